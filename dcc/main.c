@@ -1,0 +1,2 @@
+/* placeholder until the driver lands */
+int main(void) { return 2; }

@@ -1,0 +1,178 @@
+/*
+ * The ABI shared by the compiler (dcc/) and the consumer (runtime/, loader/):
+ * the metadata section every dcc object carries, the layout of ring-buffer
+ * records, and the names of the maps and read-only globals the loader touches.
+ * Nothing else is shared between the two sides.
+ *
+ * All integers are little-endian (BPF objects are bpfel). Offsets are from the
+ * start of the metadata section. A "str" is an offset into the string table;
+ * 0 is the empty string (the table starts with a NUL byte).
+ */
+#ifndef DCC_ABI_H
+#define DCC_ABI_H
+
+#include <stdint.h>
+
+#define DCC_META_SECTION ".dcc.meta"
+#define DCC_META_MAGIC "DCCMETA" /* 8 bytes with its NUL */
+#define DCC_META_VERSION 1
+
+/* Maps and globals with fixed names. */
+#define DCC_MAP_RINGBUF "dcc_ringbuf"  /* BPF_MAP_TYPE_RINGBUF: clause records */
+#define DCC_MAP_DROPS "dcc_drops"      /* PERCPU_ARRAY u32 -> u64, indexed by enum dcc_drop */
+#define DCC_MAP_SCRATCH "dcc_scratch"  /* PERCPU_ARRAY: string temporaries, this-> vars */
+#define DCC_RODATA_TARGET "dcc_target" /* const volatile u64: $target pid, set before load */
+#define DCC_RODATA_WALLOFF "dcc_walloff" /* const volatile u64: realtime - monotonic, ns */
+
+/*
+ * Every BPF program dcc emits is named "dcc_" + something ("dcc_begin",
+ * "dcc_end", "dcc_c3" for the third clause, "dcc_c3_1" for its second
+ * program when its probes need two program types), so tests and tools can
+ * tell ours apart in `bpftool prog`.
+ */
+#define DCC_PROG_PREFIX "dcc_"
+
+/* Indices of the DCC_MAP_DROPS per-CPU counters. */
+enum dcc_drop {
+	DCC_DROP_PRINCIPAL = 0, /* ring buffer full: "N drops on CPU C" */
+	DCC_DROP_AGG = 1,       /* aggregation map full */
+	DCC_DROP_DYNVAR = 2,    /* thread-local / assoc array map full */
+	DCC_DROP_ERROR = 3,     /* run-time faults (ERROR probe) */
+	DCC_DROP_NR = 8,
+};
+
+struct dcc_meta_header {
+	char magic[8];       /* DCC_META_MAGIC */
+	uint32_t version;    /* DCC_META_VERSION */
+	uint32_t size;       /* bytes of the whole section */
+	uint32_t str_off, str_size;
+	uint32_t probe_off, nprobes;   /* struct dcc_meta_probe[] */
+	uint32_t attach_off, nattach;  /* struct dcc_meta_attach[] */
+	uint32_t clause_off, nclauses; /* struct dcc_meta_clause[], index = epid - 1 */
+	uint32_t action_off, nactions; /* struct dcc_meta_action[] */
+	uint32_t arg_off, nargs;       /* struct dcc_meta_field[]: printf/trace/exit arguments */
+	uint32_t agg_off, naggs;       /* struct dcc_meta_agg[], index = agg id */
+	uint32_t key_off, nkeys;       /* struct dcc_meta_field[]: aggregation key elements */
+	uint32_t opt_off, nopts;       /* struct dcc_meta_option[] */
+	uint32_t script;     /* str: "hello.d", or the -n description text */
+	uint32_t flags;      /* DCC_META_F_* */
+};
+
+#define DCC_META_F_DESCRIPTION 1 /* script is a -n description: "description 'X' matched" */
+
+/* One probe as DTrace would list it; records carry its id. */
+struct dcc_meta_probe {
+	uint32_t id; /* DCC_PROBE_BEGIN.. or any other unique id */
+	uint32_t prov, mod, func, name; /* str */
+};
+
+#define DCC_PROBE_BEGIN 1
+#define DCC_PROBE_END 2
+#define DCC_PROBE_ERROR 3
+
+/* How a BPF program of the object is put to work. */
+enum dcc_attach_kind {
+	DCC_ATTACH_BEGIN = 1,      /* raw_tp program run once with bpf_prog_test_run */
+	DCC_ATTACH_END = 2,        /* same, at the end of the trace */
+	DCC_ATTACH_TRACEPOINT = 3, /* target "group/event" (tracefs events/) */
+	DCC_ATTACH_RAW_TP = 4,     /* target "event" */
+	DCC_ATTACH_TICK = 5,       /* perf_event cpu-clock on one CPU, param = period ns */
+	DCC_ATTACH_PROFILE = 6,    /* perf_event cpu-clock on every CPU, param = period ns */
+	DCC_ATTACH_TP_BTF = 7,     /* target "event" */
+	DCC_ATTACH_FENTRY = 8,     /* target = kernel function */
+	DCC_ATTACH_FEXIT = 9,
+	DCC_ATTACH_KPROBE = 10,
+	DCC_ATTACH_KRETPROBE = 11,
+	DCC_ATTACH_UPROBE = 12,    /* target "path:offset" */
+	DCC_ATTACH_URETPROBE = 13,
+};
+
+struct dcc_meta_attach {
+	uint32_t prog;   /* str: name of the BPF program (ELF function symbol) */
+	uint32_t kind;   /* enum dcc_attach_kind */
+	uint32_t target; /* str, see enum dcc_attach_kind */
+	uint32_t flags;  /* DCC_ATTACH_F_* */
+	uint64_t param;
+};
+
+#define DCC_ATTACH_F_OPTIONAL 1 /* a missing target on this kernel is not an error */
+
+/*
+ * Every ring-buffer record starts with this header. One record is one firing
+ * of one clause that records data (its EPID); its actions follow at the
+ * offsets the clause's actions give, all from the start of the record.
+ */
+struct dcc_rec_hdr {
+	uint32_t epid;     /* clause index + 1 */
+	uint32_t probe_id; /* struct dcc_meta_probe id */
+	uint32_t cpu;
+	uint32_t flags;
+};
+
+/* A clause that records data. */
+struct dcc_meta_clause {
+	uint32_t epid;
+	uint32_t size;     /* bytes of the record, header included */
+	uint32_t first_action, nactions;
+	uint32_t loc;      /* str: "file.d:LINE:COL" of the clause, for error messages */
+	uint32_t flags;
+};
+
+enum dcc_action_kind {
+	DCC_ACT_PRINTF = 1, /* fmt, args[first_arg .. first_arg + nargs) */
+	DCC_ACT_TRACE = 2,  /* one arg */
+	DCC_ACT_EXIT = 3,   /* one arg: the exit status (int) */
+	DCC_ACT_PRINTA = 4, /* fmt (0 = default form), aggs ids in args[].offset */
+	DCC_ACT_DEFAULT = 5,/* empty clause: only the probe line */
+	DCC_ACT_CLEAR = 6,  /* agg id in arg */
+	DCC_ACT_TRUNC = 7,
+};
+
+struct dcc_meta_action {
+	uint32_t kind;      /* enum dcc_action_kind */
+	uint32_t fmt;       /* str: printf/printa format */
+	uint32_t first_arg, nargs;
+};
+
+/* Value kinds of record arguments and aggregation key elements. */
+enum dcc_kind {
+	DCC_K_INT = 1,    /* 8-byte slot, value sign/zero-extended from `size` bytes */
+	DCC_K_STRING = 2, /* `size` bytes, NUL-terminated unless full */
+	DCC_K_BYTES = 3,  /* `size` raw bytes (structs, trace of memory) */
+	DCC_K_AGG = 4,    /* printa argument: `offset` holds the aggregation id */
+};
+
+struct dcc_meta_field {
+	uint32_t offset;  /* in the record or the key */
+	uint32_t size;    /* D type size: 1/2/4/8 for ints, strsize for strings */
+	uint16_t kind;    /* enum dcc_kind */
+	uint16_t is_signed;
+	uint32_t type;    /* str: D type name for messages and JSON ("int", "string") */
+};
+
+enum dcc_agg_func {
+	DCC_AGG_COUNT = 1, DCC_AGG_SUM, DCC_AGG_AVG, DCC_AGG_MIN, DCC_AGG_MAX,
+	DCC_AGG_STDDEV, DCC_AGG_QUANTIZE, DCC_AGG_LQUANTIZE, DCC_AGG_LLQUANTIZE,
+};
+
+/*
+ * An aggregation lives in a BPF_MAP_TYPE_PERCPU_HASH named `map`; its key is
+ * key_size bytes laid out by the key fields (an aggregation without keys uses
+ * a single u32 0 key); its value is val_size bytes per CPU: for count and sum
+ * one u64.
+ */
+struct dcc_meta_agg {
+	uint32_t id;
+	uint32_t name;     /* str: "" for @, "foo" for @foo */
+	uint32_t map;      /* str: BPF map name */
+	uint32_t func;     /* enum dcc_agg_func */
+	uint32_t first_key, nkeys;
+	uint32_t key_size, val_size;
+	int64_t param[4];  /* lquantize lo, hi, step; llquantize factor, lmag, hmag, steps */
+};
+
+struct dcc_meta_option {
+	uint32_t name, value; /* str; value 0 for a boolean option */
+};
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * The dcc consumer runtime: reads an object's metadata, drains its ring
+ * buffer, formats records as DTrace does, keeps and prints aggregations.
+ * Used by dtrun and `dcc run`, and by C applications embedding a skeleton.
+ * int functions return 0 (or a count) or a negative errno; pointer functions
+ * return NULL and set errno. The runtime never exits the process.
+ */
+#ifndef DCC_RUNTIME_H
+#define DCC_RUNTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "abi.h"
+
+struct bpf_object;
+struct dcc_runtime;
+
+struct dcc_runtime_opts {
+	size_t sz;            /* sizeof(struct dcc_runtime_opts) */
+	FILE *out;            /* trace output; NULL = stdout */
+	FILE *err;            /* messages; NULL = stderr */
+	const char *progname; /* prefix of messages ("dtrun"); NULL = "dcc" */
+	/* -x name[=value] settings; they override the object's pragmas. */
+	const char *const *xopts;
+	int nxopts;
+	bool quiet;           /* -q */
+};
+
+/*
+ * Find and check the metadata section of a dcc object held in memory.
+ * On failure returns a negative errno and writes a one-line reason
+ * ("not an ELF file", "no .dcc.meta section: not a dcc object",
+ * "metadata version 7 is not supported (this runtime reads 1)", ...).
+ */
+int dcc_meta_from_elf(const void *elf, size_t size, const void **meta, size_t *meta_size,
+		      char *why, size_t whylen);
+/* Bounds-check every table and string of a metadata blob. */
+int dcc_meta_check(const void *meta, size_t size, char *why, size_t whylen);
+
+struct dcc_runtime *dcc_runtime__new(const void *meta, size_t size,
+				     const struct dcc_runtime_opts *opts);
+void dcc_runtime__free(struct dcc_runtime *rt);
+
+/* The checked metadata and its strings, for the loader. */
+const struct dcc_meta_header *dcc_runtime__meta(const struct dcc_runtime *rt);
+const char *dcc_runtime__str(const struct dcc_runtime *rt, uint32_t off);
+/* Effective option value: -x first, then the object's pragmas. "" for a set
+ * boolean, NULL when unset. */
+const char *dcc_runtime__option(const struct dcc_runtime *rt, const char *name);
+
+/* After bpf_object__load(): find the ring buffer, drop and aggregation maps. */
+int dcc_runtime__bind(struct dcc_runtime *rt, struct bpf_object *obj);
+/* Wait up to timeout_ms (0: don't wait) for records and handle all there are.
+ * Returns the number handled, or -EINTR when a signal interrupted the wait. */
+int dcc_runtime__poll(struct dcc_runtime *rt, int timeout_ms);
+/* Handle one record (as the ring buffer delivers it). */
+int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t size);
+/* True once an exit() record has been handled; *status gets its value. */
+bool dcc_runtime__exited(const struct dcc_runtime *rt, int *status);
+/* Print drop counts that grew since the last call ("dtrun: 3 drops on CPU 1"). */
+int dcc_runtime__report_drops(struct dcc_runtime *rt);
+/* The end of the trace: "\n" then every non-empty aggregation not yet
+ * printed by printa(), in DTrace's order and format. */
+int dcc_runtime__print_aggs(struct dcc_runtime *rt);
+
+#endif

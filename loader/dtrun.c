@@ -1,0 +1,2 @@
+/* placeholder until dtrun lands */
+int main(void) { return 2; }

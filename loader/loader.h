@@ -1,0 +1,37 @@
+/*
+ * Run a dcc object on the local kernel: open it with libbpf, set $target and
+ * the wall clock offset, load, attach every probe, run BEGIN, drive the
+ * runtime until exit()/^C/SIGTERM/the -c command's end, run END, print the
+ * aggregations, detach. Used by dtrun and by `dcc run`.
+ */
+#ifndef DCC_LOADER_H
+#define DCC_LOADER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+struct loader_opts {
+	const char *progname;   /* "dtrun" or "dcc" for messages */
+	const char *obj_name;   /* for messages */
+	bool quiet;             /* -q */
+	const char *out_path;   /* -o FILE (appended, as dtrace does) or NULL */
+	const char *cmd;        /* -c CMD or NULL */
+	pid_t pid;              /* -p PID or 0 */
+	const char *const *xopts; /* -x name[=value] */
+	int nxopts;
+	bool destructive;       /* -w */
+	bool verbose;           /* libbpf messages */
+};
+
+/* Returns the process exit status: exit()'s value, 0, or 1 on a fatal error
+ * (already reported on stderr). */
+int loader_run(const void *obj, size_t size, const struct loader_opts *opts);
+
+/* Parse dtrace-like options shared by dtrun and `dcc run` (-q -o -c -p -x -w -v).
+ * Returns the index of the first non-option argument, or -1 after printing a
+ * usage error. */
+int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const char *extra_optstring,
+		      int (*extra)(int opt, const char *arg, void *ctx), void *ctx);
+
+#endif
