@@ -14,6 +14,9 @@ struct parse_opts {
 	 * library), consulted to tell casts from parenthesized expressions. */
 	bool (*is_typedef)(void *ctx, const char *name);
 	void *ctx;
+	/* -n descriptions: a probe list without a body is a clause with the
+	 * default action (N_CLAUSE ival = 1). In a script it is an error. */
+	bool descriptions;
 };
 
 /* Reports every error it can (recovering at ';', '}' and clause starts) through
