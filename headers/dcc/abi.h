@@ -161,6 +161,42 @@ enum dcc_agg_func {
  * a single u32 0 key); its value is val_size bytes per CPU: for count and sum
  * one u64.
  */
+/*
+ * Per-CPU value layouts (val_size bytes in each CPU's slot). A CPU that never
+ * touched an entry reads as all zeros, which every layout treats as "no data".
+ * All words are 8 bytes, little-endian:
+ *
+ *   count       u64 n                                              8 bytes
+ *   sum         i64 sum                                            8
+ *   min, max    i64 value, u64 n (updates on this CPU; 0 = unused) 16
+ *   avg         u64 n, i64 sum                                     16
+ *   stddev      u64 n, i64 sum, u64 sumsq_lo, u64 sumsq_hi         32
+ *               (sumsq: the unsigned 128-bit sum of x*x)
+ *   quantize    i64 bucket[127]                                    1016
+ *               bucket 63 holds 0, 64+k holds [2^k, 2^(k+1)),
+ *               62-k holds (-2^(k+1), -2^k]
+ *   lquantize   i64 bucket[levels + 2], param = {lo, hi, step},    (levels+2)*8
+ *               levels = (hi - lo) / step; bucket 0 holds v < lo,
+ *               bucket i (1..levels) [lo+(i-1)*step, lo+i*step),
+ *               bucket levels+1 v >= lo + levels*step
+ *   llquantize  i64 bucket[2n + 1], param = {factor, lmag, hmag, steps}:
+ *               for each magnitude m = lmag..hmag let t = factor^(m+1),
+ *               b = min(t, steps) and w = t / b: the values
+ *               [factor^m, t) fall into b - b/factor buckets of width w
+ *               (bucket lower bounds factor^m, factor^m + w, ...);
+ *               n = the sum of those counts + 1 (values >= factor^(hmag+1)).
+ *               Bucket n holds |v| < factor^lmag; a value v >= factor^lmag
+ *               in the j-th of those n ascending buckets goes to n+1+j,
+ *               its negation -v to n-1-j.
+ *
+ * Histogram buckets are signed counts (quantize(x, incr) may add a negative
+ * incr). The runtime checks val_size against these sizes.
+ *
+ * Actions that name an aggregation (DCC_ACT_PRINTA, CLEAR, TRUNC) list it as a
+ * DCC_K_AGG argument whose `offset` is the aggregation id; TRUNC has an
+ * optional second argument, a DCC_K_INT in the record: the number of entries
+ * to keep (n > 0 the n largest, n < 0 the -n smallest; absent or 0: all go).
+ */
 struct dcc_meta_agg {
 	uint32_t id;
 	uint32_t name;     /* str: "" for @, "foo" for @foo */
