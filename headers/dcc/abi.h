@@ -158,21 +158,9 @@ enum dcc_agg_func {
 /*
  * An aggregation lives in a BPF_MAP_TYPE_PERCPU_HASH named `map`; its key is
  * key_size bytes laid out by the key fields (an aggregation without keys uses
- * a single u32 0 key); its value is val_size bytes per CPU, laid out as:
- *
- *   COUNT       u64 count
- *   SUM         i64 sum
- *   AVG         u64 count, i64 sum
- *   MIN, MAX    u64 count, i64 value   (count 0: this CPU saw no value; the
- *                                       other CPUs' slots of a new element
- *                                       are zero, so min/max need the count)
- *   STDDEV      u64 count, i64 sum, u64 sum of squares low, u64 high
- *   QUANTIZE    u64 bucket[127]        (bucket 63 is 0, see D-LANGUAGE.md)
- *   LQUANTIZE   u64 bucket[levels + 2]
- *   LLQUANTIZE  u64 bucket[n], n as the runtime computes from param[]
- *
- * Key elements: DCC_K_INT are 8-byte slots; DCC_K_STRING are size bytes,
- * NUL-padded (so equal strings are equal keys).
+ * a single u32 0 key); its value is val_size bytes per CPU, laid out as
+ * below. Key elements: DCC_K_INT are 8-byte slots; DCC_K_STRING are size
+ * bytes, NUL-padded (so equal strings are equal keys).
  */
 /*
  * Per-CPU value layouts (val_size bytes in each CPU's slot). A CPU that never
