@@ -1,2 +1,83 @@
-/* placeholder until dtrun lands */
-int main(void) { return 2; }
+/*
+ * dtrun: run a dcc object (OBJ.bpf.o) on this kernel with dtrace's options.
+ * Everything but reading the file is loader_run's.
+ */
+#include "loader.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *read_object(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL, *grown;
+	size_t len = 0, cap = 0, n;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (len == cap) {
+			cap = cap ? cap * 2 : 1 << 16;
+			grown = realloc(buf, cap);
+			if (!grown) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = grown;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int err = errno ? errno : EIO;
+
+		free(buf);
+		fclose(f);
+		errno = err;
+		return NULL;
+	}
+	fclose(f);
+	*size = len;
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	struct loader_opts opts = { .progname = "dtrun" };
+	size_t size = 0;
+	void *obj;
+	int first, status;
+
+	first = loader_parse_opts(argc, argv, &opts, NULL, NULL, NULL);
+	if (first == -2)
+		return 0;
+	if (first < 0)
+		return 2;
+	if (first != argc - 1) {
+		fprintf(stderr, first == argc ? "dtrun: no object file given\n"
+					      : "dtrun: only one object file may be given\n");
+		loader_usage(stderr, &opts);
+		return 2;
+	}
+	opts.obj_name = argv[first];
+	obj = read_object(argv[first], &size);
+	if (!obj) {
+		fprintf(stderr, "dtrun: failed to read %s: %s\n", argv[first], strerror(errno));
+		return 1;
+	}
+	if (!size) {
+		fprintf(stderr, "dtrun: %s: empty file\n", argv[first]);
+		free(obj);
+		return 1;
+	}
+	status = loader_run(obj, size, &opts);
+	free((void *)opts.xopts);
+	free(obj);
+	return status;
+}

@@ -1,7 +1,520 @@
-/* placeholder until the loader lands */
+/*
+ * loader_run: a dcc object in memory to a finished trace. Checks the
+ * metadata, opens the object with libbpf, sizes the ring buffer, sets $target
+ * and the wall clock offset in .rodata, loads, attaches, runs BEGIN, drives
+ * the runtime until exit()/^C/SIGTERM/the traced process ends, then detaches,
+ * runs END, drains and prints the aggregations. Nothing stays in the kernel.
+ */
 #include "loader.h"
+#include "internal.h"
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dcc/runtime.h"
+
+#define MAX_DISABLED 16
+
+struct run {
+	const struct loader_opts *opts;
+	const char *prog;     /* progname for messages */
+	const char *name;     /* object name for messages */
+	const void *buf;
+	size_t size;
+	struct dcc_runtime *rt;
+	struct bpf_object *obj;
+	struct attach_set as;
+	struct target tgt;
+	FILE *out;
+	bool quiet;
+	bool timing;
+	uint64_t bufsize, switch_ns, status_ns;
+	/* programs left unloaded because only optional probes use them and
+	 * this kernel refused them */
+	char *disabled[MAX_DISABLED];
+	int ndisabled;
+};
+
+/* libbpf's messages: shown with -v, else the warnings of the last load are
+ * kept to name the program the kernel refused. */
+static bool log_verbose;
+static char log_buf[8192];
+static size_t log_len;
+
+static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	int n;
+
+	if (log_verbose)
+		return vfprintf(stderr, fmt, ap);
+	if (level != LIBBPF_WARN || log_len >= sizeof(log_buf) - 1)
+		return 0;
+	n = vsnprintf(log_buf + log_len, sizeof(log_buf) - log_len, fmt, ap);
+	if (n > 0)
+		log_len += (size_t)n < sizeof(log_buf) - log_len ? (size_t)n
+								  : sizeof(log_buf) - 1 - log_len;
+	return 0;
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted++;
+}
+
+static void on_child(int sig)
+{
+	/* Only there to make the ring buffer wait return -EINTR. */
+	(void)sig;
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static uint64_t clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* Sizes, rates and flags from -x and the object's pragmas. */
+static int read_options(struct run *r)
+{
+	static const struct {
+		const char *name, *def;
+		bool rate;
+		size_t off;
+	} opts[] = {
+		{ "bufsize", "4m", false, offsetof(struct run, bufsize) },
+		{ "switchrate", "1hz", true, offsetof(struct run, switch_ns) },
+		{ "statusrate", "1hz", true, offsetof(struct run, status_ns) },
+	};
+
+	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		const char *v = dcc_runtime__option(r->rt, opts[i].name);
+		uint64_t *dst = (uint64_t *)((char *)r + opts[i].off);
+		int err;
+
+		if (!v)
+			v = opts[i].def;
+		err = opts[i].rate ? opt_parse_rate(v, dst) : opt_parse_size(v, dst);
+		if (err) {
+			fprintf(stderr, "%s: failed to set option %s to '%s': %s\n", r->prog,
+				opts[i].name, v, "Invalid value for specified option");
+			return -EINVAL;
+		}
+	}
+	r->quiet = r->opts->quiet || dcc_runtime__option(r->rt, "quiet");
+	return 0;
+}
+
+/* The ring buffer size must be a power-of-2 multiple of the page size. */
+static uint32_t ringbuf_size(uint64_t bytes)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), n = page;
+
+	while (n < bytes && n < (1ULL << 31))
+		n <<= 1;
+	return (uint32_t)n;
+}
+
+/* Write the const volatile u64 `var` of .rodata before load. Objects
+ * without .rodata or without the variable are fine. */
+static void set_rodata(struct bpf_object *obj, void *data, size_t size, const char *var,
+		       uint64_t value)
+{
+	const struct btf *btf = bpf_object__btf(obj);
+	const struct btf_var_secinfo *vsi;
+	const struct btf_type *sec;
+	int id;
+
+	if (!btf || !data)
+		return;
+	id = btf__find_by_name_kind(btf, ".rodata", BTF_KIND_DATASEC);
+	if (id < 0)
+		return;
+	sec = btf__type_by_id(btf, id);
+	vsi = btf_var_secinfos(sec);
+	for (int i = 0; i < btf_vlen(sec); i++, vsi++) {
+		const struct btf_type *v = btf__type_by_id(btf, vsi->type);
+
+		if (!v || !btf_is_var(v) || strcmp(btf__name_by_offset(btf, v->name_off), var))
+			continue;
+		if (vsi->size == sizeof(value) && vsi->offset <= size - sizeof(value) &&
+		    size >= sizeof(value))
+			memcpy((char *)data + vsi->offset, &value, sizeof(value));
+		return;
+	}
+}
+
+static const char *attach_target_of(struct run *r, const char *prog, uint32_t *kind,
+				    bool *only_optional, int *count)
+{
+	const struct dcc_meta_header *h = dcc_runtime__meta(r->rt);
+	const struct dcc_meta_attach *a =
+		(const void *)((const char *)h + h->attach_off);
+	const char *target = NULL;
+
+	*only_optional = true;
+	*count = 0;
+	for (uint32_t i = 0; i < h->nattach; i++) {
+		if (strcmp(dcc_runtime__str(r->rt, a[i].prog), prog))
+			continue;
+		if (!target) {
+			target = dcc_runtime__str(r->rt, a[i].target);
+			*kind = a[i].kind;
+		}
+		if (!(a[i].flags & DCC_ATTACH_F_OPTIONAL) || a[i].kind == DCC_ATTACH_BEGIN ||
+		    a[i].kind == DCC_ATTACH_END)
+			*only_optional = false;
+		(*count)++;
+	}
+	return target;
+}
+
+/* Open the object and set everything that must be set before load. */
+static int open_object(struct run *r)
+{
+	char objname[64];
+	const char *base = strrchr(r->name, '/');
+	struct bpf_program *prog;
+	struct bpf_map *map;
+	size_t len;
+
+	base = base ? base + 1 : r->name;
+	len = strcspn(base, ".");
+	if (len >= sizeof(objname))
+		len = sizeof(objname) - 1;
+	memcpy(objname, base, len);
+	objname[len] = 0;
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = len ? objname : "dcc");
+
+	r->obj = bpf_object__open_mem(r->buf, r->size, &oo);
+	if (!r->obj) {
+		int err = errno;
+
+		fprintf(stderr, "%s: %s: libbpf cannot open the object: %s\n", r->prog, r->name,
+			strerror(err));
+		return -err;
+	}
+	map = bpf_object__find_map_by_name(r->obj, DCC_MAP_RINGBUF);
+	if (map && bpf_map__set_max_entries(map, ringbuf_size(r->bufsize))) {
+		fprintf(stderr, "%s: cannot set the ring buffer size: %s\n", r->prog,
+			strerror(errno));
+		return -EINVAL;
+	}
+	map = bpf_object__find_map_by_name(r->obj, ".rodata");
+	if (map) {
+		size_t sz = 0;
+		const void *init = bpf_map__initial_value(map, &sz);
+		void *copy = init && sz ? malloc(sz) : NULL;
+
+		if (copy) {
+			memcpy(copy, init, sz);
+			set_rodata(r->obj, copy, sz, DCC_RODATA_TARGET, (uint64_t)r->tgt.pid);
+			set_rodata(r->obj, copy, sz, DCC_RODATA_WALLOFF,
+				   clock_ns(CLOCK_REALTIME) - clock_ns(CLOCK_MONOTONIC));
+			bpf_map__set_initial_value(map, copy, sz);
+			free(copy);
+		}
+	}
+	bpf_object__for_each_program(prog, r->obj) {
+		const char *pname = bpf_program__name(prog), *target;
+		bool only_optional;
+		uint32_t kind = 0;
+		int count;
+
+		for (int i = 0; i < r->ndisabled; i++)
+			if (!strcmp(r->disabled[i], pname))
+				bpf_program__set_autoload(prog, false);
+		target = attach_target_of(r, pname, &kind, &only_optional, &count);
+		/* A BTF-typed program is loaded for one target. */
+		if (target && *target && count == 1 &&
+		    (kind == DCC_ATTACH_TP_BTF || kind == DCC_ATTACH_FENTRY ||
+		     kind == DCC_ATTACH_FEXIT))
+			bpf_program__set_attach_target(prog, 0, target);
+	}
+	return 0;
+}
+
+/* The program named in libbpf's warnings about the failed load. */
+static bool failed_program(char *name, size_t size)
+{
+	const char *p = strstr(log_buf, "prog '"), *q;
+
+	if (!p)
+		return false;
+	p += 6;
+	q = strchr(p, '\'');
+	if (!q || (size_t)(q - p) >= size)
+		return false;
+	memcpy(name, p, q - p);
+	name[q - p] = 0;
+	return true;
+}
+
+static int load_object(struct run *r)
+{
+	for (;;) {
+		char pname[128];
+		const char *target = NULL;
+		bool only_optional = false;
+		uint32_t kind = 0;
+		int err, count = 0;
+
+		err = open_object(r);
+		if (err)
+			return err;
+		log_len = 0;
+		log_buf[0] = 0;
+		if (!bpf_object__load(r->obj))
+			return 0;
+		err = errno ? -errno : -EINVAL;
+		if (failed_program(pname, sizeof(pname)))
+			target = attach_target_of(r, pname, &kind, &only_optional, &count);
+		if (target && only_optional && r->ndisabled < MAX_DISABLED) {
+			/* A probe that may be missing on this kernel: load without it. */
+			r->disabled[r->ndisabled++] = strdup(pname);
+			bpf_object__close(r->obj);
+			r->obj = NULL;
+			continue;
+		}
+		if (target)
+			fprintf(stderr, "%s: failed to load program %s for %s%s%s: %s%s\n", r->prog,
+				pname, kind == DCC_ATTACH_BEGIN ? "BEGIN" :
+				kind == DCC_ATTACH_END ? "END" : "probe ", target,
+				count > 1 ? " and others" : "", strerror(-err),
+				log_verbose ? "" : " (-v shows the verifier log)");
+		else
+			fprintf(stderr, "%s: %s: failed to load the object: %s%s\n", r->prog,
+				r->name, strerror(-err), log_verbose ? "" : " (-v shows why)");
+		return err;
+	}
+}
+
+static bool needs_tracefs(struct dcc_runtime *rt)
+{
+	const struct dcc_meta_header *h = dcc_runtime__meta(rt);
+	const struct dcc_meta_attach *a = (const void *)((const char *)h + h->attach_off);
+
+	for (uint32_t i = 0; i < h->nattach; i++)
+		switch (a[i].kind) {
+		case DCC_ATTACH_TRACEPOINT:
+		case DCC_ATTACH_KPROBE:
+		case DCC_ATTACH_KRETPROBE:
+		case DCC_ATTACH_UPROBE:
+		case DCC_ATTACH_URETPROBE:
+			return true;
+		}
+	return false;
+}
+
+static void matched_message(struct run *r)
+{
+	const struct dcc_meta_header *h = dcc_runtime__meta(r->rt);
+
+	fprintf(stderr, "%s: %s '%s' matched %u probe%s\n", r->prog,
+		h->flags & DCC_META_F_DESCRIPTION ? "description" : "script",
+		dcc_runtime__str(r->rt, h->script), h->nprobes, h->nprobes == 1 ? "" : "s");
+}
+
+/* Consume until exit(), a signal or the traced process's end. Returns the
+ * exit() status, 0, or 1 when reading failed. */
+static int trace_loop(struct run *r, bool *exited)
+{
+	uint64_t switch_ms = r->switch_ns / 1000000, now;
+	uint64_t next_status = clock_ns(CLOCK_MONOTONIC) + r->status_ns;
+	int status = 0, timeout;
+
+	/* Drain at switchrate but wake at least every 100 ms so -p and a
+	 * signal racing with the wait end the trace promptly. */
+	timeout = switch_ms > 100 ? 100 : switch_ms < 1 ? 1 : (int)switch_ms;
+	while (!interrupted) {
+		int n = dcc_runtime__poll(r->rt, timeout);
+
+		if (n < 0 && n != -EINTR) {
+			fprintf(stderr, "%s: failed to consume the trace: %s\n", r->prog,
+				strerror(-n));
+			return 1;
+		}
+		if (dcc_runtime__exited(r->rt, &status)) {
+			*exited = true;
+			return status;
+		}
+		if (r->tgt.pid && target_exited(&r->tgt)) {
+			if (!r->quiet)
+				target_notice(&r->tgt, stderr, r->prog);
+			return 0;
+		}
+		now = clock_ns(CLOCK_MONOTONIC);
+		if (r->status_ns && now >= next_status) {
+			dcc_runtime__report_drops(r->rt);
+			next_status = now + r->status_ns;
+		}
+	}
+	return 0;
+}
+
+static int end_trace(struct run *r, int status, bool exited)
+{
+	int st, n;
+
+	attach_detach_all(&r->as);
+	/* What a -c command keeps doing is no longer traced. */
+	target_release(&r->tgt);
+	if (attach_run_once(r->obj, r->rt, DCC_ATTACH_END, r->prog))
+		status = 1;
+	while ((n = dcc_runtime__poll(r->rt, 0)) > 0 || n == -EINTR)
+		;
+	if (!exited && dcc_runtime__exited(r->rt, &st))
+		status = st; /* exit() in END */
+	dcc_runtime__report_drops(r->rt);
+	/* A second ^C abandons the aggregations. */
+	if (interrupted < 2)
+		dcc_runtime__print_aggs(r->rt);
+	return status;
+}
+
+static int run(struct run *r)
+{
+	const void *meta;
+	size_t meta_size;
+	char why[256] = "";
+	double t0 = now_ms(), t_open, t_load, t_attach;
+	bool exited = false;
+	int err, status;
+
+	err = dcc_meta_from_elf(r->buf, r->size, &meta, &meta_size, why, sizeof(why));
+	if (!err)
+		err = dcc_meta_check(meta, meta_size, why, sizeof(why));
+	if (err) {
+		fprintf(stderr, "%s: %s: %s\n", r->prog, r->name,
+			*why ? why : strerror(-err));
+		return 1;
+	}
+	if (r->opts->out_path) {
+		r->out = fopen(r->opts->out_path, "ae");
+		if (!r->out) {
+			fprintf(stderr, "%s: failed to open output file '%s': %s\n", r->prog,
+				r->opts->out_path, strerror(errno));
+			return 1;
+		}
+	}
+	struct dcc_runtime_opts ro = {
+		.sz = sizeof(ro),
+		.out = r->out,
+		.err = stderr,
+		.progname = r->prog,
+		.xopts = r->opts->xopts,
+		.nxopts = r->opts->nxopts,
+		.quiet = r->opts->quiet,
+	};
+	r->rt = dcc_runtime__new(meta, meta_size, &ro);
+	if (!r->rt) {
+		fprintf(stderr, "%s: %s: cannot read the metadata: %s\n", r->prog, r->name,
+			strerror(errno));
+		return 1;
+	}
+	if (read_options(r))
+		return 1;
+	if ((r->opts->destructive || dcc_runtime__option(r->rt, "destructive")) && !r->quiet)
+		fprintf(stderr, "%s: allowing destructive actions\n", r->prog);
+
+	/* The -c child exists before load: its pid is $target. */
+	if (r->opts->cmd && target_create(&r->tgt, r->opts->cmd, r->prog))
+		return 1;
+	if (r->opts->pid && target_grab(&r->tgt, r->opts->pid, r->prog))
+		return 1;
+
+	t_open = now_ms();
+	if (load_object(r))
+		return 1;
+	t_load = now_ms();
+	if (dcc_runtime__bind(r->rt, r->obj)) {
+		fprintf(stderr, "%s: %s: the object lacks the maps its metadata names: %s\n",
+			r->prog, r->name, strerror(errno));
+		return 1;
+	}
+	if (needs_tracefs(r->rt) && attach_mount_tracefs(r->prog))
+		return 1;
+	if (attach_all(&r->as, r->obj, r->rt, r->prog))
+		return 1;
+	t_attach = now_ms();
+	if (r->timing)
+		fprintf(stderr, "%s: timing: metadata %.2f ms, open+load %.2f ms, attach %.2f ms, "
+			"probes attached %.2f ms after start\n", r->prog, t_open - t0,
+			t_load - t_open, t_attach - t_load, t_attach - t0);
+	if (!r->quiet)
+		matched_message(r);
+
+	if (attach_run_once(r->obj, r->rt, DCC_ATTACH_BEGIN, r->prog))
+		return end_trace(r, 1, false);
+	if (target_start(&r->tgt, r->prog))
+		return end_trace(r, 1, false);
+	status = trace_loop(r, &exited);
+	return end_trace(r, status, exited);
+}
+
 int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 {
-	(void)obj; (void)size; (void)opts;
-	return 1;
+	struct run r = {
+		.opts = opts,
+		.prog = opts->progname ? opts->progname : "dtrun",
+		.name = opts->obj_name ? opts->obj_name : "object",
+		.buf = obj,
+		.size = size,
+		.tgt = { .pidfd = -1, .go_fd = -1, .err_fd = -1 },
+	};
+	struct sigaction sa = { .sa_handler = on_signal }, sc = { .sa_handler = on_child };
+	struct sigaction old_int, old_term, old_chld;
+	libbpf_print_fn_t old_print;
+	const char *timing = getenv("DCC_TIMING");
+	int status;
+
+	r.timing = opts->verbose || (timing && *timing && strcmp(timing, "0"));
+	log_verbose = opts->verbose;
+	old_print = libbpf_set_print(libbpf_print);
+	/* No SA_RESTART: the ring buffer wait must return -EINTR. */
+	interrupted = 0;
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&sc.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGCHLD, &sc, &old_chld);
+
+	status = run(&r);
+
+	attach_detach_all(&r.as);
+	target_release(&r.tgt);
+	if (r.out)
+		fflush(r.out);
+	fflush(stdout);
+	if (r.rt)
+		dcc_runtime__free(r.rt);
+	bpf_object__close(r.obj);
+	if (r.out)
+		fclose(r.out);
+	for (int i = 0; i < r.ndisabled; i++)
+		free(r.disabled[i]);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGCHLD, &old_chld, NULL);
+	libbpf_set_print(old_print);
+	return status;
 }

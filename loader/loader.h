@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 struct loader_opts {
@@ -22,16 +23,24 @@ struct loader_opts {
 	int nxopts;
 	bool destructive;       /* -w */
 	bool verbose;           /* libbpf messages */
+	const char *usage;      /* usage text printed after a usage error; NULL: dtrun's */
 };
 
 /* Returns the process exit status: exit()'s value, 0, or 1 on a fatal error
  * (already reported on stderr). */
 int loader_run(const void *obj, size_t size, const struct loader_opts *opts);
 
-/* Parse dtrace-like options shared by dtrun and `dcc run` (-q -o -c -p -x -w -v).
- * Returns the index of the first non-option argument, or -1 after printing a
- * usage error. */
+/* Parse dtrace-like options shared by dtrun and `dcc run` (-q -o -c -p -x -w -v -h).
+ * Returns the index of the first non-option argument (GNU getopt: options may
+ * follow operands, argv is permuted), -1 after printing a usage error on
+ * stderr (exit 2), or -2 after -h printed the usage on stdout (exit 0).
+ * -x names and values are checked against D's option list. The options
+ * extra_optstring adds are passed to extra(), which returns 0 or prints its
+ * own message and returns non-zero. opts->xopts is malloc'd and grown. */
 int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const char *extra_optstring,
 		      int (*extra)(int opt, const char *arg, void *ctx), void *ctx);
+
+/* Print opts->usage, or dtrun's usage text. */
+void loader_usage(FILE *f, const struct loader_opts *opts);
 
 #endif

@@ -1,0 +1,69 @@
+/*
+ * What the loader's files share: option value parsers, the attach step and
+ * the traced process (-c/-p). Nothing here is used outside loader/.
+ */
+#ifndef DCC_LOADER_INTERNAL_H
+#define DCC_LOADER_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+struct bpf_object;
+struct bpf_link;
+struct dcc_runtime;
+
+/* "4m", "64k", "4096" -> bytes. 0 or -EINVAL. */
+int opt_parse_size(const char *s, uint64_t *bytes);
+/* "1hz", "10ms", "250000000" (ns) -> period in ns (0 for "0"). 0 or -EINVAL. */
+int opt_parse_rate(const char *s, uint64_t *ns);
+/* Is `name` a known option, and does `value` suit it? 0 or -EINVAL with
+ * *why set to a static message in DTrace's words. */
+int opt_check(const char *name, const char *value, const char **why);
+
+/* The probes of one object once attached. */
+struct attach_set {
+	struct bpf_link **links;
+	int nlinks, cap;
+	int nattached; /* attach entries that took */
+};
+
+/* Mount tracefs on /sys/kernel/tracing when it is missing. 0 or -errno,
+ * after printing why. */
+int attach_mount_tracefs(const char *progname);
+/* Attach every non-BEGIN/END entry of the metadata. 0, or -errno after
+ * printing a message naming the probe. */
+int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime *rt,
+	       const char *progname);
+void attach_detach_all(struct attach_set *as);
+/* Run the BEGIN or END program(s) once. 0 or -errno after a message. */
+int attach_run_once(struct bpf_object *obj, struct dcc_runtime *rt, uint32_t kind,
+		    const char *progname);
+
+/* The traced process of -c or -p. */
+struct target {
+	pid_t pid;       /* 0: none */
+	bool created;    /* -c: our child */
+	bool gone;       /* it has exited (and was reaped if ours) */
+	int status;      /* wait status when created */
+	int go_fd;       /* -c: write end the child waits on */
+	int err_fd;      /* -c: close-on-exec pipe carrying an exec failure */
+	int pidfd;       /* -p: pidfd, or -1 to poll with kill(pid, 0) */
+	const char *cmd;
+};
+
+/* -c: fork a child that waits for target_start() then runs cmd. */
+int target_create(struct target *t, const char *cmd, const char *progname);
+/* -p: check that pid exists and watch it. */
+int target_grab(struct target *t, pid_t pid, const char *progname);
+/* -c: let the child exec; 0, or -errno when exec failed (message printed). */
+int target_start(struct target *t, const char *progname);
+/* Has the process ended? Reaps our child. */
+bool target_exited(struct target *t);
+/* The notice DTrace prints when the target ends ("pid 12 has exited"). */
+void target_notice(struct target *t, FILE *err, const char *progname);
+/* Kill a still running child of ours and release everything. */
+void target_release(struct target *t);
+
+#endif

@@ -1,0 +1,210 @@
+/*
+ * The traced process: -c CMD forks a child that waits on a pipe until every
+ * probe is attached and BEGIN ran, then execs CMD (its pid is $target); -p PID
+ * watches an existing process through a pidfd. Either one ending ends the trace.
+ */
+#include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Characters that need a shell; without them CMD is split on blanks and
+ * executed directly, as dtrace does, so no shell runs inside $target. */
+static bool needs_shell(const char *cmd)
+{
+	return strpbrk(cmd, "|&;<>()$`\\\"'*?[]#~=%{}\n") != NULL;
+}
+
+static char **split_words(const char *cmd)
+{
+	size_t n = 0, cap = strlen(cmd) / 2 + 2;
+	char **argv = calloc(cap, sizeof(*argv));
+	char *copy = strdup(cmd), *save = NULL;
+
+	if (!argv || !copy)
+		return NULL;
+	for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
+		argv[n++] = w;
+	return n ? argv : NULL;
+}
+
+static void child(const char *cmd, int go_fd, int err_fd)
+{
+	char c = 0, *sh_argv[4];
+	char **argv = NULL;
+	sigset_t none;
+	int err;
+
+	/* If the loader dies before letting us run, die too. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	while (read(go_fd, &c, 1) < 0 && errno == EINTR)
+		;
+	if (c != 'g')
+		_exit(127);
+	close(go_fd);
+	/* The process the user asked for must not die with us. */
+	prctl(PR_SET_PDEATHSIG, 0);
+	if (!needs_shell(cmd))
+		argv = split_words(cmd);
+	if (argv) {
+		execvp(argv[0], argv);
+	} else {
+		size_t len = strlen(cmd) + 6;
+		char *line = malloc(len);
+
+		if (line)
+			snprintf(line, len, "exec %s", cmd);
+		sh_argv[0] = "sh";
+		sh_argv[1] = "-c";
+		sh_argv[2] = line ? line : (char *)cmd;
+		sh_argv[3] = NULL;
+		execv("/bin/sh", sh_argv);
+	}
+	err = errno;
+	while (write(err_fd, &err, sizeof(err)) < 0 && errno == EINTR)
+		;
+	_exit(127);
+}
+
+int target_create(struct target *t, const char *cmd, const char *progname)
+{
+	int go[2], errp[2];
+	pid_t pid;
+
+	t->pidfd = t->go_fd = t->err_fd = -1;
+	t->cmd = cmd;
+	if (pipe2(go, O_CLOEXEC))
+		goto fail;
+	if (pipe2(errp, O_CLOEXEC)) {
+		close(go[0]);
+		close(go[1]);
+		goto fail;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		close(go[0]);
+		close(go[1]);
+		close(errp[0]);
+		close(errp[1]);
+		goto fail;
+	}
+	if (pid == 0) {
+		close(go[1]);
+		close(errp[0]);
+		child(cmd, go[0], errp[1]);
+	}
+	close(go[0]);
+	close(errp[1]);
+	t->pid = pid;
+	t->created = true;
+	t->go_fd = go[1];
+	t->err_fd = errp[0];
+	return 0;
+fail:
+	fprintf(stderr, "%s: failed to execute %s: %s\n", progname, cmd, strerror(errno));
+	return -errno;
+}
+
+int target_grab(struct target *t, pid_t pid, const char *progname)
+{
+	t->go_fd = t->err_fd = -1;
+	if (kill(pid, 0) && errno == ESRCH) {
+		fprintf(stderr, "%s: failed to grab pid %d: %s\n", progname, (int)pid,
+			strerror(errno));
+		return -ESRCH;
+	}
+	t->pid = pid;
+	t->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	return 0;
+}
+
+int target_start(struct target *t, const char *progname)
+{
+	ssize_t n;
+	int err;
+
+	if (!t->created || t->go_fd < 0)
+		return 0;
+	while ((n = write(t->go_fd, "g", 1)) < 0 && errno == EINTR)
+		;
+	close(t->go_fd);
+	t->go_fd = -1;
+	/* The error pipe closes on a successful exec, or carries errno. */
+	while ((n = read(t->err_fd, &err, sizeof(err))) < 0 && errno == EINTR)
+		;
+	close(t->err_fd);
+	t->err_fd = -1;
+	if (n == sizeof(err)) {
+		fprintf(stderr, "%s: failed to execute %s: %s\n", progname, t->cmd,
+			strerror(err));
+		return -err;
+	}
+	return 0;
+}
+
+bool target_exited(struct target *t)
+{
+	if (!t->pid || t->gone)
+		return t->gone;
+	if (t->created) {
+		pid_t r = waitpid(t->pid, &t->status, WNOHANG);
+
+		if (r == t->pid || (r < 0 && errno == ECHILD))
+			t->gone = true;
+	} else if (t->pidfd >= 0) {
+		struct pollfd p = { .fd = t->pidfd, .events = POLLIN };
+
+		if (poll(&p, 1, 0) > 0)
+			t->gone = true;
+	} else if (kill(t->pid, 0) && errno == ESRCH) {
+		t->gone = true;
+	}
+	return t->gone;
+}
+
+void target_notice(struct target *t, FILE *err, const char *progname)
+{
+	if (t->created && WIFSIGNALED(t->status)) {
+		const char *sig = sigabbrev_np(WTERMSIG(t->status));
+
+		if (sig)
+			fprintf(err, "%s: pid %d terminated by SIG%s\n", progname, (int)t->pid, sig);
+		else
+			fprintf(err, "%s: pid %d terminated by signal %d\n", progname, (int)t->pid,
+				WTERMSIG(t->status));
+	} else if (t->created && WEXITSTATUS(t->status)) {
+		fprintf(err, "%s: pid %d exited with status %d\n", progname, (int)t->pid,
+			WEXITSTATUS(t->status));
+	} else {
+		fprintf(err, "%s: pid %d has exited\n", progname, (int)t->pid);
+	}
+}
+
+void target_release(struct target *t)
+{
+	if (t->go_fd >= 0)
+		close(t->go_fd);
+	if (t->err_fd >= 0)
+		close(t->err_fd);
+	if (t->pidfd >= 0)
+		close(t->pidfd);
+	t->go_fd = t->err_fd = t->pidfd = -1;
+	if (t->created && !t->gone) {
+		/* dtrace kills the process it created when the trace ends first. */
+		kill(t->pid, SIGKILL);
+		while (waitpid(t->pid, &t->status, 0) < 0 && errno == EINTR)
+			;
+		t->gone = true;
+	}
+}
