@@ -1,2 +1,401 @@
-/* placeholder until the runtime lands */
-#include <dcc/runtime.h>
+/*
+ * The metadata section: finds .dcc.meta in a BPF ELF object held in memory
+ * and checks a metadata blob before anything trusts it, so that every table
+ * entry, string offset and record/key field read later is within bounds.
+ */
+#include <errno.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rt.h"
+
+#ifndef EM_BPF
+#define EM_BPF 247
+#endif
+
+static int why_set(char *why, size_t whylen, int err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int why_set(char *why, size_t whylen, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && whylen) {
+		va_start(ap, fmt);
+		vsnprintf(why, whylen, fmt, ap);
+		va_end(ap);
+	}
+	return err;
+}
+
+int dcc_meta_from_elf(const void *elf, size_t size, const void **meta, size_t *meta_size,
+		      char *why, size_t whylen)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr eh;
+	GElf_Shdr sh;
+	Elf *e;
+	int err;
+
+	if (size < 4 || memcmp(elf, ELFMAG, SELFMAG) != 0)
+		return why_set(why, whylen, -ENOEXEC, "not an ELF file");
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return why_set(why, whylen, -EINVAL, "libelf: %s", elf_errmsg(-1));
+	e = elf_memory((char *)elf, size);
+	if (!e)
+		return why_set(why, whylen, -ENOEXEC, "not an ELF file: %s", elf_errmsg(-1));
+	if (elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh)) {
+		err = why_set(why, whylen, -ENOEXEC, "not an ELF file");
+		goto out;
+	}
+	if (eh.e_machine != EM_BPF) {
+		err = why_set(why, whylen, -ENOEXEC, "not a BPF object");
+		goto out;
+	}
+	if (elf_getshdrstrndx(e, &shstrndx)) {
+		err = why_set(why, whylen, -EBADMSG, "truncated or corrupt ELF file: %s",
+			      elf_errmsg(-1));
+		goto out;
+	}
+	while ((scn = elf_nextscn(e, scn))) {
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		name = elf_strptr(e, shstrndx, sh.sh_name);
+		if (name && strcmp(name, DCC_META_SECTION) == 0)
+			break;
+	}
+	if (!scn) {
+		err = why_set(why, whylen, -ENOEXEC, "no %s section: not a dcc object",
+			      DCC_META_SECTION);
+		goto out;
+	}
+	if (sh.sh_type == SHT_NOBITS || sh.sh_offset > size || sh.sh_size > size - sh.sh_offset) {
+		err = why_set(why, whylen, -EBADMSG, "truncated metadata");
+		goto out;
+	}
+	*meta = (const char *)elf + sh.sh_offset;
+	*meta_size = sh.sh_size;
+	err = dcc_meta_check(*meta, *meta_size, why, whylen);
+out:
+	elf_end(e);
+	return err;
+}
+
+/* Is [off, off + n * esz) inside the blob? */
+static bool table_ok(uint64_t off, uint64_t n, uint64_t esz, uint64_t size)
+{
+	return off <= size && n <= (size - off) / esz;
+}
+
+static bool str_ok(const struct dcc_meta_header *h, uint32_t off)
+{
+	return off < h->str_size;
+}
+
+static int field_check(const struct dcc_meta_header *h, const struct dcc_meta_field *f,
+		       uint32_t limit, uint32_t naggs, const char *what, char *why, size_t whylen)
+{
+	if (!str_ok(h, f->type))
+		return why_set(why, whylen, -EBADMSG, "%s: string offset %u out of range", what,
+			       f->type);
+	switch (f->kind) {
+	case DCC_K_INT:
+		if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
+			return why_set(why, whylen, -EBADMSG, "%s: integer of %u bytes", what,
+				       f->size);
+		break;
+	case DCC_K_STRING:
+	case DCC_K_BYTES:
+		if (f->size == 0)
+			return why_set(why, whylen, -EBADMSG, "%s: empty %s", what,
+				       f->kind == DCC_K_STRING ? "string" : "blob");
+		break;
+	case DCC_K_AGG:
+		if (f->offset >= naggs)
+			return why_set(why, whylen, -EBADMSG, "%s: aggregation %u out of range",
+				       what, f->offset);
+		return 0;
+	default:
+		return why_set(why, whylen, -EBADMSG, "%s: unknown value kind %u", what, f->kind);
+	}
+	if (f->offset > limit || f->size > limit - f->offset)
+		return why_set(why, whylen, -EBADMSG, "%s: bytes %u..%u beyond %u", what,
+			       f->offset, f->offset + f->size, limit);
+	return 0;
+}
+
+/* Bytes of one CPU's value for each function, or -1 if not fixed here. */
+static int64_t agg_val_size(const struct dcc_meta_agg *a)
+{
+	switch (a->func) {
+	case DCC_AGG_COUNT:
+	case DCC_AGG_SUM:
+		return 8;
+	case DCC_AGG_MIN:
+	case DCC_AGG_MAX:
+	case DCC_AGG_AVG:
+		return 16;
+	case DCC_AGG_STDDEV:
+		return 32;
+	case DCC_AGG_QUANTIZE:
+		return 127 * 8;
+	case DCC_AGG_LQUANTIZE:
+		if (a->param[2] <= 0 || a->param[1] <= a->param[0] ||
+		    (a->param[1] - a->param[0]) / a->param[2] > 65535)
+			return -1;
+		return ((a->param[1] - a->param[0]) / a->param[2] + 2) * 8;
+	case DCC_AGG_LLQUANTIZE: {
+		int n = llq_nbuckets(a->param);
+
+		return n < 0 ? -1 : (2 * (int64_t)n + 1) * 8;
+	}
+	}
+	return -1;
+}
+
+static const char *agg_func_names[] = {
+	[DCC_AGG_COUNT] = "count", [DCC_AGG_SUM] = "sum", [DCC_AGG_AVG] = "avg",
+	[DCC_AGG_MIN] = "min", [DCC_AGG_MAX] = "max", [DCC_AGG_STDDEV] = "stddev",
+	[DCC_AGG_QUANTIZE] = "quantize", [DCC_AGG_LQUANTIZE] = "lquantize",
+	[DCC_AGG_LLQUANTIZE] = "llquantize",
+};
+
+static int check_aggs(const struct dcc_meta_header *h, const char *base, char *why,
+		      size_t whylen)
+{
+	const struct dcc_meta_agg *aggs = (const void *)(base + h->agg_off);
+	const struct dcc_meta_field *keys = (const void *)(base + h->key_off);
+	char what[64];
+
+	for (uint32_t i = 0; i < h->naggs; i++) {
+		const struct dcc_meta_agg *a = &aggs[i];
+		int64_t vs;
+
+		if (a->id != i)
+			return why_set(why, whylen, -EBADMSG, "aggregation %u has id %u", i,
+				       a->id);
+		if (!str_ok(h, a->name) || !str_ok(h, a->map))
+			return why_set(why, whylen, -EBADMSG,
+				       "aggregation %u: string offset out of range", i);
+		if (a->func < DCC_AGG_COUNT || a->func > DCC_AGG_LLQUANTIZE)
+			return why_set(why, whylen, -EBADMSG,
+				       "aggregation %u: unknown function %u", i, a->func);
+		vs = agg_val_size(a);
+		if (vs < 0)
+			return why_set(why, whylen, -EBADMSG, "aggregation %u: bad %s parameters",
+				       i, agg_func_names[a->func]);
+		if (a->val_size != vs)
+			return why_set(why, whylen, -EBADMSG,
+				       "aggregation %u: %s value of %u bytes, expected %lld", i,
+				       agg_func_names[a->func], a->val_size, (long long)vs);
+		if (a->first_key > h->nkeys || a->nkeys > h->nkeys - a->first_key)
+			return why_set(why, whylen, -EBADMSG, "aggregation %u: keys out of range",
+				       i);
+		if (a->nkeys == 0 && a->key_size != 4)
+			return why_set(why, whylen, -EBADMSG,
+				       "aggregation %u: key of %u bytes without key fields", i,
+				       a->key_size);
+		if (a->key_size == 0)
+			return why_set(why, whylen, -EBADMSG, "aggregation %u: empty key", i);
+		for (uint32_t k = 0; k < a->nkeys; k++) {
+			const struct dcc_meta_field *f = &keys[a->first_key + k];
+			int err;
+
+			if (f->kind == DCC_K_AGG)
+				return why_set(why, whylen, -EBADMSG,
+					       "aggregation %u: key %u is an aggregation", i, k);
+			snprintf(what, sizeof(what), "aggregation %u key %u", i, k);
+			err = field_check(h, f, a->key_size, h->naggs, what, why, whylen);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+static int check_clauses(const struct dcc_meta_header *h, const char *base, char *why,
+			 size_t whylen)
+{
+	const struct dcc_meta_clause *cls = (const void *)(base + h->clause_off);
+	const struct dcc_meta_action *acts = (const void *)(base + h->action_off);
+	const struct dcc_meta_field *args = (const void *)(base + h->arg_off);
+	char what[64];
+
+	for (uint32_t i = 0; i < h->nclauses; i++) {
+		const struct dcc_meta_clause *c = &cls[i];
+
+		if (c->epid != i + 1)
+			return why_set(why, whylen, -EBADMSG, "clause %u has epid %u", i, c->epid);
+		if (!str_ok(h, c->loc))
+			return why_set(why, whylen, -EBADMSG,
+				       "clause %u: string offset %u out of range", i, c->loc);
+		if (c->size < sizeof(struct dcc_rec_hdr))
+			return why_set(why, whylen, -EBADMSG,
+				       "clause %u: record of %u bytes is smaller than its header",
+				       i, c->size);
+		if (c->first_action > h->nactions || c->nactions > h->nactions - c->first_action)
+			return why_set(why, whylen, -EBADMSG, "clause %u: actions out of range", i);
+		for (uint32_t j = 0; j < c->nactions; j++) {
+			const struct dcc_meta_action *a = &acts[c->first_action + j];
+
+			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_TRUNC)
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: unknown kind %u", i, j, a->kind);
+			if (!str_ok(h, a->fmt))
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: string offset %u out of range",
+					       i, j, a->fmt);
+			if (a->first_arg > h->nargs || a->nargs > h->nargs - a->first_arg)
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: arguments out of range", i, j);
+			for (uint32_t k = 0; k < a->nargs; k++) {
+				const struct dcc_meta_field *f = &args[a->first_arg + k];
+				bool agg_act = a->kind == DCC_ACT_PRINTA || a->kind == DCC_ACT_CLEAR ||
+					       (a->kind == DCC_ACT_TRUNC && k == 0);
+				int err;
+
+				snprintf(what, sizeof(what), "clause %u action %u argument %u", i,
+					 j, k);
+				if (agg_act != (f->kind == DCC_K_AGG))
+					return why_set(why, whylen, -EBADMSG, "%s: %s", what,
+						       agg_act ? "not an aggregation"
+							       : "unexpected aggregation");
+				err = field_check(h, f, c->size, h->naggs, what, why, whylen);
+				if (err)
+					return err;
+			}
+			if ((a->kind == DCC_ACT_TRACE || a->kind == DCC_ACT_EXIT) && a->nargs != 1)
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: %s takes one argument", i, j,
+					       a->kind == DCC_ACT_TRACE ? "trace" : "exit");
+			if ((a->kind == DCC_ACT_PRINTA || a->kind == DCC_ACT_CLEAR ||
+			     a->kind == DCC_ACT_TRUNC) && a->nargs == 0)
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: no aggregation", i, j);
+			if (a->kind == DCC_ACT_TRUNC && a->nargs > 2)
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: trunc takes two arguments", i,
+					       j);
+			if (a->kind == DCC_ACT_EXIT && args[a->first_arg].kind != DCC_K_INT)
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: exit status is not an integer",
+					       i, j);
+		}
+	}
+	return 0;
+}
+
+static int check(const void *meta, size_t size, char *why, size_t whylen)
+{
+	const struct dcc_meta_header *h = meta;
+	const char *base = meta;
+	const struct dcc_meta_probe *probes;
+	const struct dcc_meta_attach *att;
+	const struct dcc_meta_option *opts;
+	int err;
+
+	if (size < sizeof(h->magic) || memcmp(h->magic, DCC_META_MAGIC, sizeof(h->magic)) != 0)
+		return why_set(why, whylen, -EBADMSG, "bad metadata magic: not a dcc object");
+	if (size < offsetof(struct dcc_meta_header, size))
+		return why_set(why, whylen, -EBADMSG, "truncated metadata");
+	if (h->version != DCC_META_VERSION)
+		return why_set(why, whylen, -ENOTSUP,
+			       "metadata version %u is not supported (this runtime reads %u)",
+			       h->version, DCC_META_VERSION);
+	if (size < sizeof(*h) || h->size > size)
+		return why_set(why, whylen, -EBADMSG, "truncated metadata");
+	if (h->size < sizeof(*h))
+		return why_set(why, whylen, -EBADMSG, "metadata size %u is too small", h->size);
+	size = h->size;
+
+#define TABLE(off, n, type, what)                                                           \
+	do {                                                                               \
+		if (!table_ok(h->off, h->n, sizeof(type), size))                           \
+			return why_set(why, whylen, -EBADMSG, "truncated metadata: %s table", \
+				       what);                                               \
+		if (h->off % _Alignof(type))                                               \
+			return why_set(why, whylen, -EBADMSG,                               \
+				       "misaligned metadata: %s table at %u", what, h->off); \
+	} while (0)
+	TABLE(str_off, str_size, char, "string");
+	TABLE(probe_off, nprobes, struct dcc_meta_probe, "probe");
+	TABLE(attach_off, nattach, struct dcc_meta_attach, "attach");
+	TABLE(clause_off, nclauses, struct dcc_meta_clause, "clause");
+	TABLE(action_off, nactions, struct dcc_meta_action, "action");
+	TABLE(arg_off, nargs, struct dcc_meta_field, "argument");
+	TABLE(agg_off, naggs, struct dcc_meta_agg, "aggregation");
+	TABLE(key_off, nkeys, struct dcc_meta_field, "key");
+	TABLE(opt_off, nopts, struct dcc_meta_option, "option");
+#undef TABLE
+	if (h->str_size == 0 || base[h->str_off] != '\0' ||
+	    base[h->str_off + h->str_size - 1] != '\0')
+		return why_set(why, whylen, -EBADMSG,
+			       "bad metadata string table: must start and end with NUL");
+	if (!str_ok(h, h->script))
+		return why_set(why, whylen, -EBADMSG, "script name: string offset %u out of range",
+			       h->script);
+
+	probes = (const void *)(base + h->probe_off);
+	for (uint32_t i = 0; i < h->nprobes; i++) {
+		const struct dcc_meta_probe *p = &probes[i];
+
+		if (!str_ok(h, p->prov) || !str_ok(h, p->mod) || !str_ok(h, p->func) ||
+		    !str_ok(h, p->name))
+			return why_set(why, whylen, -EBADMSG, "probe %u: string offset out of range",
+				       i);
+	}
+	att = (const void *)(base + h->attach_off);
+	for (uint32_t i = 0; i < h->nattach; i++) {
+		if (!str_ok(h, att[i].prog) || !str_ok(h, att[i].target))
+			return why_set(why, whylen, -EBADMSG,
+				       "attachment %u: string offset out of range", i);
+		if (att[i].kind < DCC_ATTACH_BEGIN || att[i].kind > DCC_ATTACH_URETPROBE)
+			return why_set(why, whylen, -EBADMSG, "attachment %u: unknown kind %u", i,
+				       att[i].kind);
+	}
+	opts = (const void *)(base + h->opt_off);
+	for (uint32_t i = 0; i < h->nopts; i++)
+		if (!str_ok(h, opts[i].name) || !str_ok(h, opts[i].value))
+			return why_set(why, whylen, -EBADMSG,
+				       "option %u: string offset out of range", i);
+	err = check_aggs(h, base, why, whylen);
+	if (err)
+		return err;
+	return check_clauses(h, base, why, whylen);
+}
+
+int dcc_meta_check(const void *meta, size_t size, char *why, size_t whylen)
+{
+	void *copy;
+	int err;
+
+	/* The tables are read in place below: work on an aligned copy if needed. */
+	if ((uintptr_t)meta % 8 == 0)
+		return check(meta, size, why, whylen);
+	copy = malloc(size ? size : 1);
+	if (!copy)
+		return why_set(why, whylen, -ENOMEM, "out of memory");
+	memcpy(copy, meta, size);
+	err = check(copy, size, why, whylen);
+	free(copy);
+	return err;
+}
+
+const char *rt_str(const struct dcc_runtime *rt, uint32_t off)
+{
+	return off < rt->hdr->str_size ? rt->strs + off : "";
+}
+
+const struct dcc_meta_probe *rt_probe(const struct dcc_runtime *rt, uint32_t id)
+{
+	for (uint32_t i = 0; i < rt->hdr->nprobes; i++)
+		if (rt->probes[i].id == id)
+			return &rt->probes[i];
+	return NULL;
+}

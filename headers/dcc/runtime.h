@@ -65,4 +65,15 @@ int dcc_runtime__report_drops(struct dcc_runtime *rt);
  * printed by printa(), in DTrace's order and format. */
 int dcc_runtime__print_aggs(struct dcc_runtime *rt);
 
+/*
+ * Binding maps one by one, for tests and for applications that open maps
+ * themselves (dcc_runtime__bind does all of these from a bpf_object).
+ */
+int dcc_runtime__set_ringbuf_fd(struct dcc_runtime *rt, int fd);
+int dcc_runtime__set_drops_fd(struct dcc_runtime *rt, int fd);
+/* agg_id indexes dcc_meta_agg; fd is its BPF_MAP_TYPE_PERCPU_HASH map. */
+int dcc_runtime__set_agg_fd(struct dcc_runtime *rt, uint32_t agg_id, int fd);
+/* printa(@agg) in the default form, now, to the trace output. */
+int dcc_runtime__printa(struct dcc_runtime *rt, uint32_t agg_id);
+
 #endif

@@ -1,0 +1,267 @@
+/*
+ * Aggregation maps to merged entries: walks an aggregation's per-CPU hash
+ * map, merges each key's per-CPU values by the function's rule (abi.h gives
+ * the layouts), and implements clear() and trunc() on the map itself.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rt.h"
+
+bool agg_is_hist(const struct dcc_meta_agg *a)
+{
+	return a->func == DCC_AGG_QUANTIZE || a->func == DCC_AGG_LQUANTIZE ||
+	       a->func == DCC_AGG_LLQUANTIZE;
+}
+
+int agg_nwords(const struct dcc_meta_agg *a)
+{
+	return (int)(a->val_size / 8);
+}
+
+int llq_nbuckets(const int64_t *param)
+{
+	int64_t f = param[0], lmag = param[1], hmag = param[2], steps = param[3];
+	int64_t lo = 1, n = 1;
+
+	if (f < 2 || f > 65535 || lmag < 0 || lmag > hmag || hmag > 65535 || steps <= 0 ||
+	    steps > 65535)
+		return -1;
+	for (int64_t m = 0; m < lmag; m++) {
+		if (lo > INT64_MAX / f)
+			return -1;
+		lo *= f;
+	}
+	for (int64_t m = lmag; m <= hmag; m++) {
+		int64_t t, w;
+
+		if (lo > INT64_MAX / f)
+			return -1;
+		t = lo * f;
+		w = t > steps ? t / steps : 1;
+		n += (t - lo + w - 1) / w;
+		if (n > 65535)
+			return -1;
+		lo = t;
+	}
+	return (int)n;
+}
+
+static int ncpus(struct dcc_runtime *rt)
+{
+	if (rt->ncpus <= 0)
+		rt->ncpus = libbpf_num_possible_cpus();
+	return rt->ncpus;
+}
+
+static void merge(const struct dcc_meta_agg *a, int64_t *dst, const int64_t *src, int nwords)
+{
+	uint64_t lo;
+
+	switch (a->func) {
+	case DCC_AGG_MIN:
+	case DCC_AGG_MAX:
+		if (src[1] == 0)
+			return;
+		if (dst[1] == 0 || (a->func == DCC_AGG_MIN ? src[0] < dst[0] : src[0] > dst[0]))
+			dst[0] = src[0];
+		dst[1] += src[1];
+		return;
+	case DCC_AGG_STDDEV:
+		dst[0] += src[0];
+		dst[1] += src[1];
+		lo = (uint64_t)dst[2] + (uint64_t)src[2];
+		dst[3] = (int64_t)((uint64_t)dst[3] + (uint64_t)src[3] + (lo < (uint64_t)dst[2]));
+		dst[2] = (int64_t)lo;
+		return;
+	default:
+		for (int i = 0; i < nwords; i++)
+			dst[i] = (int64_t)((uint64_t)dst[i] + (uint64_t)src[i]);
+		return;
+	}
+}
+
+void agg_snap_free(struct agg_snap *s)
+{
+	for (size_t i = 0; i < s->nents; i++) {
+		free(s->ents[i].key);
+		free(s->ents[i].val);
+	}
+	free(s->ents);
+	s->ents = NULL;
+	s->nents = 0;
+}
+
+int agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
+{
+	const struct dcc_meta_agg *a;
+	char *key = NULL, *next = NULL;
+	int64_t *percpu = NULL;
+	size_t cap = 0;
+	int fd, n, err;
+
+	memset(s, 0, sizeof(*s));
+	if (id >= rt->hdr->naggs)
+		return -ENOENT;
+	a = &rt->aggs[id];
+	s->agg = a;
+	s->nwords = agg_nwords(a);
+	fd = rt->agg_state[id].fd;
+	if (fd < 0)
+		return -EBADF;
+	n = ncpus(rt);
+	if (n <= 0)
+		return n < 0 ? n : -EINVAL;
+	err = -ENOMEM;
+	if (!(key = malloc(a->key_size)) || !(next = malloc(a->key_size)) ||
+	    !(percpu = calloc((size_t)n, a->val_size)))
+		goto out;
+	err = bpf_map_get_next_key(fd, NULL, next);
+	while (!err) {
+		char *tmp;
+
+		if (!bpf_map_lookup_elem(fd, next, percpu)) {
+			struct agg_ent *e;
+
+			if (s->nents == cap) {
+				struct agg_ent *ne;
+
+				cap = cap ? 2 * cap : 16;
+				if (!(ne = realloc(s->ents, cap * sizeof(*ne)))) {
+					err = -ENOMEM;
+					goto out;
+				}
+				s->ents = ne;
+			}
+			e = &s->ents[s->nents];
+			e->key = malloc(a->key_size);
+			e->val = calloc(1, a->val_size);
+			if (!e->key || !e->val) {
+				free(e->key);
+				free(e->val);
+				err = -ENOMEM;
+				goto out;
+			}
+			s->nents++;
+			memcpy(e->key, next, a->key_size);
+			for (int c = 0; c < n; c++)
+				merge(a, e->val, percpu + (size_t)c * s->nwords, s->nwords);
+		}
+		tmp = key;
+		key = next;
+		next = tmp;
+		err = bpf_map_get_next_key(fd, key, next);
+	}
+	if (err == -ENOENT)
+		err = 0;
+out:
+	if (err)
+		agg_snap_free(s);
+	free(key);
+	free(next);
+	free(percpu);
+	return err;
+}
+
+int agg_clear(struct dcc_runtime *rt, uint32_t id)
+{
+	struct agg_snap s;
+	void *zero;
+	int err;
+
+	err = agg_snapshot(rt, id, &s);
+	if (err)
+		return err;
+	zero = calloc((size_t)ncpus(rt), s.agg->val_size);
+	if (!zero) {
+		agg_snap_free(&s);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < s.nents; i++)
+		bpf_map_update_elem(rt->agg_state[id].fd, s.ents[i].key, zero, BPF_EXIST);
+	free(zero);
+	agg_snap_free(&s);
+	return 0;
+}
+
+int agg_trunc(struct dcc_runtime *rt, uint32_t id, int64_t keep)
+{
+	struct agg_ent **order;
+	struct agg_snap s;
+	size_t lo = 0, hi, n;
+	int err;
+
+	err = agg_snapshot(rt, id, &s);
+	if (err)
+		return err;
+	n = s.nents;
+	order = calloc(n + 1, sizeof(*order));
+	if (!order) {
+		agg_snap_free(&s);
+		return -ENOMEM;
+	}
+	agg_sort_plain(rt, &s, order);
+	/* keep [lo, hi) of the ascending order: the largest keep, or the smallest -keep */
+	hi = lo;
+	if (keep > 0) {
+		lo = (uint64_t)keep >= n ? 0 : n - (size_t)keep;
+		hi = n;
+	} else if (keep < 0) {
+		hi = (uint64_t)-keep >= n ? n : (size_t)-keep;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (i < lo || i >= hi)
+			bpf_map_delete_elem(rt->agg_state[id].fd, order[i]->key);
+	free(order);
+	agg_snap_free(&s);
+	return 0;
+}
+
+/* The integer square root of a 128-bit value. */
+static uint64_t isqrt128(unsigned __int128 v)
+{
+	unsigned __int128 r = 0, bit = (unsigned __int128)1 << 126;
+
+	while (bit > v)
+		bit >>= 2;
+	while (bit) {
+		if (v >= r + bit) {
+			v -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+		bit >>= 2;
+	}
+	return (uint64_t)r;
+}
+
+static uint64_t stddev(const int64_t *val)
+{
+	unsigned __int128 sq, avg2;
+	int64_t avg;
+
+	if (val[0] == 0)
+		return 0;
+	sq = ((unsigned __int128)(uint64_t)val[3] << 64) | (uint64_t)val[2];
+	sq /= (uint64_t)val[0];
+	avg = val[1] / val[0];
+	if (avg < 0)
+		avg = -avg;
+	avg2 = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
+	return sq > avg2 ? isqrt128(sq - avg2) : 0;
+}
+
+int64_t agg_scalar(const struct dcc_meta_agg *a, const int64_t *val)
+{
+	switch (a->func) {
+	case DCC_AGG_AVG:
+		return val[0] ? val[1] / val[0] : 0;
+	case DCC_AGG_STDDEV:
+		return (int64_t)stddev(val);
+	default:
+		return val[0];
+	}
+}

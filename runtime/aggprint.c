@@ -1,0 +1,321 @@
+/*
+ * Aggregation entries to text: sorts rows as DTrace does (by value then key
+ * by default; aggsortkey, aggsortkeypos, aggsortpos, aggsortrev), prints the
+ * default printa() form and formatted printa() over one or several
+ * aggregations sharing a key signature, and the implicit print at the end.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rt.h"
+
+/* One printed row: a key and each aggregation's merged value (NULL: none). */
+struct prow {
+	const char *key;
+	const int64_t **vals;
+};
+
+struct sorter {
+	struct dcc_runtime *rt;
+	const struct dcc_meta_agg **aggs;
+	int pos;        /* the aggregation whose value sorts */
+	int keypos;
+	bool bykey, rev;
+	const int64_t *zero;
+};
+
+static int valcmp(const struct dcc_meta_agg *a, const int64_t *l, const int64_t *r)
+{
+	if (agg_is_hist(a)) {
+		int64_t lz, rz;
+		long double lw = hist_weight(a, l, &lz), rw = hist_weight(a, r, &rz);
+
+		if (lw != rw)
+			return lw < rw ? -1 : 1;
+		return lz < rz ? -1 : lz > rz;
+	} else {
+		int64_t lv = agg_scalar(a, l), rv = agg_scalar(a, r);
+
+		return lv < rv ? -1 : lv > rv;
+	}
+}
+
+static int keycmp(const struct sorter *st, const char *l, const char *r)
+{
+	const struct dcc_meta_agg *a = st->aggs[0];
+	uint32_t n = a->nkeys;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct dcc_meta_field *f = &st->rt->keys[a->first_key + (st->keypos + i) % n];
+		int c;
+
+		if (f->kind == DCC_K_INT) {
+			struct rt_val lv, rv;
+
+			rt_field_val(f, l, &lv);
+			rt_field_val(f, r, &rv);
+			/* unsigned, as DTrace does: negative keys sort last */
+			c = (uint64_t)lv.i < (uint64_t)rv.i ? -1 : (uint64_t)lv.i > (uint64_t)rv.i;
+		} else {
+			c = memcmp(l + f->offset, r + f->offset, f->size);
+		}
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+static int rowcmp(const void *x, const void *y, void *ctx)
+{
+	const struct sorter *st = ctx;
+	const struct prow *l = x, *r = y;
+	const int64_t *lv = l->vals[st->pos] ? l->vals[st->pos] : st->zero;
+	const int64_t *rv = r->vals[st->pos] ? r->vals[st->pos] : st->zero;
+	int c;
+
+	if (st->bykey) {
+		c = keycmp(st, l->key, r->key);
+		if (!c)
+			c = valcmp(st->aggs[st->pos], lv, rv);
+	} else {
+		c = valcmp(st->aggs[st->pos], lv, rv);
+		if (!c)
+			c = keycmp(st, l->key, r->key);
+	}
+	return st->rev ? -c : c;
+}
+
+static void sort_rows(struct dcc_runtime *rt, struct prow *rows, size_t n,
+		      const struct dcc_meta_agg **aggs, int naggs, bool plain, const int64_t *zero)
+{
+	struct sorter st = {
+		.rt = rt, .aggs = aggs, .zero = zero,
+		.pos = plain || rt->aggsortpos >= naggs ? 0 : rt->aggsortpos,
+		.keypos = plain || !aggs[0]->nkeys ? 0 : rt->aggsortkeypos % (int)aggs[0]->nkeys,
+		.bykey = !plain && rt->aggsortkey,
+		.rev = !plain && rt->aggsortrev,
+	};
+
+	qsort_r(rows, n, sizeof(*rows), rowcmp, &st);
+}
+
+static void sort_snap(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order,
+		      bool plain)
+{
+	struct prow *rows = calloc(s->nents + 1, sizeof(*rows));
+	const int64_t **vals = calloc(s->nents + 1, sizeof(*vals));
+	const struct dcc_meta_agg *aggs[1] = { s->agg };
+
+	if (!rows || !vals) {
+		/* no memory to sort: keep the map's order */
+		for (size_t i = 0; i < s->nents; i++)
+			order[i] = &s->ents[i];
+		goto out;
+	}
+	for (size_t i = 0; i < s->nents; i++) {
+		rows[i].key = s->ents[i].key;
+		vals[i] = s->ents[i].val;
+		rows[i].vals = &vals[i];
+	}
+	sort_rows(rt, rows, s->nents, aggs, 1, plain, NULL);
+	/* rows[i].vals points into vals[]: its index names the entry */
+	for (size_t i = 0; i < s->nents; i++)
+		order[i] = &s->ents[rows[i].vals - vals];
+out:
+	free(rows);
+	free(vals);
+}
+
+void agg_sort(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order)
+{
+	sort_snap(rt, s, order, false);
+}
+
+void agg_sort_plain(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order)
+{
+	sort_snap(rt, s, order, true);
+}
+
+static void print_key(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_field *f,
+		      const char *key)
+{
+	struct rt_val v;
+
+	rt_field_val(f, key, &v);
+	switch (f->kind) {
+	case DCC_K_INT:
+		switch (f->size) {
+		case 8: fprintf(out, " %16lld", (long long)v.i); break;
+		case 4: fprintf(out, " %8d", (int)(int32_t)v.i); break;
+		case 2: fprintf(out, " %5d", (int)(uint16_t)v.i); break;
+		default: fprintf(out, " %3d", (int)(uint8_t)v.i); break;
+		}
+		break;
+	case DCC_K_STRING:
+		fprintf(out, "  %-50.*s", (int)strnlen(v.p, v.size), v.p);
+		break;
+	default:
+		rt_print_bytes(rt, out, v.p, v.size, 50, false);
+		break;
+	}
+}
+
+static void print_value(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+			const int64_t *val)
+{
+	if (agg_is_hist(a))
+		hist_print(rt, out, a, val);
+	else if (a->func == DCC_AGG_STDDEV)
+		fprintf(out, " %16llu", (unsigned long long)agg_scalar(a, val));
+	else
+		fprintf(out, " %16lld", (long long)agg_scalar(a, val));
+}
+
+struct pa_ctx {
+	struct dcc_runtime *rt;
+	const struct dcc_meta_agg **aggs;
+	int naggs;
+	const struct prow *row;
+	const int64_t *zero;
+};
+
+/* A %@ conversion of formatted printa: the n-th aggregation's value. */
+static void pa_value(void *ctx, FILE *out, const struct pf_spec *sp, int n)
+{
+	struct pa_ctx *pc = ctx;
+	const struct dcc_meta_agg *a;
+	const int64_t *val;
+	struct pf_spec isp = *sp;
+
+	if (n >= pc->naggs)
+		n = pc->naggs - 1;
+	a = pc->aggs[n];
+	val = pc->row->vals[n] ? pc->row->vals[n] : pc->zero;
+	if (agg_is_hist(a)) {
+		hist_print(pc->rt, out, a, val);
+		return;
+	}
+	if (!strchr("diuoxXcp", isp.conv))
+		isp.conv = 'd';
+	pf_int(out, &isp, agg_scalar(a, val), 8, a->func != DCC_AGG_STDDEV);
+}
+
+int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t *ids, int n)
+{
+	const struct dcc_meta_agg **aggs = NULL;
+	struct agg_snap *snaps = NULL;
+	struct prow *rows = NULL;
+	const int64_t **vals = NULL;
+	int64_t *zero = NULL;
+	size_t nrows = 0, total = 0, maxval = 8;
+	struct rt_val *kv = NULL;
+	int err = -ENOMEM;
+
+	if (n <= 0)
+		return -EINVAL;
+	if (!(aggs = calloc(n, sizeof(*aggs))) || !(snaps = calloc(n, sizeof(*snaps))))
+		goto out;
+	for (int i = 0; i < n; i++) {
+		err = agg_snapshot(rt, ids[i], &snaps[i]);
+		if (err)
+			goto out;
+		aggs[i] = snaps[i].agg;
+		if (aggs[i]->key_size != aggs[0]->key_size || aggs[i]->nkeys != aggs[0]->nkeys) {
+			err = -EINVAL;
+			goto out;
+		}
+		total += snaps[i].nents;
+		if (aggs[i]->val_size > maxval)
+			maxval = aggs[i]->val_size;
+	}
+	for (int i = 0; i < n; i++)
+		rt->agg_state[ids[i]].printed = true;
+	err = -ENOMEM;
+	if (!(zero = calloc(1, maxval)) || !(rows = calloc(total + 1, sizeof(*rows))) ||
+	    !(vals = calloc((total + 1) * n, sizeof(*vals))) ||
+	    !(kv = calloc(aggs[0]->nkeys + 1, sizeof(*kv))))
+		goto out;
+	/* rows: the union of the keys, in first-seen order */
+	for (int i = 0; i < n; i++) {
+		for (size_t j = 0; j < snaps[i].nents; j++) {
+			const struct agg_ent *e = &snaps[i].ents[j];
+			size_t r;
+
+			for (r = 0; r < nrows && i > 0; r++)
+				if (!memcmp(rows[r].key, e->key, aggs[0]->key_size))
+					break;
+			if (r == nrows || i == 0) {
+				r = nrows++;
+				rows[r].key = e->key;
+				rows[r].vals = &vals[r * n];
+			}
+			rows[r].vals[i] = e->val;
+		}
+	}
+	err = 0;
+	if (!nrows)
+		goto out;
+	sort_rows(rt, rows, nrows, aggs, n, false, zero);
+	if (!fmt)
+		fputc('\n', out);
+	for (size_t r = 0; r < nrows; r++) {
+		const struct dcc_meta_agg *a = aggs[0];
+
+		if (!fmt) {
+			for (uint32_t k = 0; k < a->nkeys; k++)
+				print_key(rt, out, &rt->keys[a->first_key + k], rows[r].key);
+			print_value(rt, out, a, rows[r].vals[0] ? rows[r].vals[0] : zero);
+			fputc('\n', out);
+		} else {
+			struct pa_ctx pc = { rt, aggs, n, &rows[r], zero };
+			char why[128];
+
+			for (uint32_t k = 0; k < a->nkeys; k++)
+				rt_field_val(&rt->keys[a->first_key + k], rows[r].key, &kv[k]);
+			if (pf_format(rt, out, fmt, kv, a->nkeys, pa_value, &pc, why, sizeof(why))) {
+				if (!rt->printa_warned)
+					rt_error(rt, "printa: %s", why);
+				rt->printa_warned = true;
+				break;
+			}
+		}
+	}
+out:
+	for (int i = 0; snaps && i < n; i++)
+		agg_snap_free(&snaps[i]);
+	free(snaps);
+	free(aggs);
+	free(rows);
+	free(vals);
+	free(zero);
+	free(kv);
+	return err;
+}
+
+int dcc_runtime__printa(struct dcc_runtime *rt, uint32_t agg_id)
+{
+	if (agg_id >= rt->hdr->naggs)
+		return -ENOENT;
+	return rt_printa(rt, rt->out, NULL, &agg_id, 1);
+}
+
+int dcc_runtime__print_aggs(struct dcc_runtime *rt)
+{
+	int err = 0;
+
+	fputc('\n', rt->out);
+	for (uint32_t i = 0; i < rt->hdr->naggs; i++) {
+		int e;
+
+		if (rt->agg_state[i].printed || rt->agg_state[i].fd < 0)
+			continue;
+		e = rt_printa(rt, rt->out, NULL, &i, 1);
+		if (e && !err) {
+			rt_error(rt, "cannot print aggregation @%s: %s", rt_str(rt, rt->aggs[i].name),
+				 strerror(-e));
+			err = e;
+		}
+	}
+	fflush(rt->out);
+	return err;
+}

@@ -1,0 +1,250 @@
+/*
+ * Histogram values (quantize, lquantize, llquantize) to DTrace's distribution
+ * block: the value/count header, the rows from one bucket before the first
+ * non-zero bucket to one after the last, 40-column '@' bars (half bars around
+ * a centre line when counts of both signs are shown), and the sort weight.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "rt.h"
+
+#define QZERO 63
+#define QNBUCKETS 127
+
+static int64_t qval(int i)
+{
+	if (i < QZERO)
+		return -(int64_t)(1ULL << (QZERO - 1 - i));
+	return i == QZERO ? 0 : (int64_t)(1ULL << (i - QZERO - 1));
+}
+
+static long double fabsld(long double x)
+{
+	return x < 0 ? -x : x;
+}
+
+static void quantline(FILE *out, int64_t val, long double total, bool pos, bool neg)
+{
+	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+	static const char spaces[] = "                                        ";
+	unsigned len = 40, depth;
+
+	if (!neg) {
+		depth = pos ? (unsigned)(fabsld((long double)val) * len / total + 0.5) : 0;
+		fprintf(out, "|%s%s %-9lld\n", ats + len - depth, spaces + depth, (long long)val);
+		return;
+	}
+	if (!pos) {
+		depth = (unsigned)(fabsld((long double)val) * len / total + 0.5);
+		fprintf(out, "%s%s| %-9lld\n", spaces + depth, ats + len - depth, (long long)val);
+		return;
+	}
+	len /= 2;
+	depth = (unsigned)(fabsld((long double)val) * len / total + 0.5);
+	if (val <= 0)
+		fprintf(out, "%s%s|%*s %-9lld\n", spaces + 40 - len + depth, ats + 40 - depth,
+			(int)len, "", (long long)val);
+	else
+		fprintf(out, "%20s|%s%s %-9lld\n", "", ats + 40 - depth, spaces + 40 - len + depth,
+			(long long)val);
+}
+
+/* Rows [*first, *last] to show; the all-zero case shows [zlo, zlo + 2]. */
+static void range(const int64_t *d, int n, int zlo, int *first, int *last)
+{
+	int f = 0, l = n - 1;
+
+	while (f < n && d[f] == 0)
+		f++;
+	if (f == n) {
+		*first = zlo < 0 ? 0 : zlo;
+		*last = *first + 2 < n ? *first + 2 : n - 1;
+		return;
+	}
+	while (l > 0 && d[l] == 0)
+		l--;
+	*first = f > 0 ? f - 1 : 0;
+	*last = l < n - 1 ? l + 1 : n - 1;
+}
+
+static void header(FILE *out, const int64_t *d, int first, int last, long double *total,
+		   bool *pos, bool *neg)
+{
+	*total = 0;
+	*pos = *neg = false;
+	for (int i = first; i <= last; i++) {
+		*pos |= d[i] > 0;
+		*neg |= d[i] < 0;
+		*total += fabsld((long double)d[i]);
+	}
+	fprintf(out, "\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
+		"count");
+}
+
+static void quantize(FILE *out, const int64_t *d)
+{
+	int first = 0, last = QNBUCKETS - 1;
+	long double total;
+	bool pos, neg;
+
+	/* as DTrace: data only in the last bucket counts as none */
+	while (first < QNBUCKETS - 1 && d[first] == 0)
+		first++;
+	if (first == QNBUCKETS - 1) {
+		first = QZERO - 1;
+		last = QZERO + 1;
+	} else {
+		if (first > 0)
+			first--;
+		while (last > 0 && d[last] == 0)
+			last--;
+		if (last < QNBUCKETS - 1)
+			last++;
+	}
+	header(out, d, first, last, &total, &pos, &neg);
+	for (int i = first; i <= last; i++) {
+		fprintf(out, "%16lld ", (long long)qval(i));
+		quantline(out, d[i], total, pos, neg);
+	}
+}
+
+static void lquantize(FILE *out, const struct dcc_meta_agg *a, const int64_t *d)
+{
+	int64_t lo = a->param[0], step = a->param[2];
+	int levels = (int)((a->param[1] - lo) / step), first, last;
+	long double total;
+	bool pos, neg;
+	char c[48];
+
+	range(d, levels + 2, 0, &first, &last);
+	header(out, d, first, last, &total, &pos, &neg);
+	for (int i = first; i <= last; i++) {
+		if (i == 0) {
+			snprintf(c, sizeof(c), "< %lld", (long long)lo);
+			fprintf(out, "%16s ", c);
+		} else if (i == levels + 1) {
+			snprintf(c, sizeof(c), ">= %lld", (long long)(lo + levels * step));
+			fprintf(out, "%16s ", c);
+		} else {
+			fprintf(out, "%16lld ", (long long)(lo + (i - 1) * step));
+		}
+		quantline(out, d[i], total, pos, neg);
+	}
+}
+
+/* The lower bounds of llquantize's n positive buckets (the last: overflow)
+ * and factor^lmag; NULL without memory. */
+static int64_t *llq_bounds(const struct dcc_meta_agg *a, int n, int64_t *under)
+{
+	int64_t f = a->param[0], lo = 1, *b = calloc(n, sizeof(*b));
+	int j = 0;
+
+	if (!b)
+		return NULL;
+	for (int64_t m = 0; m < a->param[1]; m++)
+		lo *= f;
+	*under = lo;
+	for (int64_t m = a->param[1]; m <= a->param[2]; m++) {
+		int64_t t = lo * f, w = t > a->param[3] ? t / a->param[3] : 1;
+
+		for (int64_t v = lo; v < t && j < n - 1; v += w)
+			b[j++] = v;
+		lo = t;
+	}
+	b[n - 1] = lo;
+	return b;
+}
+
+static void llquantize(FILE *out, const struct dcc_meta_agg *a, const int64_t *d)
+{
+	int n = llq_nbuckets(a->param), first, last;
+	int64_t under, *b;
+	long double total;
+	bool pos, neg, anyneg = false;
+	char c[48];
+
+	if (n < 0 || !(b = llq_bounds(a, n, &under)))
+		return;
+	for (int i = 0; i < n; i++)
+		anyneg |= d[i] != 0;
+	range(d, 2 * n + 1, n, &first, &last);
+	header(out, d, first, last, &total, &pos, &neg);
+	for (int i = first; i <= last; i++) {
+		if (i == n) {
+			if (under == 1)
+				snprintf(c, sizeof(c), "0");
+			else
+				snprintf(c, sizeof(c), "%s< %lld", anyneg ? "abs() " : "",
+					 (long long)under);
+			fprintf(out, "%16s ", c);
+		} else if (i == 2 * n) {
+			snprintf(c, sizeof(c), ">= %lld", (long long)b[n - 1]);
+			fprintf(out, "%16s ", c);
+		} else if (i == 0) {
+			snprintf(c, sizeof(c), "<= -%lld", (long long)b[n - 1]);
+			fprintf(out, "%16s ", c);
+		} else if (i > n) {
+			fprintf(out, "%16lld ", (long long)b[i - n - 1]);
+		} else {
+			fprintf(out, "%16lld ", -(long long)b[n - 1 - i]);
+		}
+		quantline(out, d[i], total, pos, neg);
+	}
+	free(b);
+}
+
+void hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+		const int64_t *val)
+{
+	(void)rt;
+	switch (a->func) {
+	case DCC_AGG_QUANTIZE:
+		quantize(out, val);
+		break;
+	case DCC_AGG_LQUANTIZE:
+		lquantize(out, a, val);
+		break;
+	case DCC_AGG_LLQUANTIZE:
+		llquantize(out, a, val);
+		break;
+	}
+}
+
+long double hist_weight(const struct dcc_meta_agg *a, const int64_t *d, int64_t *zero)
+{
+	long double w = 0;
+
+	*zero = 0;
+	if (a->func == DCC_AGG_QUANTIZE) {
+		for (int i = 0; i < QNBUCKETS; i++)
+			w += (long double)qval(i) * (long double)d[i];
+		*zero = d[QZERO];
+	} else if (a->func == DCC_AGG_LQUANTIZE) {
+		int64_t base = a->param[0], step = a->param[2];
+		int levels = (int)((a->param[1] - base) / step);
+
+		w = (long double)d[0] * (long double)(base - 1);
+		if (base - 1 == 0)
+			*zero = d[0];
+		for (int i = 0; i < levels; base += step, i++) {
+			w += (long double)d[i + 1] * (long double)base;
+			if (base == 0)
+				*zero = d[i + 1];
+		}
+		w += (long double)d[levels + 1] * (long double)(base + 1);
+		if (base + 1 == 0)
+			*zero = d[levels + 1];
+	} else if (a->func == DCC_AGG_LLQUANTIZE) {
+		int n = llq_nbuckets(a->param);
+		int64_t under, *b;
+
+		if (n < 0 || !(b = llq_bounds(a, n, &under)))
+			return 0;
+		for (int j = 0; j < n; j++)
+			w += (long double)b[j] * ((long double)d[n + 1 + j] - (long double)d[n - 1 - j]);
+		if (under == 1)
+			*zero = d[n];
+		free(b);
+	}
+	return w;
+}

@@ -1,0 +1,299 @@
+/*
+ * The printf engine: walks a D format string and renders each conversion
+ * from decoded values with C printf semantics, using each value's real size
+ * and signedness (size prefixes in the format are accepted and ignored).
+ * printa() reuses it with the key elements as arguments and a callback for
+ * the %@ conversions.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "rt.h"
+
+#define PF_MAX_WIDTH 65535
+
+static int fail(char *why, size_t whylen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *why, size_t whylen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, whylen, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+/* The C conversion spec "%<flags><width>.<prec><len><conv>" for sp. */
+static void cspec(char *buf, size_t n, const struct pf_spec *sp, const char *len, char conv)
+{
+	int k = snprintf(buf, n, "%%%s", sp->flags);
+
+	if (sp->width >= 0)
+		k += snprintf(buf + k, n - k, "%d", sp->width);
+	if (sp->prec >= 0)
+		k += snprintf(buf + k, n - k, ".%d", sp->prec);
+	snprintf(buf + k, n - k, "%s%c", len, conv);
+}
+
+static uint64_t zext(int64_t v, uint32_t size)
+{
+	return size >= 8 ? (uint64_t)v : (uint64_t)v & ((1ULL << (8 * size)) - 1);
+}
+
+void pf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size, bool is_signed)
+{
+	char f[48];
+	uint64_t u = zext(v, size);
+
+	switch (sp->conv) {
+	case 'd':
+	case 'i':
+		cspec(f, sizeof(f), sp, "ll", is_signed ? 'd' : 'u');
+		if (is_signed)
+			fprintf(out, f, (long long)v);
+		else
+			fprintf(out, f, (unsigned long long)u);
+		break;
+	case 'c':
+		cspec(f, sizeof(f), sp, "", 'c');
+		fprintf(out, f, (int)(unsigned char)v);
+		break;
+	case 'p':
+		cspec(f, sizeof(f), sp, "ll", 'x');
+		fprintf(out, f, (unsigned long long)u);
+		break;
+	default: /* u o x X */
+		cspec(f, sizeof(f), sp, "ll", sp->conv);
+		fprintf(out, f, (unsigned long long)u);
+		break;
+	}
+}
+
+/* Append c to b as %S shows it. */
+static size_t escape(char *b, unsigned char c)
+{
+	static const char from[] = "\a\b\f\n\r\t\v\"\\", to[] = "abfnrtv\"\\";
+	const char *e = c ? strchr(from, c) : NULL;
+
+	if (c == 0)
+		return (size_t)sprintf(b, "\\0");
+	if (e)
+		return (size_t)sprintf(b, "\\%c", to[e - from]);
+	if (c != ' ' && (c < '!' || c > '~'))
+		return (size_t)sprintf(b, "\\%03o", c);
+	b[0] = (char)c;
+	b[1] = '\0';
+	return 1;
+}
+
+static void pf_str(FILE *out, const struct pf_spec *sp, const char *s)
+{
+	char f[48];
+
+	cspec(f, sizeof(f), sp, "", 's');
+	fprintf(out, f, s);
+}
+
+static void pf_time(FILE *out, const struct pf_spec *sp, int64_t ns)
+{
+	time_t sec = (time_t)(ns / 1000000000);
+	char buf[64] = "";
+	struct tm tm;
+
+	if (localtime_r(&sec, &tm))
+		strftime(buf, sizeof(buf), sp->conv == 'Y' ? "%Y %b %e %T" : "%a, %d %b %G %T %Z",
+			 &tm);
+	pf_str(out, sp, buf);
+}
+
+/* A NUL-terminated copy of a string or blob value. */
+static char *val_str(const struct rt_val *v)
+{
+	size_t n = strnlen(v->p, v->size);
+	char *s = malloc(n + 1);
+
+	if (s) {
+		memcpy(s, v->p, n);
+		s[n] = '\0';
+	}
+	return s;
+}
+
+static int pf_one(FILE *out, struct pf_spec *sp, const struct rt_val *v, char *why,
+		  size_t whylen)
+{
+	bool is_int = v->kind == DCC_K_INT;
+	bool is_str = v->kind == DCC_K_STRING || v->kind == DCC_K_BYTES;
+	char *s, *e;
+
+	switch (sp->conv) {
+	case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'c': case 'p':
+		if (!is_int)
+			return fail(why, whylen, "%%%c needs an integer argument", sp->conv);
+		pf_int(out, sp, v->i, v->size, v->is_signed);
+		return 0;
+	case 'C':
+		if (!is_int)
+			return fail(why, whylen, "%%C needs an integer argument");
+		e = malloc(8);
+		if (!e)
+			return -ENOMEM;
+		escape(e, (unsigned char)v->i);
+		pf_str(out, sp, e);
+		free(e);
+		return 0;
+	case 'Y':
+	case 'T':
+		if (!is_int)
+			return fail(why, whylen, "%%%c needs an integer argument", sp->conv);
+		pf_time(out, sp, v->i);
+		return 0;
+	case 's':
+	case 'S':
+		if (!is_str)
+			return fail(why, whylen, "%%%c needs a string argument", sp->conv);
+		if (!(s = val_str(v)))
+			return -ENOMEM;
+		if (sp->conv == 'S') {
+			size_t n = 0;
+
+			if (!(e = malloc(4 * strlen(s) + 1))) {
+				free(s);
+				return -ENOMEM;
+			}
+			e[0] = '\0';
+			for (const char *c = s; *c; c++)
+				n += escape(e + n, (unsigned char)*c);
+			free(s);
+			s = e;
+		}
+		sp->conv = 's';
+		pf_str(out, sp, s);
+		free(s);
+		return 0;
+	}
+	return fail(why, whylen, "conversion %%%c is not supported by this runtime", sp->conv);
+}
+
+/* The value of a '*' width or precision. */
+static int star(const struct rt_val *vals, int nvals, int *ai, int *out, char *why,
+		size_t whylen)
+{
+	int64_t n;
+
+	if (*ai >= nvals)
+		return fail(why, whylen, "missing argument for '*'");
+	if (vals[*ai].kind != DCC_K_INT)
+		return fail(why, whylen, "'*' needs an integer argument");
+	n = vals[(*ai)++].i;
+	if (n > PF_MAX_WIDTH)
+		n = PF_MAX_WIDTH;
+	if (n < -PF_MAX_WIDTH)
+		n = -PF_MAX_WIDTH;
+	*out = (int)n;
+	return 0;
+}
+
+static void add_flag(struct pf_spec *sp, char c)
+{
+	size_t n = strlen(sp->flags);
+
+	if (!strchr(sp->flags, c) && n + 1 < sizeof(sp->flags)) {
+		sp->flags[n] = c;
+		sp->flags[n + 1] = '\0';
+	}
+}
+
+int pf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const struct rt_val *vals,
+	      int nvals, pf_agg_fn agg_cb, void *ctx, char *why, size_t whylen)
+{
+	const char *p = fmt;
+	int ai = 0, nagg = 0, err;
+
+	(void)rt;
+	while (*p) {
+		struct pf_spec sp = { .width = -1, .prec = -1 };
+		const char *start = p;
+
+		if (*p != '%') {
+			const char *q = strchr(p, '%');
+			size_t n = q ? (size_t)(q - p) : strlen(p);
+
+			fwrite(p, 1, n, out);
+			p += n;
+			continue;
+		}
+		p++;
+		if (*p == '%') {
+			fputc('%', out);
+			p++;
+			continue;
+		}
+		/* flags */
+		for (;; p++) {
+			if (*p == '@')
+				sp.agg = true;
+			else if (strchr("-+ #0'", *p) && *p)
+				add_flag(&sp, *p);
+			else
+				break;
+		}
+		/* width */
+		if (*p == '*') {
+			p++;
+			if ((err = star(vals, nvals, &ai, &sp.width, why, whylen)))
+				return err;
+			if (sp.width < 0) {
+				add_flag(&sp, '-');
+				sp.width = -sp.width;
+			}
+		} else if (*p == '?') {
+			p++;
+			sp.width = 16;
+		} else if (*p >= '0' && *p <= '9') {
+			long w = strtol(p, (char **)&p, 10);
+
+			sp.width = w > PF_MAX_WIDTH ? PF_MAX_WIDTH : (int)w;
+		}
+		/* precision */
+		if (*p == '.') {
+			p++;
+			if (*p == '*') {
+				p++;
+				if ((err = star(vals, nvals, &ai, &sp.prec, why, whylen)))
+					return err;
+				if (sp.prec < 0)
+					sp.prec = -1;
+			} else {
+				long pr = strtol(p, (char **)&p, 10);
+
+				sp.prec = pr > PF_MAX_WIDTH ? PF_MAX_WIDTH : (int)pr;
+			}
+		}
+		/* size prefix (ignored: the value's own size decides) and a late '@' */
+		while (*p && strchr("hlLjztq@", *p)) {
+			if (*p == '@')
+				sp.agg = true;
+			p++;
+		}
+		if (!*p)
+			return fail(why, whylen, "incomplete conversion \"%s\"", start);
+		sp.conv = *p++;
+		if (sp.agg) {
+			if (!agg_cb)
+				return fail(why, whylen, "%%@ outside printa");
+			agg_cb(ctx, out, &sp, nagg++);
+			continue;
+		}
+		if (ai >= nvals)
+			return fail(why, whylen, "missing argument for %%%c", sp.conv);
+		err = pf_one(out, &sp, &vals[ai++], why, whylen);
+		if (err)
+			return err;
+	}
+	return 0;
+}

@@ -1,0 +1,139 @@
+/*
+ * Internal state of the consumer runtime, shared by its files: the checked
+ * metadata, the options in force, the maps it reads, and the helpers that
+ * turn record and key bytes into printed text.
+ */
+#ifndef DCC_RT_H
+#define DCC_RT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <dcc/runtime.h>
+
+struct ring_buffer;
+
+struct rt_agg {
+	int fd;       /* the per-CPU hash map, -1 until bound */
+	bool printed; /* by printa(): not printed again at the end */
+};
+
+struct dcc_runtime {
+	char *meta; /* our own copy, 8-byte aligned */
+	size_t meta_size;
+	const struct dcc_meta_header *hdr;
+	const char *strs;
+	const struct dcc_meta_probe *probes;
+	const struct dcc_meta_clause *clauses;
+	const struct dcc_meta_action *actions;
+	const struct dcc_meta_field *args;
+	const struct dcc_meta_agg *aggs;
+	const struct dcc_meta_field *keys;
+	const struct dcc_meta_option *opts;
+
+	FILE *out, *err;
+	char *progname;
+	char **xnames, **xvalues; /* -x settings; value NULL for "name" alone */
+	int nx;
+
+	/* Options in force. */
+	bool quiet, rawbytes, aggsortkey, aggsortrev, classic, json;
+	int aggsortpos, aggsortkeypos;
+
+	bool header_done;
+	bool exited;
+	int exit_status;
+
+	struct ring_buffer *rb;
+	int ncpus;
+	int drops_fd;
+	uint64_t *drops_seen; /* [DCC_DROP_NR * ncpus] */
+	struct rt_agg *agg_state;
+
+	bool bad_epid_warned;
+	bool printa_warned;
+	uint8_t *clause_warned; /* per clause: a bad record was reported */
+	uint8_t *action_warned; /* per action: a format problem was reported */
+};
+
+/* A value decoded from a record or an aggregation key. */
+struct rt_val {
+	int kind;        /* enum dcc_kind */
+	uint32_t size;   /* D type size, or bytes of a string/blob */
+	bool is_signed;
+	int64_t i;       /* DCC_K_INT: sign- or zero-extended from size */
+	const char *p;   /* DCC_K_STRING/BYTES: the bytes */
+};
+
+/* A printf conversion as written: %[flags][width][.prec][size]conv. */
+struct pf_spec {
+	char flags[8];
+	int width;   /* -1 if none */
+	int prec;    /* -1 if none */
+	bool agg;    /* %@... */
+	char conv;
+};
+
+/* meta.c */
+const char *rt_str(const struct dcc_runtime *rt, uint32_t off);
+const struct dcc_meta_probe *rt_probe(const struct dcc_runtime *rt, uint32_t id);
+
+/* runtime.c */
+void rt_error(struct dcc_runtime *rt, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* record.c */
+void rt_field_val(const struct dcc_meta_field *f, const void *base, struct rt_val *v);
+
+/* printf.c: print fmt with vals as arguments. agg_cb prints a %@ conversion
+ * (n counts them from 0). Returns 0 or -EINVAL after reporting a mismatch. */
+typedef void (*pf_agg_fn)(void *ctx, FILE *out, const struct pf_spec *sp, int n);
+int pf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const struct rt_val *vals,
+	      int nvals, pf_agg_fn agg_cb, void *ctx, char *why, size_t whylen);
+/* One integer conversion (d i u o x X c p) of v with the spec's flags. */
+void pf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size, bool is_signed);
+
+/* trace.c */
+void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v);
+/* A blob as trace() or a key shows it: a string when it looks like one,
+ * else a hex dump. width is 33 for trace(), 50 for keys. */
+void rt_print_bytes(struct dcc_runtime *rt, FILE *out, const char *p, size_t n, int width,
+		    bool quiet);
+
+/* agg.c: one merged aggregation entry. */
+struct agg_ent {
+	char *key;      /* key_size bytes */
+	int64_t *val;   /* merged words (see abi.h), nwords */
+};
+
+struct agg_snap {
+	const struct dcc_meta_agg *agg;
+	int nwords;
+	struct agg_ent *ents;
+	size_t nents;
+};
+
+int agg_nwords(const struct dcc_meta_agg *a);
+int agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s);
+void agg_snap_free(struct agg_snap *s);
+int agg_clear(struct dcc_runtime *rt, uint32_t id);
+int agg_trunc(struct dcc_runtime *rt, uint32_t id, int64_t keep);
+/* The scalar a value sorts and prints by (count/sum/min/max/avg/stddev). */
+int64_t agg_scalar(const struct dcc_meta_agg *a, const int64_t *val);
+bool agg_is_hist(const struct dcc_meta_agg *a);
+/* llquantize geometry: n as in abi.h (positive buckets incl. overflow). */
+int llq_nbuckets(const int64_t *param);
+
+/* aggprint.c */
+int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t *ids, int n);
+/* Entries in printing order (the sort options apply), or, for trunc(), by
+ * value then key ascending whatever the options. */
+void agg_sort(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order);
+void agg_sort_plain(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order);
+
+/* hist.c */
+void hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+		const int64_t *val);
+long double hist_weight(const struct dcc_meta_agg *a, const int64_t *val, int64_t *zero);
+
+#endif

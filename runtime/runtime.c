@@ -1,0 +1,312 @@
+/*
+ * The runtime object: takes a checked metadata blob and the caller's options,
+ * works out the options in force (-x over the object's pragmas), binds the
+ * ring buffer, drop and aggregation maps of a loaded object, and drains the
+ * ring buffer into dcc_runtime__handle_record.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rt.h"
+
+void rt_error(struct dcc_runtime *rt, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(rt->err, "%s: ", rt->progname);
+	va_start(ap, fmt);
+	vfprintf(rt->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', rt->err);
+	fflush(rt->err);
+}
+
+/* Every option name D knows (§15), plus dcc's own. */
+static const char *const known_opts[] = {
+	"bufsize", "bufpolicy", "bufresize", "aggsize", "aggrate", "switchrate", "statusrate",
+	"cleanrate", "dynvarsize", "strsize", "nspec", "specsize", "stackframes", "ustackframes",
+	"jstackframes", "jstackstrsize", "stackindent", "quiet", "flowindent", "rawbytes",
+	"destructive", "defaultargs", "zdefs", "aggsortkey", "aggsortkeypos", "aggsortpos",
+	"aggsortrev", "aggpercpu", "aggpack", "agghist", "aggzoom", "temporal", "cpu", "noresolve",
+	"version", "cpp", "cpppath", "define", "undef", "incdir", "libdir", "nolibs", "errtags",
+	"droptags", "evaltime", "knodefs", "unodefs", "late", "verbose", "strip", "oformat",
+	"tracefmt", "json",
+};
+
+static bool known_opt(const char *name)
+{
+	for (size_t i = 0; i < sizeof(known_opts) / sizeof(known_opts[0]); i++)
+		if (strcmp(known_opts[i], name) == 0)
+			return true;
+	return false;
+}
+
+const char *dcc_runtime__option(const struct dcc_runtime *rt, const char *name)
+{
+	/* The last -x wins, as on a command line. */
+	for (int i = rt->nx - 1; i >= 0; i--)
+		if (strcmp(rt->xnames[i], name) == 0)
+			return rt->xvalues[i] ? rt->xvalues[i] : "";
+	for (uint32_t i = 0; i < rt->hdr->nopts; i++)
+		if (strcmp(rt_str(rt, rt->opts[i].name), name) == 0)
+			return rt_str(rt, rt->opts[i].value);
+	return NULL;
+}
+
+static bool opt_bool(const struct dcc_runtime *rt, const char *name)
+{
+	const char *v = dcc_runtime__option(rt, name);
+
+	return v && strcmp(v, "0") != 0 && strcmp(v, "false") != 0 && strcmp(v, "no") != 0 &&
+	       strcmp(v, "unset") != 0;
+}
+
+/* A non-negative integer option; -1 on a bad value. */
+static int opt_uint(const struct dcc_runtime *rt, const char *name)
+{
+	const char *v = dcc_runtime__option(rt, name);
+	char *end;
+	long n;
+
+	if (!v)
+		return 0;
+	errno = 0;
+	n = strtol(v, &end, 0);
+	if (!*v || *end || errno || n < 0 || n > INT_MAX)
+		return -1;
+	return (int)n;
+}
+
+/* Work out the options in force; report the first bad one. */
+static int apply_options(struct dcc_runtime *rt, bool quiet)
+{
+	const char *v;
+
+	for (int i = 0; i < rt->nx; i++) {
+		if (!known_opt(rt->xnames[i])) {
+			rt_error(rt, "failed to set -x %s: Invalid option name", rt->xnames[i]);
+			return -EINVAL;
+		}
+	}
+	rt->quiet = quiet || opt_bool(rt, "quiet");
+	rt->rawbytes = opt_bool(rt, "rawbytes");
+	rt->aggsortkey = opt_bool(rt, "aggsortkey");
+	rt->aggsortrev = opt_bool(rt, "aggsortrev");
+	rt->aggsortpos = opt_uint(rt, "aggsortpos");
+	rt->aggsortkeypos = opt_uint(rt, "aggsortkeypos");
+	if (rt->aggsortpos < 0 || rt->aggsortkeypos < 0) {
+		rt_error(rt, "failed to set -x %s: Invalid value for specified option",
+			 rt->aggsortpos < 0 ? "aggsortpos" : "aggsortkeypos");
+		return -EINVAL;
+	}
+	v = dcc_runtime__option(rt, "oformat");
+	if (v && strcmp(v, "json") != 0 && strcmp(v, "text") != 0) {
+		rt_error(rt, "failed to set -x oformat=%s: Invalid value for specified option", v);
+		return -EINVAL;
+	}
+	rt->json = (v && strcmp(v, "json") == 0) || opt_bool(rt, "json");
+	v = dcc_runtime__option(rt, "tracefmt");
+	if (v && strcmp(v, "classic") != 0 && strcmp(v, "linux") != 0) {
+		rt_error(rt, "failed to set -x tracefmt=%s: Invalid value for specified option",
+			 v);
+		return -EINVAL;
+	}
+	rt->classic = v && strcmp(v, "classic") == 0;
+	return 0;
+}
+
+struct dcc_runtime *dcc_runtime__new(const void *meta, size_t size,
+				     const struct dcc_runtime_opts *uopts)
+{
+	struct dcc_runtime_opts o = {0};
+	struct dcc_runtime *rt;
+	char why[256];
+	int err;
+
+	if (uopts)
+		memcpy(&o, uopts, uopts->sz && uopts->sz < sizeof(o) ? uopts->sz : sizeof(o));
+	rt = calloc(1, sizeof(*rt));
+	if (!rt) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	rt->out = o.out ? o.out : stdout;
+	rt->err = o.err ? o.err : stderr;
+	rt->drops_fd = -1;
+	err = -ENOMEM;
+	if (!(rt->progname = strdup(o.progname ? o.progname : "dcc")))
+		goto err_free;
+	err = dcc_meta_check(meta, size, why, sizeof(why));
+	if (err) {
+		rt_error(rt, "%s", why);
+		goto err_free;
+	}
+	size = ((const struct dcc_meta_header *)meta)->size;
+	err = -ENOMEM;
+	/* 8-byte aligned, so the checked tables can be read in place */
+	if (!(rt->meta = aligned_alloc(8, (size + 7) & ~(size_t)7)))
+		goto err_free;
+	memcpy(rt->meta, meta, size);
+	rt->meta_size = size;
+	rt->hdr = (const void *)rt->meta;
+	rt->strs = rt->meta + rt->hdr->str_off;
+	rt->probes = (const void *)(rt->meta + rt->hdr->probe_off);
+	rt->clauses = (const void *)(rt->meta + rt->hdr->clause_off);
+	rt->actions = (const void *)(rt->meta + rt->hdr->action_off);
+	rt->args = (const void *)(rt->meta + rt->hdr->arg_off);
+	rt->aggs = (const void *)(rt->meta + rt->hdr->agg_off);
+	rt->keys = (const void *)(rt->meta + rt->hdr->key_off);
+	rt->opts = (const void *)(rt->meta + rt->hdr->opt_off);
+
+	if (!(rt->clause_warned = calloc(rt->hdr->nclauses + 1, 1)) ||
+	    !(rt->action_warned = calloc(rt->hdr->nactions + 1, 1)) ||
+	    !(rt->agg_state = calloc(rt->hdr->naggs + 1, sizeof(*rt->agg_state))))
+		goto err_free;
+	for (uint32_t i = 0; i < rt->hdr->naggs; i++)
+		rt->agg_state[i].fd = -1;
+
+	if (o.nxopts > 0) {
+		if (!(rt->xnames = calloc(o.nxopts, sizeof(char *))) ||
+		    !(rt->xvalues = calloc(o.nxopts, sizeof(char *))))
+			goto err_free;
+		for (int i = 0; i < o.nxopts; i++, rt->nx++) {
+			const char *eq = strchr(o.xopts[i], '=');
+
+			rt->xnames[i] = eq ? strndup(o.xopts[i], eq - o.xopts[i])
+					   : strdup(o.xopts[i]);
+			if (!rt->xnames[i] || (eq && !(rt->xvalues[i] = strdup(eq + 1)))) {
+				rt->nx++;
+				goto err_free;
+			}
+		}
+	}
+	err = apply_options(rt, o.quiet);
+	if (err)
+		goto err_free;
+	return rt;
+
+err_free:
+	dcc_runtime__free(rt);
+	errno = -err;
+	return NULL;
+}
+
+void dcc_runtime__free(struct dcc_runtime *rt)
+{
+	if (!rt)
+		return;
+	ring_buffer__free(rt->rb);
+	for (int i = 0; i < rt->nx; i++) {
+		free(rt->xnames[i]);
+		free(rt->xvalues[i]);
+	}
+	free(rt->xnames);
+	free(rt->xvalues);
+	free(rt->drops_seen);
+	free(rt->agg_state);
+	free(rt->clause_warned);
+	free(rt->action_warned);
+	free(rt->meta);
+	free(rt->progname);
+	free(rt);
+}
+
+const struct dcc_meta_header *dcc_runtime__meta(const struct dcc_runtime *rt)
+{
+	return rt->hdr;
+}
+
+const char *dcc_runtime__str(const struct dcc_runtime *rt, uint32_t off)
+{
+	return rt_str(rt, off);
+}
+
+bool dcc_runtime__exited(const struct dcc_runtime *rt, int *status)
+{
+	if (rt->exited && status)
+		*status = rt->exit_status;
+	return rt->exited;
+}
+
+int dcc_runtime__set_agg_fd(struct dcc_runtime *rt, uint32_t agg_id, int fd)
+{
+	if (agg_id >= rt->hdr->naggs)
+		return -ENOENT;
+	rt->agg_state[agg_id].fd = fd;
+	return 0;
+}
+
+static int on_record(void *ctx, void *data, size_t size)
+{
+	dcc_runtime__handle_record(ctx, data, size);
+	return 0;
+}
+
+int dcc_runtime__set_ringbuf_fd(struct dcc_runtime *rt, int fd)
+{
+	struct ring_buffer *rb;
+
+	rb = ring_buffer__new(fd, on_record, rt, NULL);
+	if (!rb)
+		return -errno;
+	ring_buffer__free(rt->rb);
+	rt->rb = rb;
+	return 0;
+}
+
+int dcc_runtime__bind(struct dcc_runtime *rt, struct bpf_object *obj)
+{
+	struct bpf_map *m;
+	int err;
+
+	m = bpf_object__find_map_by_name(obj, DCC_MAP_RINGBUF);
+	if (m) {
+		err = dcc_runtime__set_ringbuf_fd(rt, bpf_map__fd(m));
+		if (err) {
+			rt_error(rt, "cannot open ring buffer %s: %s", DCC_MAP_RINGBUF,
+				 strerror(-err));
+			return err;
+		}
+	} else if (rt->hdr->nclauses) {
+		rt_error(rt, "object has no %s map", DCC_MAP_RINGBUF);
+		return -ENOENT;
+	}
+	m = bpf_object__find_map_by_name(obj, DCC_MAP_DROPS);
+	if (m) {
+		err = dcc_runtime__set_drops_fd(rt, bpf_map__fd(m));
+		if (err)
+			return err;
+	}
+	for (uint32_t i = 0; i < rt->hdr->naggs; i++) {
+		const char *name = rt_str(rt, rt->aggs[i].map);
+
+		m = bpf_object__find_map_by_name(obj, name);
+		if (!m) {
+			rt_error(rt, "object has no map %s for aggregation @%s", name,
+				 rt_str(rt, rt->aggs[i].name));
+			return -ENOENT;
+		}
+		rt->agg_state[i].fd = bpf_map__fd(m);
+	}
+	return 0;
+}
+
+int dcc_runtime__poll(struct dcc_runtime *rt, int timeout_ms)
+{
+	int n;
+
+	if (rt->rb) {
+		n = ring_buffer__poll(rt->rb, timeout_ms);
+	} else {
+		/* Nothing records: just wait, interruptibly. */
+		n = poll(NULL, 0, timeout_ms);
+		n = n < 0 ? -errno : 0;
+	}
+	fflush(rt->out);
+	return n;
+}

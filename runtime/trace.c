@@ -1,0 +1,117 @@
+/*
+ * trace() output: integers with DTrace for Linux's sign-aware widths (or the
+ * classic ones with -x tracefmt=classic), strings padded to 33 columns, and
+ * byte blobs as a string when they look like one, else as a hex dump.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rt.h"
+
+static void trace_int(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
+{
+	uint64_t u = v->size >= 8 ? (uint64_t)v->i : (uint64_t)v->i & ((1ULL << (8 * v->size)) - 1);
+	int w;
+
+	if (rt->classic) {
+		static const int cw[] = { [1] = 3, [2] = 5, [4] = 8, [8] = 16 };
+		long long n = v->size == 8 ? (long long)v->i
+			    : v->size == 4 ? (long long)(int32_t)u : (long long)u;
+
+		if (rt->quiet)
+			fprintf(out, "%lld", n);
+		else
+			fprintf(out, " %*lld", cw[v->size], n);
+		return;
+	}
+	switch (v->size) {
+	case 8: w = v->is_signed ? 19 : 20; break;
+	case 4: w = 10; break;
+	case 2: w = 5; break;
+	default: w = 3; break;
+	}
+	if (rt->quiet) {
+		if (v->is_signed)
+			fprintf(out, "%lld", (long long)v->i);
+		else
+			fprintf(out, "%llu", (unsigned long long)u);
+	} else {
+		if (v->is_signed)
+			fprintf(out, " %*lld", w, (long long)v->i);
+		else
+			fprintf(out, " %*llu", w, (unsigned long long)u);
+	}
+}
+
+static bool printable(unsigned char c)
+{
+	return isprint(c) || isspace(c) || c == '\a' || c == '\b';
+}
+
+static void hexdump(FILE *out, const unsigned char *c, size_t n)
+{
+	const int margin = 5;
+
+	fprintf(out, "\n%*s      ", margin, "");
+	for (int i = 0; i < 16; i++)
+		fprintf(out, "  %c", "0123456789abcdef"[i]);
+	fprintf(out, "  0123456789abcdef\n");
+	for (size_t i = 0; i < n; i += 16) {
+		size_t j;
+
+		fprintf(out, "%*s%5zx:", margin, "", i);
+		for (j = i; j < i + 16 && j < n; j++)
+			fprintf(out, " %02x", c[j]);
+		for (; j % 16; j++)
+			fputs("   ", out);
+		fputs("  ", out);
+		for (j = i; j < i + 16 && j < n; j++)
+			fputc(c[j] < ' ' || c[j] > '~' ? '.' : c[j], out);
+		fputc('\n', out);
+	}
+}
+
+void rt_print_bytes(struct dcc_runtime *rt, FILE *out, const char *p, size_t n, int width,
+		    bool quiet)
+{
+	const unsigned char *c = (const unsigned char *)p;
+	size_t i, j;
+
+	if (!rt->rawbytes) {
+		for (i = 0; i < n && printable(c[i]); i++)
+			;
+		if (i == n || (c[i] == '\0' && i > 0)) {
+			for (j = i; j < n && c[j] == '\0'; j++)
+				;
+			if (j == n) {
+				if (quiet)
+					fprintf(out, "%.*s", (int)i, p);
+				else
+					fprintf(out, "  %-*.*s", width, (int)i, p);
+				return;
+			}
+		}
+	}
+	hexdump(out, c, n);
+}
+
+void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
+{
+	switch (v->kind) {
+	case DCC_K_INT:
+		trace_int(rt, out, v);
+		break;
+	case DCC_K_STRING: {
+		int n = (int)strnlen(v->p, v->size);
+
+		if (rt->quiet)
+			fprintf(out, "%.*s", n, v->p);
+		else
+			fprintf(out, "  %-33.*s", n, v->p);
+		break;
+	}
+	default:
+		rt_print_bytes(rt, out, v->p, v->size, 33, rt->quiet);
+		break;
+	}
+}
