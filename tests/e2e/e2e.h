@@ -1,0 +1,380 @@
+/*
+ * Shared by the end-to-end tests: compile a D script with the real dcc, run
+ * the object with the real dtrun on this kernel, compare exact bytes, and
+ * check after every test that no BPF program of ours is left loaded.
+ *
+ * Every test file includes this once and declares its tests with
+ * E2E_TEST(suite, name) so that the root check, the scratch directory and the
+ * leak check wrap each of them.
+ */
+#ifndef DCC_E2E_H
+#define DCC_E2E_H
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "helpers.h"
+
+#define E2E_TIMEOUT 60 /* seconds for one dcc or dtrun run */
+
+static char e2e_dir[64];
+
+/* Progs are freed when dtrun's descriptors close; perf-event detach may defer
+ * the last reference a little, so poll briefly before calling it a leak. */
+static inline int e2e_progs_left(void)
+{
+	int n = count_dcc_progs();
+	for (int i = 0; n > 0 && i < 40; i++) {
+		usleep(50 * 1000);
+		n = count_dcc_progs();
+	}
+	return n;
+}
+
+static inline void e2e_init(void)
+{
+	if (geteuid() != 0)
+		cr_skip_test("end-to-end tests load BPF programs: run them as root");
+	snprintf(e2e_dir, sizeof(e2e_dir), "/tmp/dcc-e2e.XXXXXX");
+	cr_assert_not_null(mkdtemp(e2e_dir), "mkdtemp: %s", strerror(errno));
+	int left = count_dcc_progs();
+	cr_assert_eq(left, 0, "%d dcc_* BPF programs are loaded before the test started", left);
+}
+
+static inline void e2e_fini(void)
+{
+	if (!e2e_dir[0])
+		return;
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", e2e_dir);
+	if (system(cmd))
+		fprintf(stderr, "could not remove %s\n", e2e_dir);
+	int left = e2e_progs_left();
+	cr_assert_eq(left, 0, "%d dcc_* BPF programs still loaded after the test", left);
+}
+
+#define E2E_TEST(suite, name, ...) \
+	Test(suite, name, .init = e2e_init, .fini = e2e_fini, ##__VA_ARGS__)
+
+/* Path of a file in this test's scratch directory (static rotating buffers). */
+static inline const char *e2e_tmp(const char *name)
+{
+	static char bufs[8][256];
+	static int next;
+	char *b = bufs[next++ % 8];
+	snprintf(b, sizeof(bufs[0]), "%s/%s", e2e_dir, name);
+	return b;
+}
+
+static inline const char *e2e_src(const char *name)
+{
+	static char bufs[4][512];
+	static int next;
+	char *b = bufs[next++ % 4];
+	snprintf(b, sizeof(bufs[0]), "%s/e2e/%s", TESTS_SRC_DIR, name);
+	return b;
+}
+
+static inline const char *e2e_trigger(const char *name)
+{
+	static char bufs[4][512];
+	static int next;
+	char *b = bufs[next++ % 4];
+	snprintf(b, sizeof(bufs[0]), "%s/%s", TRIGGER_DIR, name);
+	return b;
+}
+
+/* Printable form of bytes for failure messages (malloc'd, leaked: tests are
+ * short-lived processes). */
+static inline char *e2e_show(const char *s)
+{
+	size_t n = strlen(s);
+	char *o = malloc(n * 4 + 3), *p = o;
+	*p++ = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = s[i];
+		if (c == '\n') {
+			p += sprintf(p, "\\n");
+		} else if (c == '\t') {
+			p += sprintf(p, "\\t");
+		} else if (c == '"' || c == '\\') {
+			*p++ = '\\';
+			*p++ = c;
+		} else if (c < 32 || c > 126) {
+			p += sprintf(p, "\\%03o", c);
+		} else {
+			*p++ = c;
+		}
+	}
+	*p++ = '"';
+	*p = 0;
+	return o;
+}
+
+/* Assert that got == want byte for byte; on mismatch name the first differing
+ * line of each so the failing case is obvious. */
+static inline void e2e_assert_bytes(const char *what, const char *got, const char *want)
+{
+	if (!strcmp(got, want))
+		return;
+	size_t i = 0, line = 1, bol = 0;
+	while (got[i] && got[i] == want[i]) {
+		if (got[i] == '\n') {
+			line++;
+			bol = i + 1;
+		}
+		i++;
+	}
+	const char *ge = strchr(got + bol, '\n'), *we = strchr(want + bol, '\n');
+	char *gl = strndup(got + bol, ge ? (size_t)(ge - got - bol) + 1 : strlen(got + bol));
+	char *wl = strndup(want + bol, we ? (size_t)(we - want - bol) + 1 : strlen(want + bol));
+	cr_assert_fail("%s differs at line %zu (byte %zu):\n  got:  %s\n  want: %s\n"
+		       "whole output: %s\nexpected:     %s",
+		       what, line, i, e2e_show(gl), e2e_show(wl), e2e_show(got), e2e_show(want));
+}
+
+static inline void e2e_runv(struct run_result *r, int timeout_s, const char *const argv[])
+{
+	int rc = run_cmd(r, (char *const *)argv, NULL, timeout_s);
+	cr_assert_eq(rc, 0, "could not run %s: %s", argv[0], strerror(-rc));
+}
+
+/* e2e_run(&r, arg0, arg1, ..., NULL) with the default timeout. */
+static inline void e2e_run(struct run_result *r, const char *arg0, ...)
+{
+	const char *argv[64];
+	int n = 0;
+	va_list ap;
+	argv[n++] = arg0;
+	va_start(ap, arg0);
+	while (n < 63 && (argv[n] = va_arg(ap, const char *)))
+		n++;
+	va_end(ap);
+	argv[n] = NULL;
+	e2e_runv(r, E2E_TIMEOUT, argv);
+}
+
+/* Compile src (a .d path) into obj with `dcc src -o obj`; it must succeed
+ * silently. */
+static inline void e2e_compile(const char *src, const char *obj)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, src, "-o", obj, NULL);
+	cr_assert_eq(r.status, 0, "dcc %s failed with status %d:\n%s", src, r.status, r.err);
+	cr_assert_str_empty(r.err, "dcc %s printed on stderr:\n%s", src, r.err);
+	run_result_free(&r);
+}
+
+/* Write text to <scratch>/<name>.d, compile it to <scratch>/<name>.bpf.o and
+ * return the object's path. */
+static inline const char *e2e_build(const char *name, const char *text)
+{
+	char d[256], *o = malloc(256);
+	snprintf(d, sizeof(d), "%s/%s.d", e2e_dir, name);
+	snprintf(o, 256, "%s/%s.bpf.o", e2e_dir, name);
+	cr_assert_eq(write_file(d, text, strlen(text)), 0, "cannot write %s", d);
+	e2e_compile(d, o);
+	return o;
+}
+
+/* Compile tests/e2e/<name>.d into the scratch directory. */
+static inline const char *e2e_build_src(const char *name)
+{
+	char d[512], *o = malloc(256);
+	snprintf(d, sizeof(d), "%s/e2e/%s.d", TESTS_SRC_DIR, name);
+	snprintf(o, 256, "%s/%s.bpf.o", e2e_dir, name);
+	e2e_compile(d, o);
+	return o;
+}
+
+/* Expected stdout of tests/e2e/<name>.out. */
+static inline char *e2e_expected(const char *name)
+{
+	char p[512];
+	snprintf(p, sizeof(p), "%s/e2e/%s.out", TESTS_SRC_DIR, name);
+	char *s = read_file(p, NULL);
+	cr_assert_not_null(s, "missing expected output %s", p);
+	return s;
+}
+
+/* Assert status and exact stdout of a finished run; stderr shown on failure. */
+static inline void e2e_expect(const struct run_result *r, int status, const char *out)
+{
+	cr_assert_eq(r->status, status, "exit status %d, want %d\nstdout: %s\nstderr: %s",
+		     r->status, status, e2e_show(r->out), r->err);
+	e2e_assert_bytes("stdout", r->out, out);
+}
+
+/* Number of lines of s. */
+static inline int e2e_lines(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* Assert that stderr is exactly the lines matching the fnmatch patterns given
+ * (NULL-terminated), in order. */
+static inline void e2e_expect_err(const struct run_result *r, ...)
+{
+	va_list ap;
+	const char *p = r->err;
+	int i = 0;
+	va_start(ap, r);
+	for (const char *pat; (pat = va_arg(ap, const char *)); i++) {
+		const char *e = strchr(p, '\n');
+		cr_assert_not_null(e, "stderr has %d lines, want a line %d like '%s':\n%s", i, i + 1,
+				   pat, r->err);
+		char *line = strndup(p, e - p);
+		cr_assert_eq(fnmatch(pat, line, 0), 0, "stderr line %d is '%s', want '%s'\nstderr:\n%s",
+			     i + 1, line, pat, r->err);
+		free(line);
+		p = e + 1;
+	}
+	va_end(ap);
+	cr_assert_str_empty(p, "unexpected extra stderr lines:\n%s", p);
+}
+
+static inline double e2e_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A process running in the background whose output we collect. */
+struct e2e_bg {
+	pid_t pid;
+	int out, err;
+	char *obuf, *ebuf;
+	size_t olen, elen;
+};
+
+static inline void e2e_bg_start(struct e2e_bg *b, const char *const argv[])
+{
+	int out[2], err[2];
+	memset(b, 0, sizeof(*b));
+	cr_assert(!pipe(out) && !pipe(err));
+	b->pid = fork();
+	cr_assert(b->pid >= 0);
+	if (b->pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+		dup2(null, 0);
+		dup2(out[1], 1);
+		dup2(err[1], 2);
+		close(out[0]);
+		close(err[0]);
+		setpgid(0, 0);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(out[1]);
+	close(err[1]);
+	b->out = out[0];
+	b->err = err[0];
+	b->obuf = calloc(1, 1);
+	b->ebuf = calloc(1, 1);
+}
+
+static inline void e2e_bg_append(char **buf, size_t *len, const char *data, size_t n)
+{
+	*buf = realloc(*buf, *len + n + 1);
+	memcpy(*buf + *len, data, n);
+	*len += n;
+	(*buf)[*len] = 0;
+}
+
+/* Read whatever is available for up to ms milliseconds; false at EOF on both. */
+static inline bool e2e_bg_pump(struct e2e_bg *b, int ms)
+{
+	struct pollfd fds[2] = { { b->out, POLLIN, 0 }, { b->err, POLLIN, 0 } };
+	if (b->out < 0 && b->err < 0)
+		return false;
+	int n = poll(fds, 2, ms);
+	if (n <= 0)
+		return true;
+	for (int i = 0; i < 2; i++) {
+		if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
+		char buf[4096];
+		ssize_t k = read(fds[i].fd, buf, sizeof(buf));
+		if (k <= 0) {
+			close(fds[i].fd);
+			if (i == 0)
+				b->out = -1;
+			else
+				b->err = -1;
+		} else if (i == 0) {
+			e2e_bg_append(&b->obuf, &b->olen, buf, k);
+		} else {
+			e2e_bg_append(&b->ebuf, &b->elen, buf, k);
+		}
+	}
+	return true;
+}
+
+/* Wait until stderr contains needle (true) or timeout_s passes (false). */
+static inline bool e2e_bg_wait_err(struct e2e_bg *b, const char *needle, double timeout_s)
+{
+	double end = e2e_now() + timeout_s;
+	while (!strstr(b->ebuf, needle)) {
+		if (e2e_now() > end || !e2e_bg_pump(b, 50))
+			return strstr(b->ebuf, needle) != NULL;
+	}
+	return true;
+}
+
+/* Collect the rest of the output and the exit status into r (SIGKILL after
+ * timeout_s). */
+static inline void e2e_bg_finish(struct e2e_bg *b, struct run_result *r, double timeout_s)
+{
+	double end = e2e_now() + timeout_s;
+	bool killed = false;
+	while (e2e_bg_pump(b, 50)) {
+		if (!killed && e2e_now() > end) {
+			kill(-b->pid, SIGKILL);
+			killed = true;
+		}
+	}
+	int st;
+	while (waitpid(b->pid, &st, 0) < 0 && errno == EINTR)
+		;
+	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	r->out = b->obuf;
+	r->out_len = b->olen;
+	r->err = b->ebuf;
+	r->err_len = b->elen;
+}
+
+/* Format into a malloc'd string (expected outputs built with C's printf). */
+__attribute__((format(printf, 1, 2))) static inline char *e2e_fmt(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	va_start(ap, fmt);
+	cr_assert(vasprintf(&s, fmt, ap) >= 0);
+	va_end(ap);
+	return s;
+}
+
+/* DTrace's default aggregation row for one string key and a count:
+ * "  %-50s %16lld\n". */
+static inline char *e2e_agg_row(const char *key, long long v)
+{
+	return e2e_fmt("  %-50s %16lld\n", key, v);
+}
+
+#endif

@@ -1,0 +1,4 @@
+syscall::no_such_syscall:entry
+{
+	trace(1);
+}

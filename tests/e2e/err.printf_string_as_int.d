@@ -1,0 +1,4 @@
+BEGIN
+{
+	printf("%s\n", 42);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	no_such_function(1);
+}

@@ -1,0 +1,243 @@
+/*
+ * What users get when something is wrong: compile errors (clang-style, with
+ * location, exit 1, no object written), bad usage (exit 2), and objects dtrun
+ * must refuse with a one-line reason and exit 1 (truncated, corrupted, not
+ * dcc's, unknown metadata version), leaving nothing loaded.
+ */
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include "e2e.h"
+
+/* Compile tests/e2e/<name>.d expecting failure; returns stderr. */
+static char *compile_fails(const char *name)
+{
+	const char *obj = e2e_tmp("fail.bpf.o");
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, e2e_src(e2e_fmt("%s.d", name)), "-o", obj, NULL);
+	cr_assert_eq(r.status, 1, "dcc %s.d: status %d, want 1\nstderr:\n%s", name, r.status, r.err);
+	cr_assert_str_empty(r.out, "stdout: %s", r.out);
+	struct stat st;
+	cr_assert_neq(stat(obj, &st), 0, "an object was written despite the error");
+	return r.err;
+}
+
+/* Lines of s that match pat. */
+static int count_matching(const char *s, const char *pat)
+{
+	int n = 0;
+	char *copy = strdup(s), *save = NULL;
+	for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+		n += fnmatch(pat, l, 0) == 0;
+	free(copy);
+	return n;
+}
+
+E2E_TEST(errors, syntax_error_with_caret)
+{
+	char *err = compile_fails("err.syntax");
+	char *l1 = strdup(err), *l2 = strchr(l1, '\n');
+	cr_assert_not_null(l2, "stderr: %s", err);
+	*l2++ = 0;
+	cr_assert_eq(fnmatch("*err.syntax.d:3:6: error: *", l1, 0), 0, "first line: %s", l1);
+	char *l3 = strchr(l2, '\n');
+	cr_assert_not_null(l3, "stderr: %s", err);
+	*l3++ = 0;
+	cr_assert(strstr(l2, "x = ;"), "second line should quote the source: %s", l2);
+	/* The caret sits under column 6 (the tab counts as one column, or is
+	 * expanded the same way in both lines). */
+	char *caret = strchr(l3, '^');
+	cr_assert_not_null(caret, "third line should hold a caret: %s", l3);
+	cr_assert_eq(l2[caret - l3], ';', "caret under '%c', want ';'\n%s", l2[caret - l3], err);
+}
+
+E2E_TEST(errors, several_errors_in_one_run)
+{
+	char *err = compile_fails("err.two_errors");
+	cr_assert_eq(count_matching(err, "*err.two_errors.d:3:6: error: *"), 1, "%s", err);
+	cr_assert_eq(count_matching(err, "*err.two_errors.d:8:9: error: *"), 1, "%s", err);
+	cr_assert_eq(count_matching(err, "*: error: *"), 2, "%s", err);
+}
+
+E2E_TEST(errors, probe_matching_nothing)
+{
+	char *err = compile_fails("err.no_probe");
+	cr_assert_eq(count_matching(err, "*err.no_probe.d:1:1: error: *no_such_syscall*"), 1, "%s",
+		     err);
+}
+
+E2E_TEST(errors, unknown_function)
+{
+	char *err = compile_fails("err.unknown_func");
+	cr_assert_eq(count_matching(err, "*err.unknown_func.d:3:2: error: *no_such_function*"), 1,
+		     "%s", err);
+}
+
+E2E_TEST(errors, printf_argument_checks)
+{
+	const char *cases[] = { "err.printf_types", "err.printf_missing", "err.printf_extra",
+				"err.printf_string_as_int" };
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *err = compile_fails(cases[i]);
+		cr_assert_eq(count_matching(err, e2e_fmt("*%s.d:3:*: error: *", cases[i])), 1,
+			     "%s:\n%s", cases[i], err);
+	}
+}
+
+E2E_TEST(errors, bad_usage_is_status_2)
+{
+	const char *const cmds[][4] = {
+		{ DCC_BIN, NULL },
+		{ DCC_BIN, "--no-such-option", e2e_src("tst.hello.d"), NULL },
+		{ DCC_BIN, "run", NULL },
+		{ DTRUN_BIN, NULL },
+		{ DTRUN_BIN, "--no-such-option", "x.bpf.o", NULL },
+	};
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		struct run_result r;
+		e2e_runv(&r, E2E_TIMEOUT, cmds[i]);
+		cr_assert_eq(r.status, 2, "%s %s: status %d, want 2\n%s", cmds[i][0],
+			     cmds[i][1] ? cmds[i][1] : "", r.status, r.err);
+		cr_assert_str_not_empty(r.err, "no usage message");
+		run_result_free(&r);
+	}
+}
+
+/* -e: compile and check only, write nothing. */
+E2E_TEST(errors, check_only_writes_nothing)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "-e", e2e_src("tst.hello.d"), NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_empty(r.err);
+	cr_assert_str_empty(r.out);
+	run_result_free(&r);
+	e2e_run(&r, DCC_BIN, "-e", e2e_src("err.syntax.d"), NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	run_result_free(&r);
+}
+
+/* dtrun on path must fail with status 1 and exactly one line on stderr. */
+static void refused(const char *path, const char *pattern)
+{
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, path, NULL);
+	cr_assert_eq(r.status, 1, "dtrun %s: status %d, want 1\nstderr:\n%s", path, r.status,
+		     r.err);
+	cr_assert_str_empty(r.out, "stdout: %s", e2e_show(r.out));
+	e2e_expect_err(&r, pattern, NULL);
+	run_result_free(&r);
+}
+
+static char *good_object(size_t *len)
+{
+	const char *obj = e2e_build_src("tst.hello");
+	char *data = read_file(obj, len);
+	cr_assert_not_null(data);
+	return data;
+}
+
+E2E_TEST(errors, good_object_runs)
+{
+	good_object(NULL);
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", e2e_tmp("tst.hello.bpf.o"), NULL);
+	e2e_expect(&r, 0, "hello from dcc\n\n");
+	run_result_free(&r);
+}
+
+E2E_TEST(errors, truncated_objects_refused)
+{
+	size_t len;
+	char *data = good_object(&len);
+	const size_t cuts[] = { len / 2, len - 1, 64, 16, 0 };
+	for (size_t i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
+		const char *p = e2e_tmp(e2e_fmt("cut%zu.bpf.o", cuts[i]));
+		cr_assert_eq(write_file(p, data, cuts[i]), 0);
+		refused(p, "dtrun: *");
+	}
+}
+
+E2E_TEST(errors, not_an_object_refused)
+{
+	const char *txt = e2e_tmp("text.bpf.o");
+	const char *s = "this is not an ELF file\n";
+	cr_assert_eq(write_file(txt, s, strlen(s)), 0);
+	refused(txt, "dtrun: *");
+	/* An ELF file, but an executable rather than a dcc object. */
+	refused(e2e_trigger("sleep_ms"), "dtrun: *");
+	refused(e2e_tmp("does-not-exist.bpf.o"), "dtrun: *");
+}
+
+/* A BPF object made by clang, without dcc's metadata section. */
+E2E_TEST(errors, foreign_bpf_object_refused)
+{
+	const char *c = e2e_tmp("foreign.c"), *o = e2e_tmp("foreign.bpf.o");
+	const char *src = "__attribute__((section(\"raw_tp/sys_enter\"), used))\n"
+			  "int prog(void *ctx) { return 0; }\n"
+			  "char _license[] __attribute__((section(\"license\"), used)) = \"GPL\";\n";
+	cr_assert_eq(write_file(c, src, strlen(src)), 0);
+	struct run_result r;
+	run_sh(&r, e2e_fmt("command -v clang-19 >/dev/null || exit 77; "
+			   "clang-19 -g -O2 -target bpf -c %s -o %s", c, o), 60);
+	if (r.status == 77)
+		cr_skip_test("clang-19 is not installed");
+	cr_assert_eq(r.status, 0, "clang-19 failed:\n%s", r.err);
+	run_result_free(&r);
+	refused(o, "dtrun: *");
+}
+
+/* Find the metadata header in the object bytes. */
+static char *find_meta(char *data, size_t len)
+{
+	for (size_t i = 0; i + 16 <= len; i++)
+		if (!memcmp(data + i, "DCCMETA", 8))
+			return data + i;
+	cr_assert_fail("no DCCMETA magic in the object");
+	return NULL;
+}
+
+E2E_TEST(errors, unknown_metadata_version_refused)
+{
+	size_t len;
+	char *data = good_object(&len);
+	char *meta = find_meta(data, len);
+	uint32_t v = 99;
+	memcpy(meta + 8, &v, 4);
+	const char *p = e2e_tmp("v99.bpf.o");
+	cr_assert_eq(write_file(p, data, len), 0);
+	refused(p, "dtrun: *version*");
+}
+
+/* Metadata whose tables point outside the section: refused, never a crash
+ * (the ASan build runs this too). */
+E2E_TEST(errors, corrupted_metadata_refused)
+{
+	size_t len;
+	char *data = good_object(&len);
+	char *meta = find_meta(data, len);
+	/* Every u32 after magic and version: size, str_off, table offsets,
+	 * counts, script, flags; set one at a time to a huge value. */
+	for (int field = 1; field < 22; field++) {
+		char *copy = malloc(len);
+		memcpy(copy, data, len);
+		uint32_t huge = 0x7ffffff0u;
+		memcpy(copy + (meta - data) + 8 + field * 4, &huge, 4);
+		const char *p = e2e_tmp(e2e_fmt("bad%d.bpf.o", field));
+		cr_assert_eq(write_file(p, copy, len), 0);
+		struct run_result r;
+		e2e_run(&r, DTRUN_BIN, "-q", p, NULL);
+		/* A field the runtime does not need may leave the object usable;
+		 * anything else must be a clean refusal. */
+		if (r.status == 0) {
+			e2e_assert_bytes(e2e_fmt("stdout (field %d)", field), r.out,
+					 "hello from dcc\n\n");
+		} else {
+			cr_assert_eq(r.status, 1, "field %d: status %d\n%s", field, r.status, r.err);
+			cr_assert_eq(e2e_lines(r.err), 1, "field %d: stderr:\n%s", field, r.err);
+			cr_assert_eq(strncmp(r.err, "dtrun: ", 7), 0, "field %d: %s", field, r.err);
+		}
+		run_result_free(&r);
+		free(copy);
+	}
+}

@@ -1,0 +1,251 @@
+/*
+ * How a trace starts and ends: exit(n) and the exit status, END after ^C or
+ * SIGTERM, the -c command's exit, tick and profile probes, -o and -x quiet,
+ * the default (non-quiet) output, and the built-ins BEGIN sees.
+ */
+#include "e2e.h"
+
+static const char *hdr = "CPU     ID                    FUNCTION:NAME\n";
+
+static char *probe_line(int cpu, int id, const char *fn)
+{
+	return e2e_fmt("%3d %6d %32s ", cpu, id, fn);
+}
+
+E2E_TEST(lifecycle, exit_status_3)
+{
+	const char *obj = e2e_build("exit3", "BEGIN\n{\n\texit(3);\n}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 3, "\n");
+	run_result_free(&r);
+}
+
+E2E_TEST(lifecycle, exit_status_after_output)
+{
+	const char *obj = e2e_build("exit42", "BEGIN\n{\n\tprintf(\"bye\\n\");\n\texit(42);\n}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 42, "bye\n\n");
+	run_result_free(&r);
+}
+
+/* Start dtrun (not quiet), wait for the matched-probes line, send sig; END's
+ * printf and the aggregation printout must follow. */
+static void end_after_signal(int sig)
+{
+	const char *obj = e2e_build_src("tst.sigint");
+	const char *argv[] = { "/usr/bin/taskset", "-c", "0", DTRUN_BIN, obj, NULL };
+	struct e2e_bg b;
+	e2e_bg_start(&b, argv);
+	bool up = e2e_bg_wait_err(&b, "matched", 20);
+	kill(b.pid, up ? sig : SIGKILL);
+	struct run_result r;
+	e2e_bg_finish(&b, &r, 20);
+	cr_assert(up, "dtrun never printed its matched-probes line; stderr:\n%s", r.err);
+	e2e_expect_err(&r, "dtrun: script '*tst.sigint.d' matched 2 probes", NULL);
+	e2e_expect(&r, 0,
+		   e2e_fmt("%s%sbegin\n\n%send\n\n\n\n%s%s", hdr, probe_line(0, 1, ":BEGIN"),
+			   probe_line(0, 2, ":END"), e2e_agg_row("begin", 1),
+			   e2e_agg_row("end", 2)));
+	run_result_free(&r);
+}
+
+E2E_TEST(lifecycle, end_after_sigint)
+{
+	end_after_signal(SIGINT);
+}
+
+E2E_TEST(lifecycle, end_after_sigterm)
+{
+	end_after_signal(SIGTERM);
+}
+
+E2E_TEST(lifecycle, command_exit_ends_the_trace)
+{
+	const char *obj = e2e_build_src("tst.cmd_end");
+	struct run_result r;
+	double t0 = e2e_now();
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_fmt("%s 300", e2e_trigger("sleep_ms")), obj, NULL);
+	double took = e2e_now() - t0;
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	cr_assert_eq(r.status, 0, "status %d", r.status);
+	int ms = -1;
+	char nl[3] = "";
+	cr_assert_eq(sscanf(r.out, "ms=%d%2c", &ms, nl), 2, "output %s", e2e_show(r.out));
+	cr_assert_str_eq(nl, "\n\n", "output %s", e2e_show(r.out));
+	cr_assert(ms >= 300 && ms < 3000, "END came %d ms after BEGIN for a 300 ms command", ms);
+	cr_assert(took < 8, "dtrun took %.1f s for a 300 ms command", took);
+	run_result_free(&r);
+}
+
+/* A -c command's exit status does not become dtrun's. */
+E2E_TEST(lifecycle, command_status_is_not_ours)
+{
+	const char *obj = e2e_build_src("tst.cmd_end");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_fmt("%s 10 7", e2e_trigger("sleep_ms")), obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	run_result_free(&r);
+}
+
+E2E_TEST(lifecycle, tick_fires_once_then_exit)
+{
+	const char *obj = e2e_build_src("tst.tick_once");
+	struct run_result r;
+	double t0 = e2e_now();
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	double took = e2e_now() - t0;
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, "tick\n\n");
+	cr_assert(took >= 0.1 && took < 5, "tick-100ms run took %.2f s", took);
+	run_result_free(&r);
+}
+
+E2E_TEST(lifecycle, tick_counts_with_a_global)
+{
+	const char *obj = e2e_build_src("tst.tick_count");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, "1\n2\n3\n4\n5\n\n");
+	run_result_free(&r);
+}
+
+E2E_TEST(lifecycle, profile_fires_on_cpus)
+{
+	const char *obj = e2e_build_src("tst.profile");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	cr_assert_eq(r.status, 0);
+	long long n = -1;
+	cr_assert_eq(sscanf(r.out, "\n\n  fired %lld", &n), 1, "output %s", e2e_show(r.out));
+	cr_assert_str_eq(r.out, e2e_fmt("\n\n%s", e2e_agg_row("fired", n)));
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	/* 100 Hz on each CPU for about one second. */
+	cr_assert(n >= 50 && n <= cpus * 100 * 3 / 2, "profile-100hz fired %lld times on %ld CPUs",
+		  n, cpus);
+	run_result_free(&r);
+}
+
+E2E_TEST(lifecycle, default_output_not_quiet)
+{
+	const char *obj = e2e_build_src("tst.default_output");
+	const char *argv[] = { "/usr/bin/taskset", "-c", "0", DTRUN_BIN, obj, NULL };
+	struct run_result r;
+	e2e_runv(&r, E2E_TIMEOUT, argv);
+	e2e_expect_err(&r, "dtrun: script '*tst.default_output.d' matched 2 probes", NULL);
+	e2e_expect(&r, 0,
+		   e2e_fmt("%s%s %10d %19lld  %-33s\n%sx=5\n\n\n", hdr, probe_line(0, 1, ":BEGIN"),
+			   42, -1LL, "str", probe_line(0, 2, ":END")));
+	run_result_free(&r);
+}
+
+/* -o FILE: output goes to the file, appended on each run; stdout stays empty. */
+E2E_TEST(lifecycle, output_file_appends)
+{
+	const char *obj = e2e_build("ofile", "BEGIN\n{\n\tprintf(\"to the file\\n\");\n"
+				    "\texit(0);\n}\n");
+	const char *out = e2e_tmp("out.txt");
+	for (int i = 0; i < 2; i++) {
+		struct run_result r;
+		e2e_run(&r, DTRUN_BIN, "-q", "-o", out, obj, NULL);
+		cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+		e2e_expect(&r, 0, "");
+		run_result_free(&r);
+	}
+	char *got = read_file(out, NULL);
+	cr_assert_not_null(got, "-o did not create %s", out);
+	e2e_assert_bytes(out, got, "to the file\n\nto the file\n\n");
+}
+
+/* -x quiet is -q. */
+E2E_TEST(lifecycle, x_quiet_option)
+{
+	const char *obj = e2e_build("xquiet", "BEGIN\n{\n\tprintf(\"q\\n\");\n\texit(0);\n}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-x", "quiet", obj, NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, "q\n\n");
+	run_result_free(&r);
+}
+
+/* pid, ppid, tid, execname... of the dtrun process itself, which runs BEGIN;
+ * timestamp and walltimestamp inside the run's time window. */
+E2E_TEST(lifecycle, builtins_in_begin)
+{
+	const char *obj = e2e_build_src("tst.builtins_begin");
+	const char *argv[] = { "/usr/bin/taskset", "-c", "1", DTRUN_BIN, "-q", obj, NULL };
+	struct timespec m0, m1, w0, w1;
+	clock_gettime(CLOCK_MONOTONIC, &m0);
+	clock_gettime(CLOCK_REALTIME, &w0);
+	struct e2e_bg b;
+	e2e_bg_start(&b, argv);
+	struct run_result r;
+	e2e_bg_finish(&b, &r, E2E_TIMEOUT);
+	clock_gettime(CLOCK_MONOTONIC, &m1);
+	clock_gettime(CLOCK_REALTIME, &w1);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	cr_assert_eq(r.status, 0);
+
+	char *l2 = strchr(r.out, '\n');
+	cr_assert_not_null(l2, "output %s", e2e_show(r.out));
+	*l2++ = 0;
+	cr_assert_str_eq(r.out, "dtrace|||BEGIN");
+	char comm[32];
+	int pid, ppid, tid, uid, gid, cpu, target, err, n;
+	unsigned long long ts, wts;
+	n = sscanf(l2, "%31s %d %d %d %d %d\n%d %d %d\n%llu %llu\n", comm, &pid, &ppid, &tid, &uid,
+		   &gid, &cpu, &target, &err, &ts, &wts);
+	cr_assert_eq(n, 11, "output line 2.. %s", e2e_show(l2));
+	cr_assert_str_eq(comm, "dtrun");
+	cr_assert_eq(pid, b.pid, "pid %d, dtrun is %d", pid, (int)b.pid);
+	cr_assert_eq(tid, b.pid);
+	cr_assert_eq(ppid, getpid(), "ppid %d, the test is %d", ppid, (int)getpid());
+	cr_assert_eq(uid, 0);
+	cr_assert_eq(gid, 0);
+	cr_assert_eq(cpu, 1, "cpu %d under taskset -c 1", cpu);
+	cr_assert_eq(target, 0, "$target without -c/-p");
+	cr_assert_eq(err, 0);
+	unsigned long long lo = m0.tv_sec * 1000000000ULL + m0.tv_nsec;
+	unsigned long long hi = m1.tv_sec * 1000000000ULL + m1.tv_nsec;
+	cr_assert(ts >= lo && ts <= hi, "timestamp %llu outside [%llu, %llu]", ts, lo, hi);
+	lo = w0.tv_sec * 1000000000ULL + w0.tv_nsec - 1000000000ULL;
+	hi = w1.tv_sec * 1000000000ULL + w1.tv_nsec + 1000000000ULL;
+	cr_assert(wts >= lo && wts <= hi, "walltimestamp %llu outside [%llu, %llu]", wts, lo, hi);
+}
+
+E2E_TEST(lifecycle, clause_locals_shared_by_one_firing)
+{
+	const char *obj = e2e_build_src("tst.clause_locals");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, e2e_expected("tst.clause_locals"));
+	run_result_free(&r);
+}
+
+/* `dcc run -n` with -c: the one-liner. */
+E2E_TEST(lifecycle, dcc_run_n_with_command)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n",
+		"syscall::getppid:entry /pid == $target/ { @[probefunc] = count(); }", "-c",
+		e2e_fmt("%s 33", e2e_trigger("getppid_n")), NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, e2e_fmt("\n\n%s", e2e_agg_row("getppid", 33)));
+	run_result_free(&r);
+}
+
+/* Not quiet, `dcc run -n` says "description '...' matched N probe(s)". */
+E2E_TEST(lifecycle, dcc_run_n_description_line)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-n", "BEGIN { exit(0); }", NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	e2e_expect_err(&r, "dcc: description 'BEGIN*' matched 1 probe", NULL);
+	run_result_free(&r);
+}

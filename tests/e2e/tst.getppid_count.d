@@ -1,0 +1,6 @@
+/* Count the -c command's getppid() calls, keyed by probefunc. */
+syscall::getppid:entry
+/pid == $target/
+{
+	@[probefunc] = count();
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	printf("hello from dcc\n");
+	exit(0);
+}
