@@ -1,0 +1,165 @@
+/*
+ * Clang-style diagnostics: a struct loc becomes "name:line:col: error: msg",
+ * the source line with tabs expanded, and a caret line with '~' under the
+ * rest of the location's range.
+ */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct source {
+	const char *name;
+	const char *text;
+	size_t len;
+};
+
+struct diag {
+	FILE *out;
+	struct source *srcs;
+	uint32_t nsrcs;
+	int errors;
+	int warnings;
+};
+
+struct diag *diag_new(FILE *out)
+{
+	struct diag *dg = calloc(1, sizeof(*dg));
+	if (!dg)
+		abort();
+	dg->out = out ? out : stderr;
+	return dg;
+}
+
+void diag_free(struct diag *dg)
+{
+	if (!dg)
+		return;
+	for (uint32_t i = 0; i < dg->nsrcs; i++)
+		free((char *)dg->srcs[i].name);
+	free(dg->srcs);
+	free(dg);
+}
+
+uint32_t diag_add_source(struct diag *dg, const char *name, const char *text, size_t len)
+{
+	struct source *s = realloc(dg->srcs, (dg->nsrcs + 1) * sizeof(*s));
+	if (!s)
+		abort();
+	dg->srcs = s;
+	s[dg->nsrcs] = (struct source){ .name = strdup(name ? name : "<stdin>"),
+					.text = text, .len = len };
+	return dg->nsrcs++;
+}
+
+const char *diag_source_name(struct diag *dg, uint32_t file)
+{
+	return file < dg->nsrcs ? dg->srcs[file].name : "<unknown>";
+}
+
+/* The source line holding loc.off, with a caret and '~' under the range. */
+static void show_line(struct diag *dg, struct loc loc)
+{
+	if (loc.file >= dg->nsrcs)
+		return;
+	const struct source *s = &dg->srcs[loc.file];
+	if (!s->text || loc.off > s->len)
+		return;
+	size_t ls = loc.off, le = loc.off;
+	while (ls > 0 && s->text[ls - 1] != '\n')
+		ls--;
+	while (le < s->len && s->text[le] != '\n')
+		le++;
+	size_t end = loc.off + (loc.len > 1 ? loc.len : 1);
+	if (end > le)
+		end = le;
+
+	/* Each byte's display width, tabs advancing to the next 8-column stop. */
+	size_t col = 0;
+	char *caret = malloc(2 * (le - ls + 8) * 8 + 2);
+	size_t cn = 0;
+	for (size_t i = ls; i < le; i++) {
+		char c = s->text[i];
+		size_t w = c == '\t' ? 8 - col % 8 : 1;
+		if (c == '\t') {
+			for (size_t k = 0; k < w; k++)
+				fputc(' ', dg->out);
+		} else {
+			fputc(c, dg->out);
+		}
+		char mark = ' ';
+		if (i == loc.off)
+			mark = '^';
+		else if (i > loc.off && i < end)
+			mark = '~';
+		for (size_t k = 0; k < w; k++)
+			caret[cn++] = (mark == '^' && k > 0) ? '~' : mark;
+		col += w;
+	}
+	fputc('\n', dg->out);
+	if (loc.off >= le)
+		caret[cn++] = '^';
+	/* Trailing blanks of the caret line are not printed. */
+	while (cn > 0 && caret[cn - 1] == ' ')
+		cn--;
+	fwrite(caret, 1, cn, dg->out);
+	fputc('\n', dg->out);
+	free(caret);
+}
+
+static void report(struct diag *dg, struct loc loc, const char *level, const char *fmt,
+		   va_list ap)
+{
+	fprintf(dg->out, "%s:%u:%u: %s: ", diag_source_name(dg, loc.file), loc.line, loc.col,
+		level);
+	vfprintf(dg->out, fmt, ap);
+	fputc('\n', dg->out);
+	show_line(dg, loc);
+	fflush(dg->out);
+}
+
+int diag_error(struct diag *dg, struct loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(dg, loc, "error", fmt, ap);
+	va_end(ap);
+	dg->errors++;
+	return -1;
+}
+
+void diag_warning(struct diag *dg, struct loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(dg, loc, "warning", fmt, ap);
+	va_end(ap);
+	dg->warnings++;
+}
+
+void diag_note(struct diag *dg, struct loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(dg, loc, "note", fmt, ap);
+	va_end(ap);
+}
+
+int diag_fatal(struct diag *dg, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("dcc: error: ", dg->out);
+	vfprintf(dg->out, fmt, ap);
+	fputc('\n', dg->out);
+	va_end(ap);
+	fflush(dg->out);
+	dg->errors++;
+	return -1;
+}
+
+int diag_errors(const struct diag *dg)
+{
+	return dg->errors;
+}

@@ -1,0 +1,596 @@
+/*
+ * D declarations and type names: storage classes, C type specifiers
+ * (canonicalized: "long unsigned int" -> "unsigned long"), struct/union/enum
+ * bodies, declarators, typedef, inline, translator and provider definitions.
+ */
+#include "parse_impl.h"
+
+#include <string.h>
+
+enum { DCL_NAMED = 1, DCL_ABSTRACT = 2, DCL_BITFIELD = 4, DCL_INIT = 8, DCL_FUNC = 16 };
+
+static struct node *declarator(struct parser *ps, int flags);
+static struct node *type_spec(struct parser *ps, bool force);
+
+bool starts_decl(struct parser *ps, const struct token *t, const struct token *t2)
+{
+	bool top = t2 == NULL;
+	switch (t->kind) {
+	case TOK_KEYWORD:
+		switch (t->op) {
+		case K_SELF:
+		case K_THIS:
+			return top || (!is_op(t2, OP_ARROW) && !is_op(t2, '.'));
+		case K_SIZEOF: case K_STRINGOF: case K_OFFSETOF: case K_XLATE:
+			return false;
+		default:
+			return true;
+		}
+	case TOK_RESERVED:
+		return top && (t->op == K_EXTERN || t->op == K_STATIC || t->op == K_REGISTER ||
+			       t->op == K_AUTO || t->op == K_VOLATILE);
+	case TOK_IDENT:
+		if (!is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len)))
+			return false;
+		return top || t2->kind == TOK_IDENT;
+	default:
+		return false;
+	}
+}
+
+static const char *word(struct parser *ps, const struct token *t)
+{
+	return arena_strndup(ps->ar, t->text, t->len);
+}
+
+/* enumerators: name [ "=" cond ] { "," name [ "=" cond ] } [ "," ] */
+static void enum_body(struct parser *ps, struct node *ts)
+{
+	struct node **tail = &ts->list;
+	while (!is_op(peek(ps), '}') && peek(ps)->kind != TOK_EOF) {
+		struct token t = *peek(ps);
+		if (t.kind != TOK_IDENT) {
+			perr(ps, t.loc, "expected identifier");
+			skip_stmt(ps);
+			return;
+		}
+		next(ps);
+		struct node *e = ast_new(ps->ar, N_ENUMERATOR, t.loc);
+		e->name = word(ps, &t);
+		if (is_op(peek(ps), '=') || (peek(ps)->kind == TOK_ASSIGN && peek(ps)->op == '=')) {
+			next(ps);
+			if (!(e->a = cond_expr(ps))) {
+				skip_stmt(ps);
+				return;
+			}
+		}
+		e->loc = span(ps, t.loc);
+		*tail = e;
+		tail = &e->next;
+		if (!accept(ps, ',')) {
+			if (!is_op(peek(ps), '}')) {
+				perr(ps, lex_after(&ps->prev), "expected ',' or '}' after enumerator");
+				skip_stmt(ps);
+			}
+			return;
+		}
+	}
+}
+
+/* members: { type-spec declarator { "," declarator } ";" } */
+static void struct_body(struct parser *ps, struct node *ts)
+{
+	struct node **tail = &ts->list;
+	while (!is_op(peek(ps), '}') && peek(ps)->kind != TOK_EOF && !ps->lx.stop) {
+		struct token first = *peek(ps);
+		ps->failed = false;
+		struct node *spec = type_spec(ps, false);
+		if (!spec) {
+			skip_stmt(ps);
+			continue;
+		}
+		struct node *m = ast_new(ps->ar, N_DECL, first.loc);
+		m->a = spec;
+		struct node **dt = &m->list;
+		do {
+			struct node *d = declarator(ps, DCL_NAMED | DCL_BITFIELD);
+			if (!d)
+				break;
+			*dt = d;
+			dt = &d->next;
+		} while (accept(ps, ','));
+		if (ps->failed) {
+			skip_stmt(ps);
+			continue;
+		}
+		if (!accept(ps, ';')) {
+			perr(ps, lex_after(&ps->prev), "expected ';' at end of declaration list");
+			skip_stmt(ps);
+		}
+		m->loc = span(ps, first.loc);
+		*tail = m;
+		tail = &m->next;
+	}
+}
+
+/* struct-or-union-or-enum: ("struct" | "union" | "enum") [ name ] [ "{" body "}" ] */
+static bool su_spec(struct parser *ps, struct node *ts)
+{
+	struct token kw = next(ps);
+	ts->ival = kw.op == K_STRUCT ? TS_STRUCT : kw.op == K_UNION ? TS_UNION : TS_ENUM;
+	struct token *t = peek(ps);
+	if (t->kind == TOK_IDENT) {
+		ts->name = word(ps, t);
+		next(ps);
+	}
+	if (!is_op(peek(ps), '{')) {
+		if (!ts->name) {
+			perr(ps, peek(ps)->loc, "expected a name or '{' after '%s'",
+			     lex_keyword_name(kw.op));
+			return false;
+		}
+		return true;
+	}
+	struct token open = next(ps);
+	ts->iflags |= TSF_BODY;
+	if (kw.op == K_ENUM)
+		enum_body(ps, ts);
+	else
+		struct_body(ps, ts);
+	return expect(ps, '}', &open.loc);
+}
+
+/* The canonical C name for a set of base type words, or NULL if they clash. */
+static const char *base_name(const int *n)
+{
+	enum { S, U, SH, L, C, I, F, D, V, B };
+	int kinds = n[C] + n[I] + n[F] + n[D] + n[V] + n[B];
+	if (kinds > 1 || n[S] + n[U] > 1 || n[SH] > 1 || n[L] > 2 || (n[SH] && n[L]))
+		return NULL;
+	if ((n[C] || n[F] || n[V] || n[B]) && (n[SH] || n[L]))
+		return NULL;
+	if ((n[F] || n[D] || n[V] || n[B]) && (n[S] || n[U]))
+		return NULL;
+	if (n[D] && n[L] > 1)
+		return NULL;
+	if (n[V])
+		return "void";
+	if (n[B])
+		return "_Bool";
+	if (n[F])
+		return "float";
+	if (n[D])
+		return n[L] ? "long double" : "double";
+	if (n[C])
+		return n[U] ? "unsigned char" : n[S] ? "signed char" : "char";
+	if (n[SH])
+		return n[U] ? "unsigned short" : "short";
+	if (n[L] == 2)
+		return n[U] ? "unsigned long long" : "long long";
+	if (n[L] == 1)
+		return n[U] ? "unsigned long" : "long";
+	return n[U] ? "unsigned int" : "int";
+}
+
+/* type-spec: { "const" | "volatile" | base-word } | "string" | [ module "`" ]
+ *            ( struct-or-union-or-enum | typedef-name ) */
+static struct node *type_spec(struct parser *ps, bool force)
+{
+	struct token first = *peek(ps);
+	struct node *ts = ast_new(ps->ar, N_TSPEC, first.loc);
+	int counts[10] = { 0 };
+	bool words = false, named = false;
+	for (;;) {
+		struct token *t = peek(ps);
+		if (is_kw(t, K_CONST) || is_kw(t, K_VOLATILE)) {
+			ts->iflags |= t->op == K_CONST ? TSF_CONST : TSF_VOLATILE;
+			next(ps);
+			continue;
+		}
+		if (t->kind == TOK_KEYWORD && !named) {
+			int idx = -1;
+			switch (t->op) {
+			case K_SIGNED: idx = 0; ts->iflags |= TSF_SIGNED; break;
+			case K_UNSIGNED: idx = 1; ts->iflags |= TSF_UNSIGNED; break;
+			case K_SHORT: idx = 2; break;
+			case K_LONG: idx = 3; break;
+			case K_CHAR: idx = 4; break;
+			case K_INT: idx = 5; break;
+			case K_FLOAT: idx = 6; break;
+			case K_DOUBLE: idx = 7; break;
+			case K_VOID: idx = 8; break;
+			case K_BOOL: idx = 9; break;
+			}
+			if (idx >= 0) {
+				counts[idx]++;
+				words = true;
+				next(ps);
+				continue;
+			}
+			if (words)
+				break;
+			if (t->op == K_STRING) {
+				ts->ival = TS_BASE;
+				ts->name = "string";
+				named = true;
+				next(ps);
+				continue;
+			}
+			if (t->op == K_STRUCT || t->op == K_UNION || t->op == K_ENUM) {
+				if (!su_spec(ps, ts))
+					return NULL;
+				named = true;
+				continue;
+			}
+			break;
+		}
+		if (t->kind == TOK_IDENT && !words && !named) {
+			if (is_op(peek_at(ps, 1), '`')) {
+				ts->str = word(ps, t);
+				next(ps);
+				next(ps);
+				continue;
+			}
+			const char *name = word(ps, t);
+			if (force || ts->str || is_typedef_name(ps, name)) {
+				ts->ival = TS_TYPEDEF;
+				ts->name = name;
+				named = true;
+				next(ps);
+				continue;
+			}
+		}
+		break;
+	}
+	if (words && !named) {
+		ts->ival = TS_BASE;
+		ts->name = base_name(counts);
+		if (!ts->name) {
+			perr(ps, span(ps, first.loc), "invalid combination of type specifiers");
+			return NULL;
+		}
+	} else if (!named) {
+		struct token *t = peek(ps);
+		perr(ps, t->loc, "expected a type name");
+		return NULL;
+	}
+	ts->loc = span(ps, first.loc);
+	return ts;
+}
+
+/* params: "(" [ type-name [ name ] { "," type-name [ name ] } ] ")" */
+static bool params(struct parser *ps, struct node **list)
+{
+	struct token open = *peek(ps);
+	if (!expect(ps, '(', NULL))
+		return false;
+	struct node **tail = list;
+	if (accept(ps, ')'))
+		return true;
+	for (;;) {
+		if (is_op(peek(ps), P_ELLIPSIS)) {
+			perr(ps, peek(ps)->loc, "variadic probe arguments ('...') are not supported");
+			return false;
+		}
+		struct node *tn = type_name(ps, true);
+		if (!tn)
+			return false;
+		if (peek(ps)->kind == TOK_IDENT)
+			next(ps); /* a parameter name documents only */
+		*tail = tn;
+		tail = &tn->next;
+		if (!accept(ps, ','))
+			break;
+	}
+	return expect(ps, ')', &open.loc);
+}
+
+/*
+ * declarator: { "*" [ "const" ] } [ name ] { "[" [ expr | type { "," type } ] "]" }
+ *             [ params ] [ ":" width ] [ "=" initializer ]
+ */
+static struct node *declarator(struct parser *ps, int flags)
+{
+	struct token first = *peek(ps);
+	struct node *d = ast_new(ps->ar, N_DECLARATOR, first.loc);
+	while (accept(ps, '*')) {
+		d->ival++;
+		while (is_kw(peek(ps), K_CONST) || is_kw(peek(ps), K_VOLATILE) ||
+		       is_kw(peek(ps), K_RESTRICT))
+			next(ps);
+	}
+	struct token *t = peek(ps);
+	if (t->kind == TOK_IDENT && !(flags & DCL_ABSTRACT)) {
+		d->name = word(ps, t);
+		d->loc = t->loc;
+		next(ps);
+	} else if (flags & DCL_NAMED) {
+		if (is_op(t, ':') && (flags & DCL_BITFIELD)) {
+			/* an unnamed bit-field */
+		} else {
+			perr(ps, t->loc, "expected identifier");
+			return NULL;
+		}
+	}
+	struct node **dims = &d->list;
+	while (is_op(peek(ps), '[')) {
+		struct token open = next(ps);
+		struct node *dim;
+		if (is_op(peek(ps), ']')) {
+			dim = ast_new(ps->ar, N_EMPTY, peek(ps)->loc);
+		} else if (starts_type(ps, 0)) {
+			/* an associative array's key types: int a[string, int] */
+			dim = type_name(ps, false);
+			struct node **kt = &dim;
+			while (dim && accept(ps, ',')) {
+				kt = &(*kt)->next;
+				*kt = type_name(ps, false);
+				if (!*kt)
+					return NULL;
+			}
+		} else {
+			dim = cond_expr(ps);
+		}
+		if (!dim || !expect(ps, ']', &open.loc))
+			return NULL;
+		*dims = dim;
+		while (*dims)
+			dims = &(*dims)->next;
+	}
+	if ((flags & DCL_FUNC) && is_op(peek(ps), '(')) {
+		d->iflags |= DF_FUNC;
+		if (!params(ps, &d->c))
+			return NULL;
+	}
+	if ((flags & DCL_BITFIELD) && accept(ps, ':')) {
+		if (!(d->a = cond_expr(ps)))
+			return NULL;
+	}
+	t = peek(ps);
+	if ((flags & DCL_INIT) && t->kind == TOK_ASSIGN && t->op == '=') {
+		next(ps);
+		if (!(d->b = assign_expr(ps)))
+			return NULL;
+	}
+	if (ps->prev.loc.off >= first.loc.off)
+		d->loc = span(ps, first.loc);
+	return d;
+}
+
+struct node *type_name(struct parser *ps, bool force)
+{
+	struct token first = *peek(ps);
+	struct node *ts = type_spec(ps, force);
+	if (!ts)
+		return NULL;
+	struct node *tn = ast_new(ps->ar, N_TYPENAME, first.loc);
+	tn->a = ts;
+	if (is_op(peek(ps), '*') || is_op(peek(ps), '[')) {
+		if (!(tn->b = declarator(ps, DCL_ABSTRACT)))
+			return NULL;
+	}
+	tn->loc = span(ps, first.loc);
+	return tn;
+}
+
+/* An abstract copy of a named declarator (pointer depth and dimensions). */
+static struct node *abstract_of(struct parser *ps, const struct node *d)
+{
+	if (!d->ival && !d->list)
+		return NULL;
+	struct node *a = ast_new(ps->ar, N_DECLARATOR, d->loc);
+	a->ival = d->ival;
+	a->list = d->list;
+	return a;
+}
+
+static bool end_decl(struct parser *ps, const char *what)
+{
+	if (accept(ps, ';'))
+		return true;
+	struct token *t = peek(ps);
+	perr(ps, lex_after(&ps->prev), "expected ';' after %s", what);
+	/* A following item on a new line is left alone. */
+	if (t->kind != TOK_EOF && t->loc.line == ps->prev.loc.line)
+		skip_top(ps, false);
+	return false;
+}
+
+/* inline: "inline" type-spec declarator "=" expr ";" */
+static struct node *inline_def(struct parser *ps, struct token kw)
+{
+	struct node *ts = type_spec(ps, true);
+	if (!ts)
+		return NULL;
+	struct node *d = declarator(ps, DCL_NAMED);
+	if (!d)
+		return NULL;
+	struct token *t = peek(ps);
+	if (t->kind != TOK_ASSIGN || t->op != '=') {
+		perr(ps, t->loc, "expected '=' after the name of inline '%s'", d->name);
+		return NULL;
+	}
+	next(ps);
+	struct node *n = ast_new(ps->ar, N_INLINE, kw.loc);
+	n->name = d->name;
+	n->a = ast_new(ps->ar, N_TYPENAME, ts->loc);
+	n->a->a = ts;
+	n->a->b = abstract_of(ps, d);
+	if (!(n->b = assign_expr(ps)))
+		return NULL;
+	n->loc = span(ps, kw.loc);
+	end_decl(ps, "inline definition");
+	return n;
+}
+
+/* translator: "translator" type "<" type-spec declarator ">" "{" { name "=" expr ";" } "}" ";" */
+static struct node *translator_def(struct parser *ps, struct token kw)
+{
+	struct node *n = ast_new(ps->ar, N_TRANSLATOR, kw.loc);
+	if (!(n->a = type_name(ps, true)))
+		return NULL;
+	struct loc lt = peek(ps)->loc;
+	if (!expect(ps, '<', NULL))
+		return NULL;
+	struct token first = *peek(ps);
+	struct node *ts = type_spec(ps, true);
+	if (!ts)
+		return NULL;
+	struct node *d = declarator(ps, DCL_NAMED);
+	if (!d || !expect(ps, '>', &lt))
+		return NULL;
+	n->name = d->name;
+	n->b = ast_new(ps->ar, N_TYPENAME, first.loc);
+	n->b->a = ts;
+	n->b->b = abstract_of(ps, d);
+	struct token open = *peek(ps);
+	if (!expect(ps, '{', NULL))
+		return NULL;
+	struct node **tail = &n->list;
+	while (!is_op(peek(ps), '}') && peek(ps)->kind != TOK_EOF && !ps->lx.stop) {
+		struct token t = *peek(ps);
+		if (t.kind != TOK_IDENT && t.kind != TOK_KEYWORD) {
+			perr(ps, t.loc, "expected a member name in translator");
+			skip_stmt(ps);
+			continue;
+		}
+		next(ps);
+		struct token *eq = peek(ps);
+		if (eq->kind != TOK_ASSIGN || eq->op != '=') {
+			perr(ps, eq->loc, "expected '=' after translator member '%.*s'",
+			     (int)t.len, t.text);
+			skip_stmt(ps);
+			continue;
+		}
+		next(ps);
+		struct node *m = ast_new(ps->ar, N_XMEMBER, t.loc);
+		m->name = word(ps, &t);
+		ps->failed = false;
+		if (!(m->a = expr(ps))) {
+			skip_stmt(ps);
+			continue;
+		}
+		m->loc = span(ps, t.loc);
+		*tail = m;
+		tail = &m->next;
+		if (!accept(ps, ';')) {
+			perr(ps, lex_after(&ps->prev), "expected ';' after translator member");
+			skip_stmt(ps);
+		}
+	}
+	if (!expect(ps, '}', &open.loc))
+		return NULL;
+	n->loc = span(ps, kw.loc);
+	end_decl(ps, "translator");
+	return n;
+}
+
+/* provider: "provider" name "{" { "probe" name params [ ":" params ] ";" } "}" ";" */
+static struct node *provider_def(struct parser *ps, struct token kw)
+{
+	struct token name = *peek(ps);
+	if (name.kind != TOK_IDENT) {
+		perr(ps, name.loc, "expected a provider name");
+		return NULL;
+	}
+	next(ps);
+	struct node *n = ast_new(ps->ar, N_PROVIDER, kw.loc);
+	n->name = word(ps, &name);
+	struct token open = *peek(ps);
+	if (!expect(ps, '{', NULL))
+		return NULL;
+	struct node **tail = &n->list;
+	while (!is_op(peek(ps), '}') && peek(ps)->kind != TOK_EOF && !ps->lx.stop) {
+		struct token t = *peek(ps);
+		if (t.kind != TOK_IDENT || t.len != 5 || memcmp(t.text, "probe", 5)) {
+			perr(ps, t.loc, "expected 'probe' in provider '%s'", n->name);
+			skip_stmt(ps);
+			continue;
+		}
+		next(ps);
+		struct token pn = *peek(ps);
+		if (pn.kind != TOK_IDENT) {
+			perr(ps, pn.loc, "expected a probe name");
+			skip_stmt(ps);
+			continue;
+		}
+		next(ps);
+		struct node *d = ast_new(ps->ar, N_DECLARATOR, pn.loc);
+		d->name = word(ps, &pn);
+		d->iflags = DF_FUNC;
+		ps->failed = false;
+		if (!params(ps, &d->c) || (accept(ps, ':') && !params(ps, &d->d))) {
+			skip_stmt(ps);
+			continue;
+		}
+		d->loc = span(ps, t.loc);
+		*tail = d;
+		tail = &d->next;
+		if (!accept(ps, ';')) {
+			perr(ps, lex_after(&ps->prev), "expected ';' after probe declaration");
+			skip_stmt(ps);
+		}
+	}
+	if (!expect(ps, '}', &open.loc))
+		return NULL;
+	n->loc = span(ps, kw.loc);
+	end_decl(ps, "provider");
+	return n;
+}
+
+static struct node *decl_body(struct parser *ps)
+{
+	struct token first = *peek(ps);
+	struct node *d = ast_new(ps->ar, N_DECL, first.loc);
+	struct token *t = peek(ps);
+	if (t->kind == TOK_RESERVED || t->kind == TOK_KEYWORD) {
+		switch (t->op) {
+		case K_EXTERN: d->ival = ST_EXTERN; break;
+		case K_STATIC: d->ival = ST_STATIC; break;
+		case K_REGISTER: d->ival = ST_REGISTER; break;
+		case K_AUTO: d->ival = ST_AUTO; break;
+		case K_SELF: d->ival = ST_SELF; break;
+		case K_THIS: d->ival = ST_THIS; break;
+		case K_TYPEDEF: d->ival = ST_TYPEDEF; break;
+		case K_INLINE: next(ps); return inline_def(ps, first);
+		case K_TRANSLATOR: next(ps); return translator_def(ps, first);
+		case K_PROVIDER: next(ps); return provider_def(ps, first);
+		}
+		if (d->ival)
+			next(ps);
+	}
+	if (!(d->a = type_spec(ps, false)))
+		return NULL;
+	struct node **tail = &d->list;
+	if (!is_op(peek(ps), ';')) {
+		do {
+			struct node *dc = declarator(ps, DCL_NAMED | DCL_INIT);
+			if (!dc)
+				return NULL;
+			if (d->ival == ST_TYPEDEF)
+				add_typedef(ps, dc->name);
+			*tail = dc;
+			tail = &dc->next;
+		} while (accept(ps, ','));
+	}
+	d->loc = span(ps, first.loc);
+	const char *what = "declaration";
+	if (!d->list && (d->a->iflags & TSF_BODY))
+		what = d->a->ival == TS_STRUCT ? "struct" : d->a->ival == TS_UNION ? "union" : "enum";
+	end_decl(ps, what);
+	return d;
+}
+
+/* decl: [ storage ] type-spec [ declarator { "," declarator } ] ";" | inline | translator
+ *     | provider */
+struct node *declaration(struct parser *ps)
+{
+	ps->failed = false;
+	struct node *d = decl_body(ps);
+	if (!d) {
+		if (!is_op(&ps->prev, ';'))
+			skip_top(ps, false);
+		return NULL;
+	}
+	return d;
+}

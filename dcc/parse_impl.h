@@ -1,0 +1,69 @@
+/*
+ * Shared by parse.c (program, clauses, statements, pragmas), parse_expr.c
+ * (expressions) and parse_decl.c (types and declarations). Not public.
+ */
+#ifndef DCC_PARSE_IMPL_H
+#define DCC_PARSE_IMPL_H
+
+#include "arena.h"
+#include "ast.h"
+#include "lex.h"
+#include "parse.h"
+
+struct tdname {
+	struct tdname *next;
+	const char *name;
+};
+
+struct parser {
+	struct arena *ar;
+	struct diag *dg;
+	struct lexer lx;
+	const struct parse_opts *opts;
+	struct token toks[4]; /* toks[0] is the current token when ntok > 0 */
+	int ntok;
+	struct token prev;    /* the last token consumed */
+	struct node *pragmas; /* seen while parsing, not yet in the program */
+	struct node **pragma_tail;
+	struct tdname *typedefs;
+	int in_pred;          /* inside "/ expr /": a '/' before '{' ends it */
+	bool quiet;           /* lex_dump: parse errors are not reported */
+	bool failed;          /* the current expression/declaration hit an error */
+};
+
+/* parse.c */
+struct token *peek(struct parser *ps);
+struct token *peek_at(struct parser *ps, int k);
+struct token next(struct parser *ps);
+bool is_op(const struct token *t, int op);
+bool is_kw(const struct token *t, int kw);
+bool accept(struct parser *ps, int op);
+/* Consume `op` or report "expected 'op'" (with a note at `open` if given). */
+bool expect(struct parser *ps, int op, const struct loc *open);
+int perr(struct parser *ps, struct loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void pnote(struct parser *ps, struct loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+const char *tok_str(struct parser *ps, const struct token *t);
+struct loc span(const struct parser *ps, struct loc start);
+bool is_typedef_name(struct parser *ps, const char *name);
+void add_typedef(struct parser *ps, const char *name);
+/* Recovery: to the end of a statement (';' consumed, '}' left), or at top
+ * level past ';' or a balanced { } (stopping before '{' if to_body). */
+void skip_stmt(struct parser *ps);
+bool skip_top(struct parser *ps, bool to_body);
+
+/* parse_expr.c */
+struct node *expr(struct parser *ps);          /* comma expression */
+struct node *assign_expr(struct parser *ps);
+struct node *cond_expr(struct parser *ps);
+bool starts_type(struct parser *ps, int k);    /* does token k begin a type name? */
+
+/* parse_decl.c */
+bool starts_decl(struct parser *ps, const struct token *t, const struct token *t2);
+struct node *declaration(struct parser *ps);
+/* type-name: specifiers and an abstract declarator; force: any identifier is a
+ * type name here (translator, xlate, offsetof, inline). */
+struct node *type_name(struct parser *ps, bool force);
+
+#endif
