@@ -18,6 +18,9 @@ struct dcc_runtime;
 int opt_parse_size(const char *s, uint64_t *bytes);
 /* "1hz", "10ms", "250000000" (ns) -> period in ns (0 for "0"). 0 or -EINVAL. */
 int opt_parse_rate(const char *s, uint64_t *ns);
+/* The ring buffer size for `bytes`: the power-of-2 multiple of the page
+ * size at or above it (at most 2 GiB). */
+uint32_t loader_ringbuf_size(uint64_t bytes);
 /* Is `name` a known option, and does `value` suit it? 0 or -EINVAL with
  * *why set to a static message in DTrace's words. */
 int opt_check(const char *name, const char *value, const char **why);

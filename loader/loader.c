@@ -124,16 +124,6 @@ static int read_options(struct run *r)
 	return 0;
 }
 
-/* The ring buffer size must be a power-of-2 multiple of the page size. */
-static uint32_t ringbuf_size(uint64_t bytes)
-{
-	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), n = page;
-
-	while (n < bytes && n < (1ULL << 31))
-		n <<= 1;
-	return (uint32_t)n;
-}
-
 /* Write the const volatile u64 `var` of .rodata before load. Objects
  * without .rodata or without the variable are fine. */
 static void set_rodata(struct bpf_object *obj, void *data, size_t size, const char *var,
@@ -214,7 +204,7 @@ static int open_object(struct run *r)
 		return -err;
 	}
 	map = bpf_object__find_map_by_name(r->obj, DCC_MAP_RINGBUF);
-	if (map && bpf_map__set_max_entries(map, ringbuf_size(r->bufsize))) {
+	if (map && bpf_map__set_max_entries(map, loader_ringbuf_size(r->bufsize))) {
 		fprintf(stderr, "%s: cannot set the ring buffer size: %s\n", r->prog,
 			strerror(errno));
 		return -EINVAL;

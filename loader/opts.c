@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 enum opt_type { OT_BOOL, OT_SIZE, OT_RATE, OT_INT, OT_STR };
 
@@ -101,6 +102,15 @@ int opt_parse_rate(const char *s, uint64_t *ns)
 		return 0;
 	}
 	return -EINVAL;
+}
+
+uint32_t loader_ringbuf_size(uint64_t bytes)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), n = page;
+
+	while (n < bytes && n < (1ULL << 31))
+		n <<= 1;
+	return (uint32_t)n;
 }
 
 int opt_check(const char *name, const char *value, const char **why)

@@ -1,17 +1,24 @@
-/* Calls getppid() exactly N times (argv[1], default 1), then exits 0.
- * Optional argv[2]: seconds to sleep first (so a tracer can attach to it). */
-#include <stdio.h>
+/*
+ * getppid_n N [BEFORE [AFTER [STATUS]]]: sleeps BEFORE seconds (so a tracer
+ * can attach with -p), calls getppid() exactly N times, sleeps AFTER seconds,
+ * exits with STATUS. Defaults: N 1, no sleeps, status 0.
+ */
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+static long arg(int argc, char **argv, int i, long def)
+{
+	return argc > i ? strtol(argv[i], NULL, 10) : def;
+}
+
 int main(int argc, char **argv)
 {
-	long n = argc > 1 ? strtol(argv[1], NULL, 10) : 1;
+	long n = arg(argc, argv, 1, 1);
 
-	if (argc > 2)
-		sleep((unsigned)strtoul(argv[2], NULL, 10));
+	sleep((unsigned)arg(argc, argv, 2, 0));
 	for (long i = 0; i < n; i++)
 		syscall(SYS_getppid);
-	return 0;
+	sleep((unsigned)arg(argc, argv, 3, 0));
+	return (int)arg(argc, argv, 4, 0);
 }

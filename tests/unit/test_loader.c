@@ -1,0 +1,569 @@
+/*
+ * The loader on the real kernel (root): dtrun runs the hand-made objects of
+ * tests/data/handmade.bpf.c with -c, -p, -o, -x, exit(), ^C, refuses broken
+ * objects with one line, and leaves no dcc_ program loaded. Also the option
+ * parsers in-process.
+ */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "internal.h"
+#include "loader.h"
+
+#define DATA_DIR TRIGGER_DIR "/../data"
+#define OBJ DATA_DIR "/handmade.bpf.o"
+#define OBJ_EXIT DATA_DIR "/handmade_exit.bpf.o"
+#define OBJ_TICK DATA_DIR "/handmade_tick.bpf.o"
+#define OBJ_BAD DATA_DIR "/handmade_badprobe.bpf.o"
+#define GETPPID TRIGGER_DIR "/getppid_n"
+
+#define HELLO_TARGET "hello from BEGIN 42 target=1 wall=1\n"
+#define HELLO_NOTARGET "hello from BEGIN 42 target=0 wall=1\n"
+/* print_aggs: "\n", then the keyless count as printa prints it. */
+#define AGG(n) "\n\n" n "\n"
+
+static void check_clean(void)
+{
+	cr_assert_eq(count_dcc_progs(), 0, "dcc_ programs left loaded");
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static void dtrun(struct run_result *r, const char *args)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "%s %s", DTRUN_BIN, args);
+	cr_assert_eq(run_sh(r, cmd, 60), 0);
+}
+
+Test(loader, c_counts_exactly_n_getppid)
+{
+	struct run_result r;
+
+	dtrun(&r, "-q -c '" GETPPID " 5' " OBJ);
+	cr_expect_str_eq(r.err, "");
+	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                5"));
+	cr_expect_eq(r.status, 0);
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, c_through_a_shell)
+{
+	struct run_result r;
+
+	/* A shell metacharacter: run by /bin/sh -c "exec ...", still $target. */
+	dtrun(&r, "-q -c '" GETPPID " 7 >/dev/null' " OBJ);
+	cr_expect_str_eq(r.err, "");
+	/* dash's own getppid() for $PPID counts: the shell becomes $target. */
+	cr_expect(!strcmp(r.out, HELLO_TARGET "goodbye 0\n" AGG("                7")) ||
+		  !strcmp(r.out, HELLO_TARGET "goodbye 0\n" AGG("                8")),
+		  "got %s", r.out);
+	cr_expect_eq(r.status, 0);
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, messages_without_q)
+{
+	struct run_result r;
+	char want[256];
+	int pid;
+
+	dtrun(&r, "-c '" GETPPID " 2' " OBJ);
+	cr_expect_eq(r.status, 0);
+	cr_assert(sscanf(r.err, "dtrun: script 'handmade.d' matched 3 probes\n"
+			 "dtrun: pid %d has exited\n", &pid) == 1, "stderr: %s", r.err);
+	snprintf(want, sizeof(want), "dtrun: script 'handmade.d' matched 3 probes\n"
+		 "dtrun: pid %d has exited\n", pid);
+	cr_expect_str_eq(r.err, want);
+	run_result_free(&r);
+
+	dtrun(&r, "-c '" GETPPID " 2 0 0 3' " OBJ);
+	cr_expect_eq(r.status, 0);
+	cr_assert(sscanf(r.err, "dtrun: script 'handmade.d' matched 3 probes\n"
+			 "dtrun: pid %d exited with status 3\n", &pid) == 1, "stderr: %s", r.err);
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, exit_status_and_description)
+{
+	struct run_result r;
+
+	dtrun(&r, "-w " OBJ_EXIT);
+	cr_expect_eq(r.status, 3);
+	cr_expect_str_eq(r.err, "dtrun: allowing destructive actions\n"
+		"dtrun: description 'BEGIN { exit(3); }' matched 3 probes\n");
+	run_result_free(&r);
+
+	dtrun(&r, "-q " OBJ_EXIT);
+	cr_expect_eq(r.status, 3);
+	cr_expect_str_eq(r.err, "");
+	cr_expect_str_eq(r.out, HELLO_NOTARGET "goodbye 0\n\n");
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, quiet_from_x_option)
+{
+	struct run_result r;
+
+	dtrun(&r, "-x quiet -x bufsize=5000 -x switchrate=100ms " OBJ_EXIT);
+	cr_expect_eq(r.status, 3);
+	cr_expect_str_eq(r.err, "");
+	cr_expect_str_eq(r.out, HELLO_NOTARGET "goodbye 0\n\n");
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, tick_and_profile)
+{
+	struct run_result r;
+	char want[256];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	pid_t spin[64];
+
+	/* cpu-clock events do not fire on an idle CPU: keep every CPU busy. */
+	cr_assert(ncpu > 0 && ncpu < 64);
+	for (long i = 0; i < ncpu; i++) {
+		spin[i] = fork();
+		cr_assert(spin[i] >= 0);
+		if (spin[i] == 0) {
+			alarm(20);
+			for (;;)
+				;
+		}
+	}
+	dtrun(&r, "-q " OBJ_TICK);
+	for (long i = 0; i < ncpu; i++) {
+		kill(spin[i], SIGKILL);
+		waitpid(spin[i], NULL, 0);
+	}
+	snprintf(want, sizeof(want), HELLO_NOTARGET "tick\ngoodbye %lld\n\n",
+		 (1LL << ncpu) - 1);
+	cr_expect_eq(r.status, 4);
+	cr_expect_str_eq(r.err, "");
+	cr_expect_str_eq(r.out, want);
+	run_result_free(&r);
+
+	dtrun(&r, OBJ_TICK);
+	cr_expect_eq(r.status, 4);
+	cr_expect_str_eq(r.err, "dtrun: script 'handmade_tick.d' matched 5 probes\n");
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, required_probe_missing_is_fatal)
+{
+	struct run_result r;
+
+	dtrun(&r, "-q -c '" GETPPID " 1' " OBJ_BAD);
+	cr_expect_eq(r.status, 1);
+	cr_expect_str_eq(r.err, "dtrun: failed to enable tracepoint syscalls/sys_enter_dcc_nosuch "
+			 "(program dcc_c1): No such file or directory\n");
+	cr_expect_str_eq(r.out, "");
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, output_file_is_appended)
+{
+	struct run_result r;
+	char path[] = "/tmp/dcc_loader_outXXXXXX", *got;
+	int fd = mkstemp(path);
+
+	cr_assert(fd >= 0);
+	cr_assert_eq(write(fd, "before\n", 7), 7);
+	close(fd);
+	char args[256];
+	snprintf(args, sizeof(args), "-q -o %s " OBJ_EXIT, path);
+	dtrun(&r, args);
+	cr_expect_eq(r.status, 3);
+	cr_expect_str_eq(r.out, "");
+	cr_expect_str_eq(r.err, "");
+	got = read_file(path, NULL);
+	cr_expect_str_eq(got, "before\n" HELLO_NOTARGET "goodbye 0\n\n");
+	free(got);
+	unlink(path);
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, p_ends_with_the_process)
+{
+	struct run_result r;
+	char args[256];
+	pid_t pid = fork();
+
+	cr_assert(pid >= 0);
+	if (pid == 0) {
+		execl(GETPPID, GETPPID, "6", "1", (char *)NULL);
+		_exit(127);
+	}
+	snprintf(args, sizeof(args), "-q -p %d " OBJ, (int)pid);
+	dtrun(&r, args);
+	waitpid(pid, NULL, 0);
+	cr_expect_eq(r.status, 0);
+	cr_expect_str_eq(r.err, "");
+	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                6"));
+	run_result_free(&r);
+
+	dtrun(&r, "-p 999999999 " OBJ);
+	cr_expect_eq(r.status, 1);
+	cr_expect_str_eq(r.err, "dtrun: failed to grab pid 999999999: No such process\n");
+	run_result_free(&r);
+	check_clean();
+}
+
+/* Start dtrun with stderr piped, wait for "probes attached" (DCC_TIMING),
+ * let the target run, then send `sig` (twice if `twice`). */
+static void interrupt_run(struct run_result *r, const char *target, int nsig)
+{
+	int out[2], err[2];
+	char ebuf[4096] = "";
+	size_t elen = 0;
+	pid_t pid;
+
+	cr_assert(!pipe(out) && !pipe(err));
+	pid = fork();
+	cr_assert(pid >= 0);
+	if (pid == 0) {
+		dup2(out[1], 1);
+		dup2(err[1], 2);
+		close(out[0]);
+		close(err[0]);
+		setenv("DCC_TIMING", "1", 1);
+		execl(DTRUN_BIN, DTRUN_BIN, "-q", "-c", target, OBJ, (char *)NULL);
+		_exit(127);
+	}
+	close(out[1]);
+	close(err[1]);
+	while (!strstr(ebuf, "probes attached") && elen < sizeof(ebuf) - 1) {
+		ssize_t n = read(err[0], ebuf + elen, sizeof(ebuf) - 1 - elen);
+
+		cr_assert(n > 0, "dtrun ended early: %s", ebuf);
+		elen += n;
+		ebuf[elen] = 0;
+	}
+	usleep(300000);
+	for (int i = 0; i < nsig; i++)
+		kill(pid, SIGINT);
+	memset(r, 0, sizeof(*r));
+	r->out = calloc(1, 65536);
+	for (size_t len = 0;;) {
+		ssize_t n = read(out[0], r->out + len, 65535 - len);
+
+		if (n <= 0)
+			break;
+		len += n;
+	}
+	close(out[0]);
+	close(err[0]);
+	int st;
+	waitpid(pid, &st, 0);
+	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	r->err = strdup(ebuf);
+}
+
+Test(loader, sigint_runs_end_and_prints_aggregations)
+{
+	struct run_result r;
+
+	interrupt_run(&r, GETPPID " 4 0 30", 1);
+	cr_expect_eq(r.status, 0);
+	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                4"));
+	run_result_free(&r);
+	check_clean();
+}
+
+static void fuzz_one(const char *path, const void *data, size_t len, bool expect_refusal)
+{
+	struct run_result r;
+	char args[256];
+
+	cr_assert_eq(write_file(path, data, len), 0);
+	snprintf(args, sizeof(args), "-q -c /bin/true %s", path);
+	dtrun(&r, args);
+	/* 128 + SIGABRT, SIGBUS, SIGFPE, SIGKILL (timeout), SIGSEGV */
+	cr_assert(r.status != 134 && r.status != 135 && r.status != 136 && r.status != 137 &&
+		  r.status != 139, "dtrun crashed or hung (status %d) on %zu bytes", r.status, len);
+	if (expect_refusal) {
+		cr_assert_eq(r.status, 1, "a %zu-byte truncation was accepted", len);
+		cr_assert_eq(count_lines(r.err), 1, "not one line for %zu bytes: %s", len, r.err);
+		cr_assert(!strncmp(r.err, "dtrun: ", 7), "%s", r.err);
+		cr_assert_str_eq(r.out, "");
+	}
+	run_result_free(&r);
+}
+
+Test(loader, truncated_objects_are_refused, .timeout = 110)
+{
+	size_t size;
+	char *obj = read_file(OBJ_EXIT, &size);
+	const char *path = "/tmp/dcc_loader_trunc.bpf.o";
+
+	cr_assert(obj && size > 4096);
+	for (size_t len = 1; len < size; len += len < 128 ? 1 : 53)
+		fuzz_one(path, obj, len, true);
+	fuzz_one(path, obj, size - 1, true);
+	free(obj);
+	unlink(path);
+	check_clean();
+}
+
+Test(loader, corrupted_objects_never_crash, .timeout = 110)
+{
+	size_t size;
+	char *obj = read_file(OBJ_EXIT, &size);
+	const char *path = "/tmp/dcc_loader_flip.bpf.o";
+	unsigned seed = 12345;
+
+	cr_assert(obj);
+	for (int i = 0; i < 250; i++) {
+		size_t pos = (size_t)rand_r(&seed) % size;
+		char saved = obj[pos];
+
+		obj[pos] ^= (char)(1 + rand_r(&seed) % 255);
+		fuzz_one(path, obj, size, false);
+		obj[pos] = saved;
+	}
+	/* Every byte of the metadata header and the first tables. */
+	char *meta = memmem(obj, size, "DCCMETA", 8);
+
+	cr_assert(meta);
+	for (size_t i = 0; i < 160; i++) {
+		meta[i] ^= 0x5a;
+		fuzz_one(path, obj, size, false);
+		meta[i] ^= 0x5a;
+	}
+	free(obj);
+	unlink(path);
+	check_clean();
+}
+
+Test(loader, not_dcc_objects)
+{
+	struct run_result r;
+
+	dtrun(&r, "/bin/true");
+	cr_expect_eq(r.status, 1);
+	cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+	cr_expect(!strncmp(r.err, "dtrun: /bin/true: ", 18), "%s", r.err);
+	run_result_free(&r);
+
+	dtrun(&r, "/dev/null");
+	cr_expect_eq(r.status, 1);
+	cr_expect_str_eq(r.err, "dtrun: /dev/null: empty file\n");
+	run_result_free(&r);
+
+	dtrun(&r, "/nonexistent.bpf.o");
+	cr_expect_eq(r.status, 1);
+	cr_expect_str_eq(r.err, "dtrun: failed to read /nonexistent.bpf.o: No such file or directory\n");
+	run_result_free(&r);
+}
+
+Test(loader, bad_usage_exits_2)
+{
+	struct run_result r;
+
+	dtrun(&r, "");
+	cr_expect_eq(r.status, 2);
+	cr_expect(!strncmp(r.err, "dtrun: no object file given\nUsage: dtrun ", 41), "%s", r.err);
+	run_result_free(&r);
+
+	dtrun(&r, "-z " OBJ);
+	cr_expect_eq(r.status, 2);
+	cr_expect(!strncmp(r.err, "dtrun: invalid option -- 'z'\nUsage: dtrun ", 42), "%s", r.err);
+	run_result_free(&r);
+
+	dtrun(&r, OBJ " -o");
+	cr_expect_eq(r.status, 2);
+	cr_expect(!strncmp(r.err, "dtrun: option requires an argument -- 'o'\nUsage: ", 49), "%s",
+		  r.err);
+	run_result_free(&r);
+
+	dtrun(&r, "-x nosuch=1 " OBJ);
+	cr_expect_eq(r.status, 2);
+	cr_expect_str_eq(r.err, "dtrun: failed to set -x nosuch=1: Invalid option name\n");
+	run_result_free(&r);
+
+	dtrun(&r, "-x bufsize=lots " OBJ);
+	cr_expect_eq(r.status, 2);
+	cr_expect_str_eq(r.err, "dtrun: failed to set -x bufsize=lots: "
+			 "Invalid value for specified option\n");
+	run_result_free(&r);
+
+	dtrun(&r, "-p 12x " OBJ);
+	cr_expect_eq(r.status, 2);
+	cr_expect(!strncmp(r.err, "dtrun: invalid process ID '12x'\n", 32), "%s", r.err);
+	run_result_free(&r);
+
+	dtrun(&r, "-c true -p 1 " OBJ);
+	cr_expect_eq(r.status, 2);
+	cr_expect(!strncmp(r.err, "dtrun: only one -c or -p may be given\n", 38), "%s", r.err);
+	run_result_free(&r);
+
+	dtrun(&r, "-h");
+	cr_expect_eq(r.status, 0);
+	cr_expect(!strncmp(r.out, "Usage: dtrun [-hqvw]", 20), "%s", r.out);
+	cr_expect_str_eq(r.err, "");
+	run_result_free(&r);
+}
+
+Test(loader, exec_failure_of_c)
+{
+	struct run_result r;
+
+	dtrun(&r, "-q -c /nonexistent/cmd " OBJ);
+	cr_expect_eq(r.status, 1);
+	cr_expect_str_eq(r.err, "dtrun: failed to execute /nonexistent/cmd: "
+			 "No such file or directory\n");
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, timing_is_logged)
+{
+	struct run_result r;
+	double total = -1;
+	const char *p;
+
+	dtrun(&r, "-q -v " OBJ_EXIT " 2>&1 >/dev/null | grep '^dtrun: timing'");
+	p = strstr(r.out, "probes attached ");
+	cr_assert(p, "%s", r.out);
+	cr_assert_eq(sscanf(p, "probes attached %lf ms after start", &total), 1);
+	cr_expect(total > 0 && total < 5000);
+	run_result_free(&r);
+	check_clean();
+}
+
+/* In-process: the option parsers. */
+
+Test(loader_opts, sizes)
+{
+	uint64_t v;
+
+	cr_assert_eq(opt_parse_size("4m", &v), 0);
+	cr_expect_eq(v, 4 << 20);
+	cr_assert_eq(opt_parse_size("64K", &v), 0);
+	cr_expect_eq(v, 64 << 10);
+	cr_assert_eq(opt_parse_size("1g", &v), 0);
+	cr_expect_eq(v, 1ULL << 30);
+	cr_assert_eq(opt_parse_size("4096", &v), 0);
+	cr_expect_eq(v, 4096);
+	cr_expect_eq(opt_parse_size("4mb", &v), -EINVAL);
+	cr_expect_eq(opt_parse_size("", &v), -EINVAL);
+	cr_expect_eq(opt_parse_size("-1", &v), -EINVAL);
+	cr_expect_eq(opt_parse_size("99999999999999999999", &v), -EINVAL);
+	cr_expect_eq(opt_parse_size("20000000t", &v), -EINVAL);
+}
+
+Test(loader_opts, rates)
+{
+	uint64_t v;
+
+	cr_assert_eq(opt_parse_rate("1hz", &v), 0);
+	cr_expect_eq(v, 1000000000ULL);
+	cr_assert_eq(opt_parse_rate("10Hz", &v), 0);
+	cr_expect_eq(v, 100000000ULL);
+	cr_assert_eq(opt_parse_rate("250ms", &v), 0);
+	cr_expect_eq(v, 250000000ULL);
+	cr_assert_eq(opt_parse_rate("2sec", &v), 0);
+	cr_expect_eq(v, 2000000000ULL);
+	cr_assert_eq(opt_parse_rate("500", &v), 0);
+	cr_expect_eq(v, 500);
+	cr_assert_eq(opt_parse_rate("0hz", &v), 0);
+	cr_expect_eq(v, 0);
+	cr_expect_eq(opt_parse_rate("10parsecs", &v), -EINVAL);
+	cr_expect_eq(opt_parse_rate("hz", &v), -EINVAL);
+}
+
+Test(loader_opts, ringbuf_size_rounds_to_power_of_two_pages)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	cr_expect_eq(loader_ringbuf_size(1), page);
+	cr_expect_eq(loader_ringbuf_size(5000), 2 * page);
+	cr_expect_eq(loader_ringbuf_size(4 << 20), 4 << 20);
+	cr_expect_eq(loader_ringbuf_size((4 << 20) + 1), 8 << 20);
+}
+
+Test(loader_opts, check)
+{
+	const char *why;
+
+	cr_expect_eq(opt_check("quiet", NULL, &why), 0);
+	cr_expect_eq(opt_check("quiet", "1", &why), -EINVAL);
+	cr_expect_str_eq(why, "Invalid value for specified option");
+	cr_expect_eq(opt_check("bufsize", NULL, &why), -EINVAL);
+	cr_expect_eq(opt_check("strsize", "512", &why), 0);
+	cr_expect_eq(opt_check("nspec", "2x", &why), -EINVAL);
+	cr_expect_eq(opt_check("oformat", "json", &why), 0);
+	cr_expect_eq(opt_check("bogus", NULL, &why), -EINVAL);
+	cr_expect_str_eq(why, "Invalid option name");
+}
+
+struct extra_seen {
+	const char *script;
+	const char *desc;
+};
+
+static int extra(int opt, const char *arg, void *ctx)
+{
+	struct extra_seen *s = ctx;
+
+	if (opt == 's')
+		s->script = arg;
+	else if (opt == 'n')
+		s->desc = arg;
+	else
+		return 1;
+	return 0;
+}
+
+Test(loader_opts, parse_shared_with_dcc_run)
+{
+	char *argv[] = { "dcc", "-q", "-s", "x.d", "-x", "bufsize=8m", "-c", "ls /", "-w",
+			 "-x", "quiet", "-o", "out.txt", "-n", "BEGIN", "-v", "extra", NULL };
+	struct loader_opts o = { .progname = "dcc" };
+	struct extra_seen s = { 0 };
+	int i = loader_parse_opts(17, argv, &o, "s:n:", extra, &s);
+
+	cr_assert_eq(i, 16);
+	cr_expect_str_eq(argv[i], "extra");
+	cr_expect(o.quiet && o.destructive && o.verbose);
+	cr_expect_str_eq(o.cmd, "ls /");
+	cr_expect_str_eq(o.out_path, "out.txt");
+	cr_expect_eq(o.pid, 0);
+	cr_assert_eq(o.nxopts, 2);
+	cr_expect_str_eq(o.xopts[0], "bufsize=8m");
+	cr_expect_str_eq(o.xopts[1], "quiet");
+	cr_expect_str_eq(s.script, "x.d");
+	cr_expect_str_eq(s.desc, "BEGIN");
+	free((void *)o.xopts);
+
+	char *argv2[] = { "dtrun", "-p", "42", "obj.o", NULL };
+	struct loader_opts o2 = { 0 };
+
+	cr_assert_eq(loader_parse_opts(4, argv2, &o2, NULL, NULL, NULL), 3);
+	cr_expect_eq(o2.pid, 42);
+	cr_expect_str_eq(o2.progname, "dtrun");
+}
