@@ -1,2 +1,304 @@
-/* placeholder until the driver lands */
-int main(void) { return 2; }
+/*
+ * dcc's command line: compile a D script to a BPF object, show each step's
+ * product (--dump-*), or compile in memory and run it (`dcc run`).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile.h"
+#include "loader.h"
+
+static const char usage_text[] =
+	"usage: dcc [options] script.d [arg ...]     compile to script.bpf.o\n"
+	"       dcc run [options] -s script.d [arg ...]\n"
+	"       dcc run [options] -n 'probe-desc [/pred/] { actions }' ...\n"
+	"       dcc --dump-meta object.bpf.o\n"
+	"\n"
+	"compile options:\n"
+	"  -o FILE        write the object to FILE (default: script name + .bpf.o)\n"
+	"  -n DESC        compile a probe description instead of a file\n"
+	"  -e             check the script and exit without writing an object\n"
+	"  -Z             allow descriptions that match no probes\n"
+	"  --dump-tokens, --dump-ast, --dump-ir, --dump-meta\n"
+	"                 print that step's product on stdout\n"
+	"run options (as dtrace's): -q -o FILE -c CMD -p PID -x opt[=val] -w -v\n"
+	"args after the script are the macro arguments $1, $2, ...\n";
+
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	char *buf = malloc(cap);
+	size_t k;
+	while ((k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+		n += k;
+		if (cap - n < 2)
+			buf = realloc(buf, cap *= 2);
+	}
+	buf[n] = 0;
+	if (f != stdin)
+		fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* Several -n descriptions are one program, a clause each. */
+struct sources {
+	char *text;
+	size_t len;
+	const char *script;
+	char *label;
+	int ndesc;
+};
+
+static void add_desc(struct sources *src, const char *d)
+{
+	size_t n = strlen(d);
+	src->text = realloc(src->text, src->len + n + 2);
+	memcpy(src->text + src->len, d, n);
+	src->len += n;
+	src->text[src->len++] = '\n';
+	src->text[src->len] = 0;
+	if (!src->label)
+		src->label = strdup(d);
+	src->ndesc++;
+}
+
+static int load_script(struct sources *src, const char *path)
+{
+	src->script = path;
+	src->text = read_all(path, &src->len);
+	if (!src->text) {
+		fprintf(stderr, "dcc: error: cannot read %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	const char *base = strrchr(path, '/');
+	src->label = strdup(base ? base + 1 : path);
+	return 0;
+}
+
+static int compile_sources(struct sources *src, int argc, char **argv, bool check_only,
+			   bool zdefs, int dumps, void **obj, size_t *size)
+{
+	/* $0 is the script name, then the arguments after it */
+	const char **margv = calloc((size_t)argc + 2, sizeof(char *));
+	margv[0] = src->script ? src->script : "dcc";
+	for (int i = 0; i < argc; i++)
+		margv[i + 1] = argv[i];
+	struct compile_opts co = {
+		.name = src->script ? src->script : "<description>",
+		.text = src->text,
+		.len = src->len,
+		.label = src->label,
+		.description = !src->script,
+		.macro_argv = margv,
+		.macro_argc = argc + 1,
+		.zdefs = zdefs,
+		.check_only = check_only,
+		.dump_tokens = dumps & 1,
+		.dump_ast = dumps & 2,
+		.dump_ir = dumps & 4,
+	};
+	int rc = compile_source(&co, obj, size);
+	free(margv);
+	return rc;
+}
+
+struct run_ctx {
+	struct sources *src;
+	bool zdefs;
+};
+
+static int run_extra(int opt, const char *arg, void *ctx)
+{
+	struct run_ctx *rc = ctx;
+	if (opt == 's') {
+		if (rc->src->script || rc->src->ndesc) {
+			fprintf(stderr, "dcc: error: give one -s script or -n descriptions\n");
+			return -1;
+		}
+		return load_script(rc->src, arg);
+	}
+	if (opt == 'n') {
+		if (rc->src->script) {
+			fprintf(stderr, "dcc: error: give one -s script or -n descriptions\n");
+			return -1;
+		}
+		add_desc(rc->src, arg);
+		return 0;
+	}
+	if (opt == 'Z') {
+		rc->zdefs = true;
+		return 0;
+	}
+	return -1;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	struct sources src = { 0 };
+	struct run_ctx ctx = { .src = &src };
+	struct loader_opts lo = { .progname = "dcc", .usage = usage_text };
+	int first = loader_parse_opts(argc, argv, &lo, "s:n:Z", run_extra, &ctx);
+	int rc = 2;
+	if (first == -2) {
+		rc = 0;
+		goto out;
+	}
+	if (first < 0)
+		goto out;
+	if (!src.text) {
+		fprintf(stderr, "dcc: error: dcc run needs -s script.d or -n 'description'\n");
+		loader_usage(stderr, &lo);
+		goto out;
+	}
+	void *obj;
+	size_t size;
+	rc = compile_sources(&src, argc - first, argv + first, false, ctx.zdefs, 0, &obj, &size);
+	if (rc)
+		goto out;
+	lo.obj_name = src.label;
+	rc = loader_run(obj, size, &lo);
+	free(obj);
+out:
+	free(src.text);
+	free(src.label);
+	free((void *)lo.xopts);
+	return rc;
+}
+
+static int write_out(const char *path, const void *obj, size_t size)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f || fwrite(obj, 1, size, f) != size || fclose(f)) {
+		fprintf(stderr, "dcc: error: cannot write %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+static char *default_out(const char *script)
+{
+	const char *base = strrchr(script, '/');
+	base = base ? base + 1 : script;
+	size_t n = strlen(base);
+	if (n > 2 && !strcmp(base + n - 2, ".d"))
+		n -= 2;
+	char *out = malloc(n + 8);
+	memcpy(out, base, n);
+	strcpy(out + n, ".bpf.o");
+	return out;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "run"))
+		return cmd_run(argc - 1, argv + 1);
+	const char *out = NULL;
+	bool check_only = false, zdefs = false, dump_meta = false;
+	int dumps = 0;
+	struct sources src = { 0 };
+	int i, rc = 2;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (a[0] != '-' || !a[1])
+			break;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(a, "--version")) {
+			puts("dcc 0.1.0 (LLVM 19 BPF backend)");
+			return 0;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "-n")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);
+				goto usage;
+			}
+			if (a[1] == 'o')
+				out = argv[++i];
+			else
+				add_desc(&src, argv[++i]);
+		} else if (!strcmp(a, "-e")) {
+			check_only = true;
+		} else if (!strcmp(a, "-Z")) {
+			zdefs = true;
+		} else if (!strcmp(a, "--dump-tokens")) {
+			dumps |= 1;
+		} else if (!strcmp(a, "--dump-ast")) {
+			dumps |= 2;
+		} else if (!strcmp(a, "--dump-ir")) {
+			dumps |= 4;
+		} else if (!strcmp(a, "--dump-meta")) {
+			dump_meta = true;
+		} else {
+			fprintf(stderr, "dcc: error: unknown option '%s'\n", a);
+			goto usage;
+		}
+	}
+	/* Options may also follow the script: collect the rest. */
+	char **rest = calloc((size_t)argc + 1, sizeof(char *));
+	int nrest = 0;
+	for (; i < argc; i++) {
+		if (!strcmp(argv[i], "-o") && i + 1 < argc && !out && src.ndesc + nrest > 0) {
+			out = argv[++i];
+			continue;
+		}
+		rest[nrest++] = argv[i];
+	}
+	if (dump_meta && !src.ndesc) {
+		size_t size;
+		char *obj = nrest == 1 ? read_all(rest[0], &size) : NULL;
+		if (!obj) {
+			fprintf(stderr, "dcc: error: --dump-meta needs one readable object file\n");
+			free(rest);
+			return 2;
+		}
+		rc = meta_dump(stdout, obj, size);
+		free(obj);
+		free(rest);
+		return rc;
+	}
+	int margc = nrest;
+	char **margv = rest;
+	if (!src.ndesc) {
+		if (!nrest) {
+			fprintf(stderr, "dcc: error: no script given\n");
+			free(rest);
+			goto usage;
+		}
+		if (load_script(&src, rest[0])) {
+			free(rest);
+			return 1;
+		}
+		margc--;
+		margv++;
+	}
+	void *obj = NULL;
+	size_t size = 0;
+	rc = compile_sources(&src, margc, margv, check_only, zdefs, dumps, &obj, &size);
+	if (!rc && obj) {
+		if (dump_meta) {
+			rc = meta_dump(stdout, obj, size);
+		} else {
+			char *dflt = out ? NULL : default_out(src.script ? src.script : "dcc");
+			rc = write_out(out ? out : dflt, obj, size);
+			free(dflt);
+		}
+	}
+	free(obj);
+	free(rest);
+	free(src.text);
+	free(src.label);
+	return rc;
+usage:
+	fputs(usage_text, stderr);
+	return 2;
+}

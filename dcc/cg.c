@@ -1,0 +1,587 @@
+/*
+ * Module-level code generation: the LLVM module and its debug info, the
+ * maps (ring buffer, drop counters, scratch, thread-locals, aggregations),
+ * D globals, and one BPF program per clause and probe group with the
+ * attachments and clause layouts recorded in the metadata section.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dcc/abi.h>
+#include "arena.h"
+#include "cg.h"
+#include "diag.h"
+
+#define BPF_MAP_TYPE_HASH 1
+#define BPF_MAP_TYPE_PERCPU_HASH 5
+#define BPF_MAP_TYPE_PERCPU_ARRAY 6
+#define BPF_MAP_TYPE_RINGBUF 27
+
+LLVMValueRef cg_i64(struct cg *cg, uint64_t v)
+{
+	return LLVMConstInt(cg->i64, v, 0);
+}
+
+LLVMValueRef cg_i32(struct cg *cg, uint32_t v)
+{
+	return LLVMConstInt(cg->i32, v, 0);
+}
+
+LLVMBasicBlockRef cg_block(struct cg *cg, const char *name)
+{
+	return LLVMAppendBasicBlockInContext(cg->C, cg->fn, name);
+}
+
+void cg_set_loc(struct cg *cg, struct loc loc)
+{
+	if (!cg->sp)
+		return;
+	LLVMMetadataRef l = LLVMDIBuilderCreateDebugLocation(cg->C, loc.line ? loc.line : 1,
+							     loc.col, cg->sp, NULL);
+	LLVMSetCurrentDebugLocation2(cg->b, l);
+}
+
+/* Allocas go to the entry block so every path sees them. */
+LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name)
+{
+	LLVMBuilderRef eb = LLVMCreateBuilderInContext(cg->C);
+	LLVMValueRef first = LLVMGetFirstInstruction(cg->entry);
+	if (first)
+		LLVMPositionBuilderBefore(eb, first);
+	else
+		LLVMPositionBuilderAtEnd(eb, cg->entry);
+	LLVMValueRef a = LLVMBuildAlloca(eb, t, name);
+	LLVMSetAlignment(a, 8);
+	LLVMDisposeBuilder(eb);
+	return a;
+}
+
+LLVMValueRef cg_helper(struct cg *cg, int id, LLVMTypeRef ret, LLVMTypeRef *params, int n,
+		       LLVMValueRef *args)
+{
+	LLVMTypeRef fty = LLVMFunctionType(ret, params, (unsigned)n, 0);
+	LLVMValueRef callee = LLVMConstIntToPtr(cg_i64(cg, (uint64_t)id), cg->ptr);
+	return LLVMBuildCall2(cg->b, fty, callee, args, (unsigned)n, "");
+}
+
+LLVMValueRef cg_map_ref(struct cg *cg, int map)
+{
+	return cg->maps[map].g;
+}
+
+static void add_used(struct cg *cg, LLVMValueRef g)
+{
+	if (cg->nused == cg->cap_used) {
+		cg->cap_used = cg->cap_used ? 2 * cg->cap_used : 16;
+		cg->used = realloc(cg->used, cg->cap_used * sizeof(*cg->used));
+	}
+	cg->used[cg->nused++] = g;
+}
+
+static void attach_di(struct cg *cg, LLVMValueRef g, const char *name, LLVMMetadataRef ty,
+		      unsigned line)
+{
+	LLVMMetadataRef gve = LLVMDIBuilderCreateGlobalVariableExpression(cg->dib, cg->di_cu,
+		name, strlen(name), "", 0, cg->di_file, line, ty, 0,
+		LLVMDIBuilderCreateExpression(cg->dib, NULL, 0), NULL, 0);
+	LLVMGlobalSetMetadata(g, cg->dbg_kind, gve);
+}
+
+static LLVMMetadataRef di_array(struct cg *cg, LLVMMetadataRef elem, unsigned elem_bits,
+				uint64_t n)
+{
+	LLVMMetadataRef sub = LLVMDIBuilderGetOrCreateSubrange(cg->dib, 0, (int64_t)n);
+	return LLVMDIBuilderCreateArrayType(cg->dib, elem_bits * n, elem_bits, elem, &sub, 1);
+}
+
+static int map_new(struct cg *cg, const char *name, uint32_t type, uint32_t max,
+		   uint32_t key_size, uint32_t value_size)
+{
+	if (cg->nmaps == cg->cap_maps) {
+		cg->cap_maps = cg->cap_maps ? 2 * cg->cap_maps : 16;
+		cg->maps = realloc(cg->maps, cg->cap_maps * sizeof(*cg->maps));
+	}
+	struct cg_map *m = &cg->maps[cg->nmaps];
+	memset(m, 0, sizeof(*m));
+	m->name = name;
+	m->type = type;
+	m->max_entries = max;
+	m->key_size = key_size;
+	m->value_size = value_size;
+	m->line = (unsigned)cg->nmaps + 1;
+	int nfields = type == BPF_MAP_TYPE_RINGBUF ? 2 : 4;
+	LLVMTypeRef fields[4] = { cg->ptr, cg->ptr, cg->ptr, cg->ptr };
+	LLVMTypeRef st = LLVMStructTypeInContext(cg->C, fields, (unsigned)nfields, 0);
+	m->g = LLVMAddGlobal(cg->M, st, name);
+	LLVMSetInitializer(m->g, LLVMConstNull(st));
+	LLVMSetSection(m->g, ".maps");
+	LLVMSetAlignment(m->g, 8);
+	LLVMSetLinkage(m->g, LLVMExternalLinkage);
+	add_used(cg, m->g);
+	return cg->nmaps++;
+}
+
+/* The BTF map definition: an anonymous struct of pointers to int[N]
+ * (libbpf's __uint(name, N)). Done last, when every size is known. */
+static void map_di(struct cg *cg, struct cg_map *m)
+{
+	const char *names[4] = { "type", "max_entries", "key_size", "value_size" };
+	uint32_t vals[4] = { m->type, m->max_entries, m->key_size, m->value_size };
+	int n = m->type == BPF_MAP_TYPE_RINGBUF ? 2 : 4;
+	LLVMMetadataRef members[4];
+	for (int i = 0; i < n; i++) {
+		LLVMMetadataRef arr = di_array(cg, cg->di_int, 32, vals[i]);
+		LLVMMetadataRef p = LLVMDIBuilderCreatePointerType(cg->dib, arr, 64, 0, 0, "", 0);
+		members[i] = LLVMDIBuilderCreateMemberType(cg->dib, cg->di_file, names[i],
+			strlen(names[i]), cg->di_file, m->line, 64, 64, 64 * (uint64_t)i, 0, p);
+	}
+	LLVMMetadataRef st = LLVMDIBuilderCreateStructType(cg->dib, cg->di_file, "", 0,
+		cg->di_file, m->line, 64 * (uint64_t)n, 64, 0, NULL, members, (unsigned)n, 0,
+		NULL, "", 0);
+	attach_di(cg, m->g, m->name, st, m->line);
+}
+
+static LLVMValueRef rodata_u64(struct cg *cg, const char *name)
+{
+	LLVMValueRef g = LLVMAddGlobal(cg->M, cg->i64, name);
+	LLVMSetInitializer(g, cg_i64(cg, 0));
+	LLVMSetGlobalConstant(g, 1);
+	LLVMSetAlignment(g, 8);
+	LLVMSetLinkage(g, LLVMExternalLinkage);
+	LLVMMetadataRef cv = LLVMDIBuilderCreateQualifiedType(cg->dib, 0x26,
+		LLVMDIBuilderCreateQualifiedType(cg->dib, 0x35, cg->di_u64));
+	attach_di(cg, g, name, cv, 1);
+	add_used(cg, g);
+	return g;
+}
+
+LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap)
+{
+	unsigned n = (unsigned)((len + 1 + 7) & ~(size_t)7);
+	char *buf = calloc(1, n);
+	memcpy(buf, s, len);
+	LLVMValueRef init = LLVMConstStringInContext(cg->C, buf, n, 1);
+	free(buf);
+	char name[32];
+	snprintf(name, sizeof(name), "dcc_str%d", cg->nstrlits++);
+	LLVMValueRef g = LLVMAddGlobal(cg->M, LLVMTypeOf(init), name);
+	LLVMSetInitializer(g, init);
+	LLVMSetGlobalConstant(g, 1);
+	LLVMSetLinkage(g, LLVMInternalLinkage);
+	LLVMSetSection(g, ".rodata");
+	LLVMSetAlignment(g, 8);
+	attach_di(cg, g, name, di_array(cg, cg->di_char, 8, n), 1);
+	*cap = n;
+	return g;
+}
+
+unsigned cg_scratch_alloc(struct cg *cg, unsigned size)
+{
+	unsigned off = cg->this_size + cg->scratch_top;
+	cg->scratch_top += (size + 7) & ~7u;
+	if (cg->scratch_top > cg->scratch_max)
+		cg->scratch_max = cg->scratch_top;
+	return off;
+}
+
+LLVMValueRef cg_scratch(struct cg *cg, unsigned off)
+{
+	cg->scratch_used = true;
+	LLVMValueRef base = LLVMBuildLoad2(cg->b, cg->ptr, cg->scratch_slot, "scratch");
+	LLVMValueRef idx = cg_i64(cg, off);
+	return LLVMBuildGEP2(cg->b, cg->i8, base, &idx, 1, "");
+}
+
+void cg_count_drop(struct cg *cg, int which)
+{
+	LLVMValueRef key = cg_alloca(cg, cg->i32, "dropkey");
+	LLVMBuildStore(cg->b, cg_i32(cg, (uint32_t)which), key);
+	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
+	LLVMValueRef args[2] = { cg_map_ref(cg, cg->m_drops), key };
+	LLVMValueRef p = cg_helper(cg, 1, cg->ptr, pt, 2, args);
+	LLVMBasicBlockRef inc = cg_block(cg, "drop.inc"), done = cg_block(cg, "drop.done");
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), done, inc);
+	LLVMPositionBuilderAtEnd(cg->b, inc);
+	LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, p, cg_i64(cg, 1),
+			   LLVMAtomicOrderingMonotonic, 0);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+}
+
+void cg_abort_clause(struct cg *cg)
+{
+	if (cg->rec) {
+		LLVMTypeRef pt[2] = { cg->ptr, cg->i64 };
+		LLVMValueRef args[2] = { cg->rec, cg_i64(cg, 0) };
+		cg_helper(cg, 133, cg->void_t, pt, 2, args);
+	}
+	LLVMBuildRet(cg->b, cg_i32(cg, 0));
+}
+
+static void setup_module(struct cg *cg, const char *src_name)
+{
+	cg->C = LLVMContextCreate();
+	cg->M = LLVMModuleCreateWithNameInContext(src_name, cg->C);
+	cg->b = LLVMCreateBuilderInContext(cg->C);
+	cg->i8 = LLVMInt8TypeInContext(cg->C);
+	cg->i32 = LLVMInt32TypeInContext(cg->C);
+	cg->i64 = LLVMInt64TypeInContext(cg->C);
+	cg->ptr = LLVMPointerTypeInContext(cg->C, 0);
+	cg->void_t = LLVMVoidTypeInContext(cg->C);
+	LLVMSetTarget(cg->M, "bpfel");
+	LLVMTargetDataRef td = LLVMCreateTargetDataLayout(cg->tm);
+	LLVMSetModuleDataLayout(cg->M, td);
+	LLVMDisposeTargetData(td);
+	LLVMAddModuleFlag(cg->M, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
+		LLVMValueAsMetadata(LLVMConstInt(cg->i32, LLVMDebugMetadataVersion(), 0)));
+	LLVMAddModuleFlag(cg->M, LLVMModuleFlagBehaviorWarning, "Dwarf Version", 13,
+		LLVMValueAsMetadata(LLVMConstInt(cg->i32, 5, 0)));
+	cg->dbg_kind = LLVMGetMDKindIDInContext(cg->C, "dbg", 3);
+	cg->dib = LLVMCreateDIBuilder(cg->M);
+	const char *base = strrchr(src_name, '/');
+	base = base ? base + 1 : src_name;
+	cg->di_file = LLVMDIBuilderCreateFile(cg->dib, base, strlen(base), "", 0);
+	const char *producer = "dcc";
+	cg->di_cu = LLVMDIBuilderCreateCompileUnit(cg->dib, LLVMDWARFSourceLanguageC11,
+		cg->di_file, producer, strlen(producer), 1, "", 0, 0, "", 0,
+		LLVMDWARFEmissionFull, 0, 0, 0, "", 0, "", 0);
+	cg->di_int = LLVMDIBuilderCreateBasicType(cg->dib, "int", 3, 32, 0x05, 0);
+	cg->di_u32 = LLVMDIBuilderCreateTypedef(cg->dib,
+		LLVMDIBuilderCreateBasicType(cg->dib, "unsigned int", 12, 32, 0x08, 0),
+		"__u32", 5, cg->di_file, 0, cg->di_cu, 0);
+	cg->di_u64 = LLVMDIBuilderCreateTypedef(cg->dib,
+		LLVMDIBuilderCreateBasicType(cg->dib, "unsigned long long", 18, 64, 0x08, 0),
+		"__u64", 5, cg->di_file, 0, cg->di_cu, 0);
+	cg->di_char = LLVMDIBuilderCreateBasicType(cg->dib, "char", 4, 8, 0x06, 0);
+	cg->di_voidptr = LLVMDIBuilderCreatePointerType(cg->dib, NULL, 64, 0, 0, "", 0);
+}
+
+static void add_license(struct cg *cg)
+{
+	LLVMValueRef init = LLVMConstStringInContext(cg->C, "GPL", 3, 0);
+	LLVMValueRef g = LLVMAddGlobal(cg->M, LLVMTypeOf(init), "_license");
+	LLVMSetInitializer(g, init);
+	LLVMSetSection(g, "license");
+	LLVMSetAlignment(g, 1);
+	LLVMSetLinkage(g, LLVMExternalLinkage);
+	attach_di(cg, g, "_license", di_array(cg, cg->di_char, 8, 4), 1);
+	add_used(cg, g);
+}
+
+static void add_used_list(struct cg *cg)
+{
+	LLVMTypeRef at = LLVMArrayType2(cg->ptr, (uint64_t)cg->nused);
+	LLVMValueRef g = LLVMAddGlobal(cg->M, at, "llvm.compiler.used");
+	LLVMSetInitializer(g, LLVMConstArray2(cg->ptr, cg->used, (uint64_t)cg->nused));
+	LLVMSetLinkage(g, LLVMAppendingLinkage);
+	LLVMSetSection(g, "llvm.metadata");
+}
+
+static uint64_t parse_size(const char *v, uint64_t dflt)
+{
+	if (!v || !*v)
+		return dflt;
+	char *end;
+	uint64_t n = strtoull(v, &end, 0);
+	switch (*end) {
+	case 'k': case 'K': n <<= 10; break;
+	case 'm': case 'M': n <<= 20; break;
+	case 'g': case 'G': n <<= 30; break;
+	}
+	return n;
+}
+
+static void make_maps(struct cg *cg)
+{
+	struct sema *s = cg->s;
+	uint64_t rb = parse_size(sema_option(s, "bufsize"), 4 << 20);
+	uint64_t p2 = 4096;
+	while (p2 < rb && p2 < (1ull << 30))
+		p2 <<= 1;
+	cg->ringbuf_size = p2;
+	cg->m_ringbuf = map_new(cg, DCC_MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, (uint32_t)p2, 0, 0);
+	cg->m_drops = map_new(cg, DCC_MAP_DROPS, BPF_MAP_TYPE_PERCPU_ARRAY, DCC_DROP_NR, 4, 8);
+	cg->m_scratch = map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8);
+
+	uint64_t dynvar = parse_size(sema_option(s, "dynvarsize"), 1 << 20);
+	cg->self_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));
+	cg->gvar = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (s->nvars + 1));
+	cg->this_off = arena_alloc(cg->ar, sizeof(unsigned) * (s->nvars + 1));
+	for (int i = 0; i < s->nvars; i++) {
+		struct var *v = s->vars[i];
+		unsigned size = v->type->kind == T_STRING ? cg->strsize : 8;
+		if (v->kind == V_SELF) {
+			uint64_t entries = dynvar / (size + 8 + 64);
+			if (entries < 64)
+				entries = 64;
+			cg->self_map[v->id] = map_new(cg, arena_printf(cg->ar, "self_%s", v->name),
+				BPF_MAP_TYPE_HASH, (uint32_t)entries, 8, size);
+		} else if (v->kind == V_THIS) {
+			cg->this_off[v->id] = cg->this_size;
+			cg->this_size += size;
+		} else {
+			LLVMTypeRef t = v->type->kind == T_STRING
+				? LLVMArrayType2(cg->i8, cg->strsize) : cg->i64;
+			const char *name = arena_printf(cg->ar, "g_%s", v->name);
+			LLVMValueRef g = LLVMAddGlobal(cg->M, t, name);
+			LLVMSetInitializer(g, LLVMConstNull(t));
+			LLVMSetAlignment(g, 8);
+			LLVMSetLinkage(g, LLVMExternalLinkage);
+			LLVMMetadataRef dt = v->type->kind == T_STRING
+				? di_array(cg, cg->di_char, 8, cg->strsize)
+				: LLVMDIBuilderCreateBasicType(cg->dib, "long", 4, 64, 0x05, 0);
+			attach_di(cg, g, name, dt, v->loc.line);
+			add_used(cg, g);
+			cg->gvar[v->id] = g;
+		}
+	}
+	uint64_t aggsize = parse_size(sema_option(s, "aggsize"), 4 << 20);
+	cg->agg_map = arena_alloc(cg->ar, sizeof(int) * (s->naggs + 1));
+	for (int i = 0; i < s->naggs; i++) {
+		struct agg *g = s->aggs[i];
+		uint32_t ks = 0;
+		for (int k = 0; k < g->nkeys; k++)
+			ks += g->keys[k]->kind == T_STRING ? cg->strsize : 8;
+		if (!ks)
+			ks = 4;
+		uint32_t vs = (g->func == DCC_AGG_COUNT || g->func == DCC_AGG_SUM) ? 8 : 16;
+		uint64_t entries = aggsize / (ks + vs + 64);
+		if (entries < 64)
+			entries = 64;
+		if (entries > 65536)
+			entries = 65536;
+		const char *name = arena_printf(cg->ar, "agg_%s", g->name);
+		cg->agg_map[i] = map_new(cg, name, BPF_MAP_TYPE_PERCPU_HASH, (uint32_t)entries,
+					 ks, vs);
+		meta_agg(cg->meta, g, name, ks, vs, cg->strsize);
+	}
+	cg->ro_target = rodata_u64(cg, DCC_RODATA_TARGET);
+	cg->ro_walloff = rodata_u64(cg, DCC_RODATA_WALLOFF);
+}
+
+static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
+{
+	*raw = false;
+	switch (g->kind) {
+	case PK_BEGIN:
+	case PK_END:
+		return "raw_tp";
+	case PK_SYSCALL_ENTRY:
+	case PK_SYSCALL_RETURN: {
+		bool entry = g->kind == PK_SYSCALL_ENTRY;
+		if (g->nprobes > 8) {
+			*raw = true;
+			return entry ? "tracepoint/raw_syscalls/sys_enter"
+				     : "tracepoint/raw_syscalls/sys_exit";
+		}
+		return arena_printf(cg->ar, "tracepoint/syscalls/sys_%s_%s", entry ? "enter" : "exit",
+				    g->probes[0]->func);
+	}
+	case PK_TICK:
+	case PK_PROFILE:
+		return "perf_event";
+	}
+	return "";
+}
+
+static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
+{
+	switch (g->kind) {
+	case PK_BEGIN:
+		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_BEGIN, NULL, 0, 0);
+		break;
+	case PK_END:
+		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_END, NULL, 0, 0);
+		break;
+	case PK_SYSCALL_ENTRY:
+	case PK_SYSCALL_RETURN: {
+		bool entry = g->kind == PK_SYSCALL_ENTRY;
+		if (raw) {
+			meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT,
+				    entry ? "raw_syscalls/sys_enter" : "raw_syscalls/sys_exit", 0, 0);
+			break;
+		}
+		for (int i = 0; i < g->nprobes; i++) {
+			char tp[128];
+			snprintf(tp, sizeof(tp), "syscalls/sys_%s_%s", entry ? "enter" : "exit",
+				 g->probes[i]->func);
+			meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp,
+				    g->explicit_names ? 0 : DCC_ATTACH_F_OPTIONAL, 0);
+		}
+		break;
+	}
+	case PK_TICK:
+	case PK_PROFILE:
+		meta_attach(cg->meta, g->prog_name, g->kind == PK_TICK ? DCC_ATTACH_TICK
+			    : DCC_ATTACH_PROFILE, NULL, 0, g->probes[0]->period_ns);
+		break;
+	}
+}
+
+/* raw_syscalls fire for every syscall: keep only this group's numbers. */
+static void syscall_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef body)
+{
+	int total = 0;
+	for (int nr = 0; nr <= syscall_max_nr(); nr++)
+		total += syscall_name(nr) != NULL;
+	if (g->nprobes >= total) {
+		LLVMBuildBr(cg->b, body);
+		return;
+	}
+	LLVMBasicBlockRef out = cg_block(cg, "filtered");
+	LLVMValueRef nr = LLVMBuildTrunc(cg->b, cg->ctx_nr, cg->i32, "");
+	LLVMValueRef sw = LLVMBuildSwitch(cg->b, nr, out, (unsigned)g->nprobes);
+	for (int i = 0; i < g->nprobes; i++)
+		LLVMAddCase(sw, cg_i32(cg, (uint32_t)g->probes[i]->nr), body);
+	LLVMPositionBuilderAtEnd(cg->b, out);
+	LLVMBuildRet(cg->b, cg_i32(cg, 0));
+}
+
+static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
+{
+	bool raw;
+	const char *sec = group_section(cg, g, &raw);
+	LLVMTypeRef pt = cg->ptr;
+	LLVMTypeRef fty = LLVMFunctionType(cg->i32, &pt, 1, 0);
+	cg->fn = LLVMAddFunction(cg->M, g->prog_name, fty);
+	LLVMSetSection(cg->fn, sec);
+	LLVMSetLinkage(cg->fn, LLVMExternalLinkage);
+	LLVMAddAttributeAtIndex(cg->fn, LLVMAttributeFunctionIndex,
+		LLVMCreateEnumAttribute(cg->C, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+	cg->ctx = LLVMGetParam(cg->fn, 0);
+	LLVMSetValueName2(cg->ctx, "ctx", 3);
+
+	struct loc loc = ci->n->loc;
+	LLVMMetadataRef params[2] = { cg->di_int, cg->di_voidptr };
+	LLVMMetadataRef sty = LLVMDIBuilderCreateSubroutineType(cg->dib, cg->di_file, params, 2,
+								0);
+	cg->sp = LLVMDIBuilderCreateFunction(cg->dib, cg->di_file, g->prog_name,
+		strlen(g->prog_name), g->prog_name, strlen(g->prog_name), cg->di_file, loc.line,
+		sty, 0, 1, loc.line, LLVMDIFlagPrototyped, 1);
+	LLVMSetSubprogram(cg->fn, cg->sp);
+	LLVMDIBuilderCreateParameterVariable(cg->dib, cg->sp, "ctx", 3, 1, cg->di_file, loc.line,
+					     cg->di_voidptr, 1, 0);
+
+	cg->grp = g;
+	cg->ci = ci;
+	cg->rec = NULL;
+	cg->ctx_nr = NULL;
+	cg->scratch_used = false;
+	cg->scratch_top = 0;
+	cg->entry = cg_block(cg, "entry");
+	LLVMBasicBlockRef start = cg_block(cg, "start");
+	LLVMPositionBuilderAtEnd(cg->b, start);
+	cg_set_loc(cg, loc);
+	cg->scratch_slot = cg_alloca(cg, cg->ptr, "scratch.slot");
+	LLVMBasicBlockRef body = cg_block(cg, "body");
+	if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN) {
+		/* __syscall_nr (int) of syscalls/sys_*_NAME and id (long) of
+		 * raw_syscalls/sys_* both sit at offset 8 of the context. */
+		LLVMValueRef off = cg_i64(cg, 8);
+		LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &off, 1, "");
+		LLVMValueRef nr = LLVMBuildLoad2(cg->b, cg->i32, p, "nr");
+		cg->ctx_nr = LLVMBuildSExt(cg->b, nr, cg->i64, "");
+		if (raw)
+			syscall_filter(cg, g, body);
+		else
+			LLVMBuildBr(cg->b, body);
+	} else {
+		LLVMBuildBr(cg->b, body);
+	}
+	LLVMPositionBuilderAtEnd(cg->b, body);
+	cg_set_loc(cg, loc);
+	cg_clause_body(cg);
+
+	/* Now that the body is known, fill the entry block: look the scratch
+	 * buffer up only if the clause needs it. */
+	LLVMPositionBuilderAtEnd(cg->b, cg->entry);
+	cg_set_loc(cg, loc);
+	if (cg->scratch_used) {
+		LLVMValueRef key = LLVMBuildAlloca(cg->b, cg->i32, "zero");
+		LLVMBuildStore(cg->b, cg_i32(cg, 0), key);
+		LLVMTypeRef ptys[2] = { cg->ptr, cg->ptr };
+		LLVMValueRef args[2] = { cg_map_ref(cg, cg->m_scratch), key };
+		LLVMValueRef p = cg_helper(cg, 1, cg->ptr, ptys, 2, args);
+		LLVMBuildStore(cg->b, p, cg->scratch_slot);
+		LLVMBasicBlockRef none = cg_block(cg, "noscratch");
+		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), none, start);
+		LLVMPositionBuilderAtEnd(cg->b, none);
+		LLVMBuildRet(cg->b, cg_i32(cg, 0));
+	} else {
+		LLVMBuildBr(cg->b, start);
+	}
+	if (cg->this_size + cg->scratch_max > cg->scratch_total)
+		cg->scratch_total = cg->this_size + cg->scratch_max;
+	record_attach(cg, g, raw);
+	cg->sp = NULL;
+}
+
+int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
+	       const char *src_name, const char *script_label, bool is_description)
+{
+	cg->s = s;
+	cg->dg = dg;
+	cg->ar = ar;
+	cg->src_name = src_name;
+	cg->strsize = s->strsize;
+	cg->meta = meta_new();
+	setup_module(cg, src_name);
+	add_license(cg);
+	make_maps(cg);
+	for (int i = 0; i < s->nprobes; i++)
+		meta_probe(cg->meta, s->probes[i]);
+	for (int i = 0; i < s->nclauses; i++) {
+		struct clause_info *ci = &s->clauses[i];
+		if (cg_clause_layout(cg, ci))
+			return -1;
+		for (int j = 0; j < ci->ngroups; j++)
+			build_group(cg, ci, &ci->groups[j]);
+	}
+	if (diag_errors(dg))
+		return -1;
+	/* Scratch holds this-> variables and the largest clause's temporaries. */
+	struct cg_map *sm = &cg->maps[cg->m_scratch];
+	sm->value_size = cg->scratch_total < 8 ? 8 : (cg->scratch_total + 7) & ~7u;
+	if (sm->value_size > 32768)
+		return diag_fatal(dg, "clauses need %u bytes of scratch space, more than the "
+				  "32768 a per-CPU map value can hold: lower strsize",
+				  sm->value_size);
+	for (int i = 0; i < cg->nmaps; i++)
+		map_di(cg, &cg->maps[i]);
+	for (int i = 0; i < s->nopts; i++)
+		meta_option(cg->meta, s->opt_names[i], s->opt_values[i]);
+
+	size_t msize;
+	void *blob = meta_finish(cg->meta, script_label,
+				 is_description ? DCC_META_F_DESCRIPTION : 0, &msize);
+	LLVMValueRef init = LLVMConstStringInContext(cg->C, blob, (unsigned)msize, 1);
+	free(blob);
+	LLVMValueRef g = LLVMAddGlobal(cg->M, LLVMTypeOf(init), "dcc_meta");
+	LLVMSetInitializer(g, init);
+	LLVMSetGlobalConstant(g, 1);
+	LLVMSetSection(g, DCC_META_SECTION);
+	LLVMSetAlignment(g, 8);
+	LLVMSetLinkage(g, LLVMExternalLinkage);
+	add_used(cg, g);
+	add_used_list(cg);
+	LLVMDIBuilderFinalize(cg->dib);
+	return 0;
+}
+
+void cg_dispose(struct cg *cg)
+{
+	meta_free(cg->meta);
+	free(cg->maps);
+	free(cg->used);
+	if (cg->dib)
+		LLVMDisposeDIBuilder(cg->dib);
+	if (cg->b)
+		LLVMDisposeBuilder(cg->b);
+	if (cg->M)
+		LLVMDisposeModule(cg->M);
+	if (cg->C)
+		LLVMContextDispose(cg->C);
+	if (cg->tm)
+		LLVMDisposeTargetMachine(cg->tm);
+}

@@ -1,0 +1,141 @@
+/*
+ * LLVM IR generation: sema's product -> one LLVM module for the BPF target,
+ * with debug info the backend turns into .BTF/.BTF.ext, libbpf-style maps and
+ * sections, and the metadata section the runtime reads. The cg*.c and emit.c
+ * files are the only ones that see LLVM.
+ */
+#ifndef DCC_CG_H
+#define DCC_CG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/TargetMachine.h>
+
+#include "sema.h"
+
+struct meta; /* cg_meta.c */
+
+/* A value during codegen: integers are i64 normalized to their D type
+ * (sign- or zero-extended from its size); strings are a pointer to a buffer
+ * whose bytes after the NUL are zero up to `cap` (a multiple of 8). */
+struct cval {
+	LLVMValueRef v;
+	struct type *t;
+	unsigned cap;
+};
+
+struct cg_map {
+	LLVMValueRef g;
+	const char *name;
+	uint32_t type, max_entries, key_size, value_size;
+	unsigned line;
+};
+
+struct cg {
+	struct sema *s;
+	struct diag *dg;
+	struct arena *ar;
+	const char *src_name;
+	unsigned strsize;
+
+	LLVMContextRef C;
+	LLVMModuleRef M;
+	LLVMBuilderRef b;
+	LLVMDIBuilderRef dib;
+	LLVMMetadataRef di_file, di_cu;
+	LLVMTargetMachineRef tm;
+	LLVMTypeRef i8, i32, i64, ptr, void_t;
+	LLVMMetadataRef di_int, di_u32, di_u64, di_char, di_voidptr;
+	unsigned dbg_kind;
+
+	/* maps and globals */
+	struct cg_map *maps;
+	int nmaps, cap_maps;
+	int m_ringbuf, m_drops, m_scratch;
+	int *self_map;     /* per var id of V_SELF: index in maps */
+	int *agg_map;      /* per agg id */
+	LLVMValueRef *gvar;  /* per V_GLOBAL var id */
+	unsigned *this_off;  /* per V_THIS var id: offset in scratch */
+	unsigned this_size;
+	LLVMValueRef ro_target, ro_walloff, sysnames;
+	LLVMValueRef *used;  /* llvm.compiler.used */
+	int nused, cap_used;
+	int nstrlits;
+	uint64_t ringbuf_size;
+
+	/* the program being built */
+	LLVMValueRef fn, ctx;
+	LLVMMetadataRef sp;
+	struct pgroup *grp;
+	struct clause_info *ci;
+	LLVMBasicBlockRef entry;
+	LLVMValueRef scratch_slot; /* alloca holding the scratch map value pointer */
+	bool scratch_used;
+	unsigned scratch_top, scratch_max; /* temporaries after this_size */
+	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
+	int epid;                  /* of this clause, 0 if it records nothing */
+	LLVMValueRef ctx_nr;       /* cached syscall number (i64) */
+
+	struct meta *meta;
+	unsigned scratch_total;
+};
+
+/* cg.c */
+int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
+	       const char *src_name, const char *script_label, bool is_description);
+void cg_dispose(struct cg *cg);
+LLVMValueRef cg_helper(struct cg *cg, int id, LLVMTypeRef ret, LLVMTypeRef *params, int n,
+		       LLVMValueRef *args);
+LLVMValueRef cg_scratch(struct cg *cg, unsigned off); /* pointer into this CPU's scratch */
+unsigned cg_scratch_alloc(struct cg *cg, unsigned size);
+void cg_set_loc(struct cg *cg, struct loc loc);
+LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
+LLVMValueRef cg_i32(struct cg *cg, uint32_t v);
+LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name);
+void cg_count_drop(struct cg *cg, int which);
+/* Leave the clause now: discard a reserved record, return 0. */
+void cg_abort_clause(struct cg *cg);
+LLVMValueRef cg_map_ref(struct cg *cg, int map);
+LLVMBasicBlockRef cg_block(struct cg *cg, const char *name);
+LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap);
+
+/* cg_expr.c */
+struct cval cg_expr(struct cg *cg, struct node *n);
+LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t);
+void cg_strcopy(struct cg *cg, LLVMValueRef dst, unsigned dstcap, struct cval src);
+LLVMValueRef cg_cond(struct cg *cg, struct node *n); /* i1 */
+LLVMValueRef cg_probe_id(struct cg *cg);
+/* Bytes a string expression's buffer can need (>= the cap cg_expr gives). */
+unsigned cg_str_cap(struct cg *cg, struct node *n);
+
+/* cg_action.c */
+void cg_clause_body(struct cg *cg);
+int cg_clause_layout(struct cg *cg, struct clause_info *ci);
+
+/* cg_agg.c */
+void cg_agg_update(struct cg *cg, struct node *assign);
+
+/* cg_meta.c */
+struct meta *meta_new(void);
+void meta_free(struct meta *m);
+uint32_t meta_str(struct meta *m, const char *s);
+void meta_probe(struct meta *m, const struct probe *p);
+void meta_attach(struct meta *m, const char *prog, uint32_t kind, const char *target,
+		 uint32_t flags, uint64_t param);
+uint32_t meta_clause(struct meta *m, uint32_t size, const char *loc); /* -> epid */
+void meta_action(struct meta *m, uint32_t kind, const char *fmt);
+void meta_arg(struct meta *m, uint32_t offset, uint32_t size, uint16_t kind, bool is_signed,
+	      const char *type);
+void meta_agg(struct meta *m, const struct agg *g, const char *map, uint32_t key_size,
+	      uint32_t val_size, unsigned strsize);
+void meta_option(struct meta *m, const char *name, const char *value);
+void *meta_finish(struct meta *m, const char *script, uint32_t flags, size_t *size);
+
+/* emit.c */
+LLVMTargetMachineRef emit_target_machine(void);
+int emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size);
+
+#endif

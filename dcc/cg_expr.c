@@ -1,0 +1,763 @@
+/*
+ * Expressions -> IR. Integers are computed in i64 and renormalized to their
+ * D type after every operation (C's wrap-around at 8/16/32 bits); strings are
+ * pointers to NUL-padded buffers in the scratch map, .rodata or a map value.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dcc/abi.h>
+#include "arena.h"
+#include "cg.h"
+#include "diag.h"
+
+enum {
+	H_LOOKUP = 1, H_UPDATE = 2, H_DELETE = 3, H_KTIME = 5, H_SMP_ID = 8, H_PID_TGID = 14,
+	H_UID_GID = 15, H_COMM = 16, H_CUR_TASK = 35, H_READ_KERNEL = 113, H_STRNCMP = 182,
+};
+
+LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t)
+{
+	if (t->kind != T_INT || t->size >= 8)
+		return v;
+	LLVMTypeRef nt = LLVMIntTypeInContext(cg->C, t->size * 8);
+	LLVMValueRef tr = LLVMBuildTrunc(cg->b, v, nt, "");
+	return t->is_signed ? LLVMBuildSExt(cg->b, tr, cg->i64, "")
+			    : LLVMBuildZExt(cg->b, tr, cg->i64, "");
+}
+
+static struct cval ival(LLVMValueRef v, struct type *t)
+{
+	return (struct cval){ .v = v, .t = t };
+}
+
+static LLVMValueRef helper0(struct cg *cg, int id)
+{
+	return cg_helper(cg, id, cg->i64, NULL, 0, NULL);
+}
+
+static LLVMValueRef volatile_load(struct cg *cg, LLVMValueRef g)
+{
+	LLVMValueRef l = LLVMBuildLoad2(cg->b, cg->i64, g, "");
+	LLVMSetVolatile(l, 1);
+	return l;
+}
+
+static LLVMValueRef memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMValueRef src,
+			  uint64_t n)
+{
+	LLVMTypeRef tys[3] = { cg->ptr, src ? cg->ptr : cg->i8, cg->i64 };
+	unsigned iid = LLVMLookupIntrinsicID(name, strlen(name));
+	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, tys, src ? 3 : 2);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, tys, src ? 3 : 2);
+	LLVMValueRef args[4] = { dst, src ? src : LLVMConstInt(cg->i8, 0, 0), cg_i64(cg, n),
+				 LLVMConstInt(LLVMInt1TypeInContext(cg->C), 0, 0) };
+	return LLVMBuildCall2(cg->b, fty, fn, args, 4, "");
+}
+
+/* Copy a string into a buffer of dstcap bytes, zeroing the rest. */
+void cg_strcopy(struct cg *cg, LLVMValueRef dst, unsigned dstcap, struct cval src)
+{
+	unsigned n = src.cap < dstcap ? src.cap : dstcap;
+	memop(cg, "llvm.memcpy", dst, src.v, n);
+	if (n < dstcap) {
+		LLVMValueRef off = cg_i64(cg, n);
+		memop(cg, "llvm.memset", LLVMBuildGEP2(cg->b, cg->i8, dst, &off, 1, ""), NULL,
+		      dstcap - n);
+	}
+	if (n == dstcap && n > 0) {
+		/* A string filling the whole buffer keeps D's NUL at strsize. */
+		LLVMValueRef off = cg_i64(cg, dstcap - 1);
+		LLVMBuildStore(cg->b, LLVMConstInt(cg->i8, 0, 0),
+			       LLVMBuildGEP2(cg->b, cg->i8, dst, &off, 1, ""));
+	}
+}
+
+static struct cval strval(LLVMValueRef p, unsigned cap)
+{
+	return (struct cval){ .v = p, .t = &type_string, .cap = cap };
+}
+
+static struct cval str_literal(struct cg *cg, const char *s, size_t len)
+{
+	unsigned cap;
+	if (len >= cg->strsize)
+		len = cg->strsize - 1;
+	LLVMValueRef g = cg_strlit(cg, s, len, &cap);
+	return strval(g, cap);
+}
+
+static LLVMValueRef ctx_u64(struct cg *cg, unsigned off)
+{
+	LLVMValueRef o = cg_i64(cg, off);
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "");
+	return LLVMBuildLoad2(cg->b, cg->i64, p, "");
+}
+
+static bool all_same(struct pgroup *g, size_t field)
+{
+	for (int i = 1; i < g->nprobes; i++) {
+		const char *a = *(const char **)((char *)g->probes[0] + field);
+		const char *b = *(const char **)((char *)g->probes[i] + field);
+		if (strcmp(a, b))
+			return false;
+	}
+	return true;
+}
+
+static bool is_syscall(struct pgroup *g)
+{
+	return g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN;
+}
+
+/* probefunc of a group of several syscalls: the name table row of nr. */
+static struct cval syscall_func(struct cg *cg)
+{
+	enum { ROW = 32 };
+	int n = syscall_max_nr() + 1;
+	if (!cg->sysnames) {
+		char *tab = calloc((size_t)n, ROW);
+		for (int i = 0; i < n; i++) {
+			const char *name = syscall_name(i);
+			if (name)
+				strncpy(tab + (size_t)i * ROW, name, ROW - 1);
+		}
+		LLVMValueRef init = LLVMConstStringInContext(cg->C, tab, (unsigned)(n * ROW), 1);
+		free(tab);
+		cg->sysnames = LLVMAddGlobal(cg->M, LLVMTypeOf(init), "dcc_sysnames");
+		LLVMSetInitializer(cg->sysnames, init);
+		LLVMSetGlobalConstant(cg->sysnames, 1);
+		LLVMSetLinkage(cg->sysnames, LLVMInternalLinkage);
+		LLVMSetSection(cg->sysnames, ".rodata");
+		LLVMSetAlignment(cg->sysnames, 8);
+	}
+	unsigned off = cg_scratch_alloc(cg, ROW);
+	LLVMValueRef dst = cg_scratch(cg, off);
+	LLVMValueRef nr = cg->ctx_nr;
+	LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntULT, nr, cg_i64(cg, (uint64_t)n), "");
+	LLVMValueRef idx = LLVMBuildSelect(cg->b, ok, nr, cg_i64(cg, 0), "");
+	LLVMValueRef rowoff = LLVMBuildMul(cg->b, idx, cg_i64(cg, ROW), "");
+	LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->sysnames, &rowoff, 1, "");
+	memop(cg, "llvm.memcpy", dst, src, ROW);
+	return strval(dst, ROW);
+}
+
+static struct cval probe_string(struct cg *cg, enum builtin b)
+{
+	struct pgroup *g = cg->grp;
+	struct probe *p = g->probes[0];
+	if (b == B_PROBEFUNC && !all_same(g, offsetof(struct probe, func)))
+		return syscall_func(cg);
+	const char *s = b == B_PROBEPROV ? p->prov : b == B_PROBEMOD ? p->mod :
+			b == B_PROBEFUNC ? p->func : p->name;
+	return str_literal(cg, s, strlen(s));
+}
+
+LLVMValueRef cg_probe_id(struct cg *cg)
+{
+	struct pgroup *g = cg->grp;
+	if (is_syscall(g)) {
+		LLVMValueRef id = LLVMBuildMul(cg->b, cg->ctx_nr, cg_i64(cg, 2), "");
+		uint32_t base = syscall_probe_id(0, g->kind == PK_SYSCALL_RETURN);
+		return LLVMBuildAdd(cg->b, id, cg_i64(cg, base), "");
+	}
+	return cg_i64(cg, g->probes[0]->id);
+}
+
+/* task->real_parent->tgid through CO-RE relocations. */
+static LLVMValueRef core_ppid(struct cg *cg)
+{
+	LLVMTypeRef fields[3] = { cg->i32, cg->ptr, cg->i32 };
+	LLVMTypeRef st = LLVMGetTypeByName2(cg->C, "struct.task_struct");
+	if (!st) {
+		st = LLVMStructCreateNamed(cg->C, "struct.task_struct");
+		LLVMStructSetBody(st, fields, 3, 0);
+	}
+	static const char *const names[3] = { "pad", "real_parent", "tgid" };
+	LLVMMetadataRef tmp = LLVMDIBuilderCreateReplaceableCompositeType(cg->dib, 0x13,
+		"task_struct", 11, cg->di_cu, cg->di_file, 0, 0, 192, 64, 0, "", 0);
+	LLVMMetadataRef tptr = LLVMDIBuilderCreatePointerType(cg->dib, tmp, 64, 0, 0, "", 0);
+	LLVMMetadataRef mt[3] = { cg->di_int, tptr, cg->di_int };
+	uint64_t offs[3] = { 0, 64, 128 }, sizes[3] = { 32, 64, 32 };
+	LLVMMetadataRef members[3];
+	for (int i = 0; i < 3; i++)
+		members[i] = LLVMDIBuilderCreateMemberType(cg->dib, cg->di_file, names[i],
+			strlen(names[i]), cg->di_file, 0, sizes[i], 32, offs[i], 0, mt[i]);
+	LLVMMetadataRef real = LLVMDIBuilderCreateStructType(cg->dib, cg->di_cu, "task_struct",
+		11, cg->di_file, 0, 192, 64, 0, NULL, members, 3, 0, NULL, "", 0);
+	LLVMMetadataReplaceAllUsesWith(tmp, real);
+
+	const char *iname = "llvm.preserve.struct.access.index";
+	unsigned iid = LLVMLookupIntrinsicID(iname, strlen(iname));
+	LLVMTypeRef over[2] = { cg->ptr, cg->ptr };
+	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, over, 2);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, over, 2);
+	unsigned elemattr = LLVMGetEnumAttributeKindForName("elementtype", 11);
+	unsigned access_kind = LLVMGetMDKindIDInContext(cg->C, "llvm.preserve.access.index", 26);
+
+	LLVMValueRef task = LLVMBuildIntToPtr(cg->b, helper0(cg, H_CUR_TASK), cg->ptr, "task");
+	LLVMValueRef cur = task;
+	LLVMValueRef result = NULL;
+	for (int step = 1; step <= 2; step++) {
+		LLVMValueRef args[3] = { cur, cg_i32(cg, (uint32_t)step), cg_i32(cg, (uint32_t)step) };
+		LLVMValueRef fp = LLVMBuildCall2(cg->b, fty, fn, args, 3, "");
+		LLVMAddCallSiteAttribute(fp, 1, LLVMCreateTypeAttribute(cg->C, elemattr, st));
+		LLVMSetMetadata(fp, access_kind, LLVMMetadataAsValue(cg->C, real));
+		LLVMTypeRef vt = step == 1 ? cg->ptr : cg->i32;
+		LLVMValueRef tmpv = cg_alloca(cg, vt, "core");
+		LLVMBuildStore(cg->b, LLVMConstNull(vt), tmpv);
+		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+		LLVMValueRef rargs[3] = { tmpv, cg_i32(cg, step == 1 ? 8 : 4), fp };
+		cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, rargs);
+		if (step == 1)
+			cur = LLVMBuildLoad2(cg->b, cg->ptr, tmpv, "parent");
+		else
+			result = LLVMBuildSExt(cg->b, LLVMBuildLoad2(cg->b, cg->i32, tmpv, ""),
+					       cg->i64, "");
+	}
+	return result;
+}
+
+static LLVMValueRef arg_value(struct cg *cg, int i)
+{
+	struct pgroup *g = cg->grp;
+	switch (g->kind) {
+	case PK_SYSCALL_ENTRY:
+		return i < 6 ? ctx_u64(cg, 16 + 8 * (unsigned)i) : cg_i64(cg, 0);
+	case PK_SYSCALL_RETURN:
+		return i < 2 ? ctx_u64(cg, 16) : cg_i64(cg, 0);
+	case PK_TICK:
+	case PK_PROFILE: {
+		if (i > 1)
+			return cg_i64(cg, 0);
+		/* bpf_perf_event_data starts with x86-64 pt_regs: ip at 128, cs at 136 */
+		LLVMValueRef ip = ctx_u64(cg, 128), cs = ctx_u64(cg, 136);
+		LLVMValueRef user = LLVMBuildICmp(cg->b, LLVMIntNE,
+			LLVMBuildAnd(cg->b, cs, cg_i64(cg, 3), ""), cg_i64(cg, 0), "");
+		return i == 0 ? LLVMBuildSelect(cg->b, user, cg_i64(cg, 0), ip, "")
+			      : LLVMBuildSelect(cg->b, user, ip, cg_i64(cg, 0), "");
+	}
+	default:
+		return cg_i64(cg, 0);
+	}
+}
+
+static struct cval builtin(struct cg *cg, struct node *n)
+{
+	struct type *t = n->type;
+	LLVMValueRef v;
+	switch ((enum builtin)n->id) {
+	case B_PID:
+		v = LLVMBuildLShr(cg->b, helper0(cg, H_PID_TGID), cg_i64(cg, 32), "");
+		break;
+	case B_TID:
+		v = helper0(cg, H_PID_TGID);
+		break;
+	case B_PPID:
+		v = core_ppid(cg);
+		break;
+	case B_UID:
+		v = helper0(cg, H_UID_GID);
+		break;
+	case B_GID:
+		v = LLVMBuildLShr(cg->b, helper0(cg, H_UID_GID), cg_i64(cg, 32), "");
+		break;
+	case B_TIMESTAMP:
+		v = helper0(cg, H_KTIME);
+		break;
+	case B_WALLTIMESTAMP:
+		v = LLVMBuildAdd(cg->b, helper0(cg, H_KTIME), volatile_load(cg, cg->ro_walloff), "");
+		break;
+	case B_CPU:
+		v = cg_helper(cg, H_SMP_ID, cg->i32, NULL, 0, NULL);
+		v = LLVMBuildZExt(cg->b, v, cg->i64, "");
+		break;
+	case B_EXECNAME: {
+		unsigned off = cg_scratch_alloc(cg, 16);
+		LLVMValueRef p = cg_scratch(cg, off);
+		LLVMTypeRef pt[2] = { cg->ptr, cg->i32 };
+		LLVMValueRef args[2] = { p, cg_i32(cg, 16) };
+		cg_helper(cg, H_COMM, cg->i64, pt, 2, args);
+		return strval(p, 16);
+	}
+	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
+		return probe_string(cg, (enum builtin)n->id);
+	case B_ARG0: case B_ARG1: case B_ARG2: case B_ARG3: case B_ARG4:
+	case B_ARG5: case B_ARG6: case B_ARG7: case B_ARG8: case B_ARG9:
+		v = arg_value(cg, n->id - B_ARG0);
+		break;
+	case B_ERRNO:
+		if (cg->grp->kind != PK_SYSCALL_RETURN) {
+			v = cg_i64(cg, 0);
+			break;
+		}
+		{
+			LLVMValueRef ret = ctx_u64(cg, 16);
+			LLVMValueRef neg = LLVMBuildNeg(cg->b, ret, "");
+			LLVMValueRef isErr = LLVMBuildICmp(cg->b, LLVMIntULE,
+				LLVMBuildSub(cg->b, neg, cg_i64(cg, 1), ""), cg_i64(cg, 4094), "");
+			v = LLVMBuildSelect(cg->b, isErr, neg, cg_i64(cg, 0), "errno");
+		}
+		break;
+	case B_TARGET:
+		v = volatile_load(cg, cg->ro_target);
+		break;
+	case B_EPID:
+		v = cg_i64(cg, (uint64_t)cg->epid);
+		break;
+	case B_ID:
+		v = cg_probe_id(cg);
+		break;
+	default:
+		diag_error(cg->dg, n->loc, "builtin not supported by codegen");
+		v = cg_i64(cg, 0);
+	}
+	return ival(cg_norm(cg, v, t), t);
+}
+
+/* self-> variables: a hash map per variable keyed by the thread id. */
+static LLVMValueRef self_key(struct cg *cg)
+{
+	LLVMValueRef k = cg_alloca(cg, cg->i64, "selfkey");
+	LLVMBuildStore(cg->b, helper0(cg, H_PID_TGID), k);
+	return k;
+}
+
+static LLVMValueRef map_lookup(struct cg *cg, LLVMValueRef map, LLVMValueRef key)
+{
+	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
+	LLVMValueRef args[2] = { map, key };
+	return cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+}
+
+static struct cval load_var(struct cg *cg, struct var *v)
+{
+	bool str = v->type->kind == T_STRING;
+	if (v->kind == V_GLOBAL) {
+		if (str)
+			return strval(cg->gvar[v->id], cg->strsize);
+		return ival(LLVMBuildLoad2(cg->b, cg->i64, cg->gvar[v->id], v->name), v->type);
+	}
+	if (v->kind == V_THIS) {
+		LLVMValueRef p = cg_scratch(cg, cg->this_off[v->id]);
+		if (str)
+			return strval(p, cg->strsize);
+		return ival(LLVMBuildLoad2(cg->b, cg->i64, p, v->name), v->type);
+	}
+	LLVMValueRef p = map_lookup(cg, cg_map_ref(cg, cg->self_map[v->id]), self_key(cg));
+	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
+	LLVMBasicBlockRef found = cg_block(cg, "self.found"), done = cg_block(cg, "self.done");
+	LLVMValueRef isnull = LLVMBuildIsNull(cg->b, p, "");
+	if (str) {
+		unsigned off = cg_scratch_alloc(cg, cg->strsize);
+		LLVMValueRef dst = cg_scratch(cg, off);
+		LLVMBasicBlockRef miss = cg_block(cg, "self.miss");
+		LLVMBuildCondBr(cg->b, isnull, miss, found);
+		LLVMPositionBuilderAtEnd(cg->b, miss);
+		memop(cg, "llvm.memset", dst, NULL, cg->strsize);
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, found);
+		memop(cg, "llvm.memcpy", dst, p, cg->strsize);
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, done);
+		(void)here;
+		return strval(dst, cg->strsize);
+	}
+	LLVMBuildCondBr(cg->b, isnull, done, found);
+	LLVMPositionBuilderAtEnd(cg->b, found);
+	LLVMValueRef val = LLVMBuildLoad2(cg->b, cg->i64, p, "");
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	LLVMValueRef phi = LLVMBuildPhi(cg->b, cg->i64, v->name);
+	LLVMValueRef vals[2] = { cg_i64(cg, 0), val };
+	LLVMBasicBlockRef blocks[2] = { here, found };
+	LLVMAddIncoming(phi, vals, blocks, 2);
+	return ival(phi, v->type);
+}
+
+/* Store into a variable; assigning 0 to a thread-local frees it. */
+static void store_var(struct cg *cg, struct var *v, struct cval val)
+{
+	bool str = v->type->kind == T_STRING;
+	LLVMValueRef iv = str ? NULL : cg_norm(cg, val.v, v->type);
+	if (v->kind == V_GLOBAL || v->kind == V_THIS) {
+		LLVMValueRef p = v->kind == V_GLOBAL ? cg->gvar[v->id]
+						     : cg_scratch(cg, cg->this_off[v->id]);
+		if (str)
+			cg_strcopy(cg, p, cg->strsize, val);
+		else
+			LLVMBuildStore(cg->b, iv, p);
+		return;
+	}
+	LLVMValueRef map = cg_map_ref(cg, cg->self_map[v->id]);
+	LLVMValueRef key = self_key(cg);
+	LLVMValueRef src;
+	LLVMBasicBlockRef done = cg_block(cg, "store.done");
+	if (str) {
+		if (val.cap >= cg->strsize) {
+			src = val.v;
+		} else {
+			src = cg_scratch(cg, cg_scratch_alloc(cg, cg->strsize));
+			cg_strcopy(cg, src, cg->strsize, val);
+		}
+	} else {
+		LLVMBasicBlockRef del = cg_block(cg, "self.del"), upd = cg_block(cg, "self.upd");
+		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, iv, cg_i64(cg, 0), ""), del,
+				upd);
+		LLVMPositionBuilderAtEnd(cg->b, del);
+		LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
+		LLVMValueRef dargs[2] = { map, key };
+		cg_helper(cg, H_DELETE, cg->i64, pt, 2, dargs);
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, upd);
+		src = cg_alloca(cg, cg->i64, "selfval");
+		LLVMBuildStore(cg->b, iv, src);
+	}
+	LLVMTypeRef pt[4] = { cg->ptr, cg->ptr, cg->ptr, cg->i64 };
+	LLVMValueRef args[4] = { map, key, src, cg_i64(cg, 0) };
+	LLVMValueRef r = cg_helper(cg, H_UPDATE, cg->i64, pt, 4, args);
+	LLVMBasicBlockRef fail = cg_block(cg, "self.full");
+	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, r, cg_i64(cg, 0), ""), done, fail);
+	LLVMPositionBuilderAtEnd(cg->b, fail);
+	cg_count_drop(cg, DCC_DROP_DYNVAR);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+}
+
+static struct var *lvar(struct node *n)
+{
+	return (struct var *)n->sym;
+}
+
+/* Signed division and remainder: BPF v3 only divides unsigned. */
+static LLVMValueRef divide(struct cg *cg, struct node *n, LLVMValueRef a, LLVMValueRef b,
+			   bool rem, bool is_signed)
+{
+	LLVMBasicBlockRef zero = cg_block(cg, "div.zero"), ok = cg_block(cg, "div.ok");
+	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, b, cg_i64(cg, 0), ""), zero, ok);
+	LLVMPositionBuilderAtEnd(cg->b, zero);
+	cg_count_drop(cg, DCC_DROP_ERROR);
+	cg_abort_clause(cg);
+	LLVMPositionBuilderAtEnd(cg->b, ok);
+	(void)n;
+	if (!is_signed)
+		return rem ? LLVMBuildURem(cg->b, a, b, "") : LLVMBuildUDiv(cg->b, a, b, "");
+	LLVMValueRef an = LLVMBuildICmp(cg->b, LLVMIntSLT, a, cg_i64(cg, 0), "");
+	LLVMValueRef bn = LLVMBuildICmp(cg->b, LLVMIntSLT, b, cg_i64(cg, 0), "");
+	LLVMValueRef aa = LLVMBuildSelect(cg->b, an, LLVMBuildNeg(cg->b, a, ""), a, "");
+	LLVMValueRef ab = LLVMBuildSelect(cg->b, bn, LLVMBuildNeg(cg->b, b, ""), b, "");
+	LLVMValueRef q = rem ? LLVMBuildURem(cg->b, aa, ab, "") : LLVMBuildUDiv(cg->b, aa, ab, "");
+	LLVMValueRef neg = rem ? an : LLVMBuildXor(cg->b, an, bn, "");
+	return LLVMBuildSelect(cg->b, neg, LLVMBuildNeg(cg->b, q, ""), q, "");
+}
+
+static LLVMValueRef arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLVMValueRef b,
+			  struct type *t)
+{
+	switch (op) {
+	case '+': return LLVMBuildAdd(cg->b, a, b, "");
+	case '-': return LLVMBuildSub(cg->b, a, b, "");
+	case '*': return LLVMBuildMul(cg->b, a, b, "");
+	case '/': return divide(cg, n, a, b, false, t->is_signed);
+	case '%': return divide(cg, n, a, b, true, t->is_signed);
+	case '&': return LLVMBuildAnd(cg->b, a, b, "");
+	case '|': return LLVMBuildOr(cg->b, a, b, "");
+	case '^': return LLVMBuildXor(cg->b, a, b, "");
+	case OP_SHL: return LLVMBuildShl(cg->b, a, LLVMBuildAnd(cg->b, b, cg_i64(cg, 63), ""), "");
+	case OP_SHR: {
+		LLVMValueRef sh = LLVMBuildAnd(cg->b, b, cg_i64(cg, 63), "");
+		return t->is_signed ? LLVMBuildAShr(cg->b, a, sh, "") : LLVMBuildLShr(cg->b, a, sh, "");
+	}
+	}
+	return a;
+}
+
+/* Byte-wise strcmp over at most n bytes, as an IR loop: -1, 0 or 1. */
+static LLVMValueRef strcmp_loop(struct cg *cg, LLVMValueRef a, LLVMValueRef b, unsigned n)
+{
+	LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b);
+	LLVMBasicBlockRef head = cg_block(cg, "scmp.head"), next = cg_block(cg, "scmp.next");
+	LLVMBasicBlockRef diff = cg_block(cg, "scmp.diff"), done = cg_block(cg, "scmp.done");
+	LLVMBuildBr(cg->b, head);
+	LLVMPositionBuilderAtEnd(cg->b, head);
+	LLVMValueRef i = LLVMBuildPhi(cg->b, cg->i64, "i");
+	LLVMValueRef ca = LLVMBuildLoad2(cg->b, cg->i8, LLVMBuildGEP2(cg->b, cg->i8, a, &i, 1, ""), "");
+	LLVMValueRef cb = LLVMBuildLoad2(cg->b, cg->i8, LLVMBuildGEP2(cg->b, cg->i8, b, &i, 1, ""), "");
+	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, ca, cb, ""), diff, next);
+	LLVMPositionBuilderAtEnd(cg->b, next);
+	LLVMValueRef i1 = LLVMBuildAdd(cg->b, i, cg_i64(cg, 1), "");
+	LLVMValueRef end = LLVMBuildOr(cg->b,
+		LLVMBuildICmp(cg->b, LLVMIntEQ, ca, LLVMConstInt(cg->i8, 0, 0), ""),
+		LLVMBuildICmp(cg->b, LLVMIntUGE, i1, cg_i64(cg, n), ""), "");
+	LLVMBuildCondBr(cg->b, end, done, head);
+	LLVMValueRef iv[2] = { cg_i64(cg, 0), i1 };
+	LLVMBasicBlockRef ib[2] = { pre, next };
+	LLVMAddIncoming(i, iv, ib, 2);
+	LLVMPositionBuilderAtEnd(cg->b, diff);
+	LLVMValueRef lt = LLVMBuildICmp(cg->b, LLVMIntULT, ca, cb, "");
+	LLVMValueRef d = LLVMBuildSelect(cg->b, lt, cg_i64(cg, (uint64_t)-1), cg_i64(cg, 1), "");
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	LLVMValueRef r = LLVMBuildPhi(cg->b, cg->i64, "cmp");
+	LLVMValueRef rv[2] = { cg_i64(cg, 0), d };
+	LLVMBasicBlockRef rb[2] = { next, diff };
+	LLVMAddIncoming(r, rv, rb, 2);
+	return r;
+}
+
+/* Equality of two NUL-padded buffers: compare the shorter buffer's words
+ * (it holds its NUL, so equal words mean equal strings). */
+static LLVMValueRef streq_words(struct cg *cg, struct cval a, struct cval b)
+{
+	unsigned n = a.cap < b.cap ? a.cap : b.cap;
+	LLVMValueRef acc = cg_i64(cg, 0);
+	for (unsigned off = 0; off < n; off += 8) {
+		LLVMValueRef o = cg_i64(cg, off);
+		LLVMValueRef wa = LLVMBuildLoad2(cg->b, cg->i64,
+			LLVMBuildGEP2(cg->b, cg->i8, a.v, &o, 1, ""), "");
+		LLVMValueRef wb = LLVMBuildLoad2(cg->b, cg->i64,
+			LLVMBuildGEP2(cg->b, cg->i8, b.v, &o, 1, ""), "");
+		acc = LLVMBuildOr(cg->b, acc, LLVMBuildXor(cg->b, wa, wb, ""), "");
+	}
+	return LLVMBuildICmp(cg->b, LLVMIntEQ, acc, cg_i64(cg, 0), "");
+}
+
+static LLVMValueRef str_compare(struct cg *cg, int op, struct cval a, struct cval b)
+{
+	if (op == OP_EQ || op == OP_NE) {
+		LLVMValueRef eq = streq_words(cg, a, b);
+		return op == OP_EQ ? eq : LLVMBuildNot(cg->b, eq, "");
+	}
+	unsigned n = a.cap < b.cap ? a.cap : b.cap;
+	LLVMValueRef c = strcmp_loop(cg, a.v, b.v, n);
+	LLVMIntPredicate p = op == '<' ? LLVMIntSLT : op == '>' ? LLVMIntSGT :
+			     op == OP_LE ? LLVMIntSLE : LLVMIntSGE;
+	return LLVMBuildICmp(cg->b, p, c, cg_i64(cg, 0), "");
+}
+
+static LLVMValueRef to_bool(struct cg *cg, struct cval v)
+{
+	return LLVMBuildICmp(cg->b, LLVMIntNE, v.v, cg_i64(cg, 0), "");
+}
+
+LLVMValueRef cg_cond(struct cg *cg, struct node *n)
+{
+	return to_bool(cg, cg_expr(cg, n));
+}
+
+static struct cval bool_val(struct cg *cg, LLVMValueRef i1)
+{
+	return ival(LLVMBuildZExt(cg->b, i1, cg->i64, ""), &type_int);
+}
+
+static struct cval logical(struct cg *cg, struct node *n)
+{
+	if (n->op == OP_LXOR) {
+		LLVMValueRef a = cg_cond(cg, n->a), b = cg_cond(cg, n->b);
+		return bool_val(cg, LLVMBuildXor(cg->b, a, b, ""));
+	}
+	LLVMValueRef a = cg_cond(cg, n->a);
+	LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
+	LLVMBasicBlockRef rhs = cg_block(cg, "logic.rhs"), done = cg_block(cg, "logic.done");
+	if (n->op == OP_LAND)
+		LLVMBuildCondBr(cg->b, a, rhs, done);
+	else
+		LLVMBuildCondBr(cg->b, a, done, rhs);
+	LLVMPositionBuilderAtEnd(cg->b, rhs);
+	LLVMValueRef b = cg_cond(cg, n->b);
+	LLVMBasicBlockRef rhs_end = LLVMGetInsertBlock(cg->b);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	LLVMValueRef phi = LLVMBuildPhi(cg->b, LLVMInt1TypeInContext(cg->C), "");
+	LLVMValueRef vals[2] = { LLVMConstInt(LLVMInt1TypeInContext(cg->C), n->op == OP_LOR, 0), b };
+	LLVMBasicBlockRef blocks[2] = { from, rhs_end };
+	LLVMAddIncoming(phi, vals, blocks, 2);
+	return bool_val(cg, phi);
+}
+
+static struct cval binop(struct cg *cg, struct node *n)
+{
+	switch (n->op) {
+	case OP_LAND: case OP_LOR: case OP_LXOR:
+		return logical(cg, n);
+	}
+	struct cval a = cg_expr(cg, n->a), b = cg_expr(cg, n->b);
+	switch (n->op) {
+	case '<': case '>': case OP_LE: case OP_GE: case OP_EQ: case OP_NE: {
+		if (a.t->kind == T_STRING)
+			return bool_val(cg, str_compare(cg, n->op, a, b));
+		struct type *ct = type_arith(a.t, b.t);
+		LLVMValueRef x = cg_norm(cg, a.v, ct), y = cg_norm(cg, b.v, ct);
+		bool sg = ct->is_signed;
+		LLVMIntPredicate p = n->op == '<' ? (sg ? LLVMIntSLT : LLVMIntULT)
+			: n->op == '>' ? (sg ? LLVMIntSGT : LLVMIntUGT)
+			: n->op == OP_LE ? (sg ? LLVMIntSLE : LLVMIntULE)
+			: n->op == OP_GE ? (sg ? LLVMIntSGE : LLVMIntUGE)
+			: n->op == OP_EQ ? LLVMIntEQ : LLVMIntNE;
+		return bool_val(cg, LLVMBuildICmp(cg->b, p, x, y, ""));
+	}
+	}
+	struct type *t = n->type;
+	LLVMValueRef x = cg_norm(cg, a.v, t);
+	LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? b.v : cg_norm(cg, b.v, t);
+	return ival(cg_norm(cg, arith(cg, n, n->op, x, y, t), t), t);
+}
+
+static struct cval assign(struct cg *cg, struct node *n)
+{
+	struct node *lv = n->a;
+	if (lv->kind == N_AGG) {
+		cg_agg_update(cg, n);
+		return ival(cg_i64(cg, 0), &type_void);
+	}
+	struct var *v = lvar(lv);
+	struct cval val = cg_expr(cg, n->b);
+	if (n->op != '=') {
+		struct cval cur = load_var(cg, v);
+		struct type *t = type_arith(cur.t, val.t);
+		if (n->op == OP_SHL || n->op == OP_SHR)
+			t = type_promote(cur.t);
+		LLVMValueRef x = cg_norm(cg, cur.v, t);
+		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? val.v : cg_norm(cg, val.v, t);
+		val = ival(cg_norm(cg, arith(cg, n, n->op, x, y, t), t), t);
+	}
+	store_var(cg, v, val);
+	if (v->type->kind == T_STRING)
+		return load_var(cg, v);
+	return ival(cg_norm(cg, val.v, v->type), v->type);
+}
+
+static struct cval incdec(struct cg *cg, struct node *n)
+{
+	struct var *v = lvar(n->a);
+	struct cval cur = load_var(cg, v);
+	bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
+	LLVMValueRef nv = cg_norm(cg, inc ? LLVMBuildAdd(cg->b, cur.v, cg_i64(cg, 1), "")
+					  : LLVMBuildSub(cg->b, cur.v, cg_i64(cg, 1), ""), v->type);
+	store_var(cg, v, ival(nv, v->type));
+	bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
+	return ival(post ? cur.v : nv, v->type);
+}
+
+static struct cval cond(struct cg *cg, struct node *n)
+{
+	bool str = n->type->kind == T_STRING;
+	/* Both string arms copy into one buffer, so the result has one cap;
+	 * its address is taken before the branch to dominate both arms. */
+	unsigned cap = str ? cg->strsize : 0;
+	LLVMValueRef dst = str ? cg_scratch(cg, cg_scratch_alloc(cg, cap)) : NULL;
+	LLVMValueRef c = cg_cond(cg, n->a);
+	LLVMBasicBlockRef starts[2] = { cg_block(cg, "cond.t"), cg_block(cg, "cond.f") };
+	LLVMBasicBlockRef done = cg_block(cg, "cond.done");
+	LLVMBuildCondBr(cg->b, c, starts[0], starts[1]);
+	LLVMValueRef vals[2];
+	LLVMBasicBlockRef ends[2];
+	struct node *arms[2] = { n->b, n->c };
+	for (int i = 0; i < 2; i++) {
+		LLVMPositionBuilderAtEnd(cg->b, starts[i]);
+		struct cval v = cg_expr(cg, arms[i]);
+		if (str)
+			cg_strcopy(cg, dst, cap, v);
+		else
+			vals[i] = cg_norm(cg, v.v, n->type);
+		ends[i] = LLVMGetInsertBlock(cg->b);
+		LLVMBuildBr(cg->b, done);
+	}
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	if (str)
+		return strval(dst, cap);
+	LLVMValueRef phi = LLVMBuildPhi(cg->b, cg->i64, "");
+	LLVMAddIncoming(phi, vals, ends, 2);
+	return ival(phi, n->type);
+}
+
+struct cval cg_expr(struct cg *cg, struct node *n)
+{
+	switch (n->kind) {
+	case N_INT:
+		return ival(cg_norm(cg, cg_i64(cg, n->ival), n->type), n->type);
+	case N_STR:
+		return str_literal(cg, n->str, n->slen);
+	case N_IDENT:
+		if (n->sym)
+			return load_var(cg, lvar(n));
+		return builtin(cg, n);
+	case N_SELF:
+	case N_THIS:
+		return load_var(cg, lvar(n));
+	case N_UNOP: {
+		if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
+		    n->op == OP_POSTDEC)
+			return incdec(cg, n);
+		struct cval a = cg_expr(cg, n->a);
+		switch (n->op) {
+		case '!':
+			return bool_val(cg, LLVMBuildICmp(cg->b, LLVMIntEQ, a.v, cg_i64(cg, 0), ""));
+		case '-':
+			return ival(cg_norm(cg, LLVMBuildNeg(cg->b, cg_norm(cg, a.v, n->type), ""),
+					    n->type), n->type);
+		case '~':
+			return ival(cg_norm(cg, LLVMBuildNot(cg->b, a.v, ""), n->type), n->type);
+		default:
+			return ival(cg_norm(cg, a.v, n->type), n->type);
+		}
+	}
+	case N_BINOP:
+		return binop(cg, n);
+	case N_ASSIGN:
+		return assign(cg, n);
+	case N_COND:
+		return cond(cg, n);
+	case N_COMMA:
+		cg_expr(cg, n->a);
+		return cg_expr(cg, n->b);
+	case N_CAST: {
+		struct cval v = cg_expr(cg, n->b);
+		if (n->type->kind == T_STRING)
+			return v;
+		return ival(cg_norm(cg, v.v, n->type), n->type);
+	}
+	case N_STRINGOF:
+		return cg_expr(cg, n->a);
+	default:
+		diag_error(cg->dg, n->loc, "%s cannot be compiled yet", ast_kind_name(n->kind));
+		return ival(cg_i64(cg, 0), &type_int);
+	}
+}
+
+unsigned cg_str_cap(struct cg *cg, struct node *n)
+{
+	size_t len;
+	switch (n->kind) {
+	case N_STR:
+		len = n->slen < cg->strsize ? n->slen : cg->strsize - 1;
+		return (unsigned)((len + 1 + 7) & ~(size_t)7);
+	case N_IDENT:
+		if (n->sym)
+			return cg->strsize;
+		if (n->id == B_EXECNAME)
+			return 16;
+		if (n->id >= B_PROBEPROV && n->id <= B_PROBENAME) {
+			/* the widest literal any group of the clause may use, or
+			 * a row of the syscall name table */
+			unsigned cap = 32;
+			for (int g = 0; g < cg->ci->ngroups; g++)
+				for (int i = 0; i < cg->ci->groups[g].nprobes; i++) {
+					struct probe *p = cg->ci->groups[g].probes[i];
+					const char *f[4] = { p->prov, p->mod, p->func, p->name };
+					unsigned c = (unsigned)(strlen(f[n->id - B_PROBEPROV]) + 8) &
+						     ~7u;
+					cap = c > cap ? c : cap;
+				}
+			return cap < cg->strsize ? cap : cg->strsize;
+		}
+		return cg->strsize;
+	case N_CAST:
+	case N_STRINGOF:
+		return cg_str_cap(cg, n->kind == N_CAST ? n->b : n->a);
+	case N_COMMA:
+		return cg_str_cap(cg, n->b);
+	default:
+		return cg->strsize;
+	}
+}

@@ -1,0 +1,197 @@
+/*
+ * The metadata section (headers/dcc/abi.h): tables of probes, attachments,
+ * clause record layouts, actions and their arguments, aggregations and
+ * options, plus a string table; laid out once at the end into one blob.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dcc/abi.h>
+#include "cg.h"
+
+#define VEC(T) struct { T *v; uint32_t n, cap; }
+#define PUSH(vec) (((vec).n == (vec).cap ? ((vec).cap = (vec).cap ? 2 * (vec).cap : 16, \
+	(vec).v = realloc((vec).v, (vec).cap * sizeof(*(vec).v))) : 0), \
+	memset(&(vec).v[(vec).n], 0, sizeof(*(vec).v)), &(vec).v[(vec).n++])
+
+struct meta {
+	VEC(char) strs;
+	VEC(struct dcc_meta_probe) probes;
+	VEC(struct dcc_meta_attach) attach;
+	VEC(struct dcc_meta_clause) clauses;
+	VEC(struct dcc_meta_action) actions;
+	VEC(struct dcc_meta_field) args;
+	VEC(struct dcc_meta_agg) aggs;
+	VEC(struct dcc_meta_field) keys;
+	VEC(struct dcc_meta_option) opts;
+};
+
+struct meta *meta_new(void)
+{
+	struct meta *m = calloc(1, sizeof(*m));
+	*PUSH(m->strs) = 0; /* offset 0 is "" */
+	return m;
+}
+
+void meta_free(struct meta *m)
+{
+	if (!m)
+		return;
+	free(m->strs.v);
+	free(m->probes.v);
+	free(m->attach.v);
+	free(m->clauses.v);
+	free(m->actions.v);
+	free(m->args.v);
+	free(m->aggs.v);
+	free(m->keys.v);
+	free(m->opts.v);
+	free(m);
+}
+
+uint32_t meta_str(struct meta *m, const char *s)
+{
+	if (!s || !*s)
+		return 0;
+	size_t len = strlen(s);
+	/* Reuse an identical earlier string: probe names repeat a lot. */
+	for (uint32_t i = 1; i + len < m->strs.n; i++)
+		if (!memcmp(m->strs.v + i, s, len + 1) && m->strs.v[i - 1] == 0)
+			return i;
+	uint32_t off = m->strs.n;
+	for (size_t i = 0; i <= len; i++)
+		*PUSH(m->strs) = s[i];
+	return off;
+}
+
+void meta_probe(struct meta *m, const struct probe *p)
+{
+	struct dcc_meta_probe *mp = PUSH(m->probes);
+	mp->id = p->id;
+	mp->prov = meta_str(m, p->prov);
+	mp->mod = meta_str(m, p->mod);
+	mp->func = meta_str(m, p->func);
+	mp->name = meta_str(m, p->name);
+}
+
+void meta_attach(struct meta *m, const char *prog, uint32_t kind, const char *target,
+		 uint32_t flags, uint64_t param)
+{
+	struct dcc_meta_attach *a = PUSH(m->attach);
+	a->prog = meta_str(m, prog);
+	a->kind = kind;
+	a->target = meta_str(m, target);
+	a->flags = flags;
+	a->param = param;
+}
+
+uint32_t meta_clause(struct meta *m, uint32_t size, const char *loc)
+{
+	struct dcc_meta_clause *c = PUSH(m->clauses);
+	c->epid = m->clauses.n;
+	c->size = size;
+	c->first_action = m->actions.n;
+	c->loc = meta_str(m, loc);
+	return c->epid;
+}
+
+void meta_action(struct meta *m, uint32_t kind, const char *fmt)
+{
+	struct dcc_meta_action *a = PUSH(m->actions);
+	a->kind = kind;
+	a->fmt = fmt ? meta_str(m, fmt) : 0;
+	a->first_arg = m->args.n;
+	m->clauses.v[m->clauses.n - 1].nactions++;
+}
+
+void meta_arg(struct meta *m, uint32_t offset, uint32_t size, uint16_t kind, bool is_signed,
+	      const char *type)
+{
+	struct dcc_meta_field *f = PUSH(m->args);
+	f->offset = offset;
+	f->size = size;
+	f->kind = kind;
+	f->is_signed = is_signed;
+	f->type = meta_str(m, type);
+	m->actions.v[m->actions.n - 1].nargs++;
+}
+
+void meta_agg(struct meta *m, const struct agg *g, const char *map, uint32_t key_size,
+	      uint32_t val_size, unsigned strsize)
+{
+	struct dcc_meta_agg *a = PUSH(m->aggs);
+	a->id = g->id;
+	a->name = meta_str(m, g->name);
+	a->map = meta_str(m, map);
+	a->func = g->func;
+	a->first_key = m->keys.n;
+	a->nkeys = g->nkeys;
+	a->key_size = key_size;
+	a->val_size = val_size;
+	memcpy(a->param, g->param, sizeof(a->param));
+	uint32_t off = 0;
+	for (int i = 0; i < g->nkeys; i++) {
+		struct dcc_meta_field *f = PUSH(m->keys);
+		bool str = g->keys[i]->kind == T_STRING;
+		f->offset = off;
+		f->size = str ? strsize : g->keys[i]->size;
+		f->kind = str ? DCC_K_STRING : DCC_K_INT;
+		f->is_signed = g->keys[i]->is_signed;
+		f->type = meta_str(m, g->keys[i]->name);
+		off += str ? strsize : 8;
+	}
+}
+
+void meta_option(struct meta *m, const char *name, const char *value)
+{
+	struct dcc_meta_option *o = PUSH(m->opts);
+	o->name = meta_str(m, name);
+	o->value = value ? meta_str(m, value) : 0;
+}
+
+static uint32_t place(char *blob, uint32_t *off, const void *src, size_t size)
+{
+	uint32_t at = *off;
+	if (size)
+		memcpy(blob + at, src, size);
+	*off += (uint32_t)((size + 7) & ~(size_t)7);
+	return at;
+}
+
+void *meta_finish(struct meta *m, const char *script, uint32_t flags, size_t *size)
+{
+	uint32_t script_str = meta_str(m, script);
+	size_t total = sizeof(struct dcc_meta_header) + 8 * 9 +
+		m->probes.n * sizeof(*m->probes.v) + m->attach.n * sizeof(*m->attach.v) +
+		m->clauses.n * sizeof(*m->clauses.v) + m->actions.n * sizeof(*m->actions.v) +
+		m->args.n * sizeof(*m->args.v) + m->aggs.n * sizeof(*m->aggs.v) +
+		m->keys.n * sizeof(*m->keys.v) + m->opts.n * sizeof(*m->opts.v) + m->strs.n;
+	char *blob = calloc(1, total);
+	struct dcc_meta_header *h = (void *)blob;
+	uint32_t off = (sizeof(*h) + 7) & ~7u;
+	memcpy(h->magic, DCC_META_MAGIC, 8);
+	h->version = DCC_META_VERSION;
+	h->probe_off = place(blob, &off, m->probes.v, m->probes.n * sizeof(*m->probes.v));
+	h->nprobes = m->probes.n;
+	h->attach_off = place(blob, &off, m->attach.v, m->attach.n * sizeof(*m->attach.v));
+	h->nattach = m->attach.n;
+	h->clause_off = place(blob, &off, m->clauses.v, m->clauses.n * sizeof(*m->clauses.v));
+	h->nclauses = m->clauses.n;
+	h->action_off = place(blob, &off, m->actions.v, m->actions.n * sizeof(*m->actions.v));
+	h->nactions = m->actions.n;
+	h->arg_off = place(blob, &off, m->args.v, m->args.n * sizeof(*m->args.v));
+	h->nargs = m->args.n;
+	h->agg_off = place(blob, &off, m->aggs.v, m->aggs.n * sizeof(*m->aggs.v));
+	h->naggs = m->aggs.n;
+	h->key_off = place(blob, &off, m->keys.v, m->keys.n * sizeof(*m->keys.v));
+	h->nkeys = m->keys.n;
+	h->opt_off = place(blob, &off, m->opts.v, m->opts.n * sizeof(*m->opts.v));
+	h->nopts = m->opts.n;
+	h->str_size = m->strs.n;
+	h->str_off = place(blob, &off, m->strs.v, m->strs.n);
+	h->script = script_str;
+	h->flags = flags;
+	h->size = off;
+	*size = off;
+	return blob;
+}

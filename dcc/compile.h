@@ -1,0 +1,29 @@
+/* The whole compiler as one call: D source -> BPF object bytes. */
+#ifndef DCC_COMPILE_H
+#define DCC_COMPILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct compile_opts {
+	const char *name;        /* file name in diagnostics and the debug info */
+	const char *text;
+	size_t len;
+	const char *label;       /* "hello.d" or the -n text, for "matched N probes" */
+	bool description;        /* -n: bare probe descriptions allowed */
+	const char *const *macro_argv; /* $0 (script name), $1.. */
+	int macro_argc;
+	bool zdefs;              /* -Z */
+	bool check_only;         /* -e: stop after semantic checks */
+	bool dump_tokens, dump_ast, dump_ir;
+};
+
+/* Returns 0 with *obj (malloc'd) and *size set, 1 on compile errors (already
+ * printed on stderr), 0 with *obj NULL after a dump or check-only run. */
+int compile_source(const struct compile_opts *o, void **obj, size_t *size);
+
+/* --dump-meta: print an object's metadata tables; 0 or 1. */
+int meta_dump(FILE *out, const void *obj, size_t size);
+
+#endif

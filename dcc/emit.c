@@ -1,0 +1,77 @@
+/*
+ * LLVM module -> BPF ELF object in memory: verify, run the pass pipeline
+ * with the BPF target machine (its callbacks lower the CO-RE intrinsics),
+ * and emit. See ../shared/LLVM-C-BPF.md for why the order matters.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "cg.h"
+#include "diag.h"
+
+LLVMTargetMachineRef emit_target_machine(void)
+{
+	static int inited;
+	if (!inited) {
+		LLVMInitializeBPFTargetInfo();
+		LLVMInitializeBPFTarget();
+		LLVMInitializeBPFTargetMC();
+		LLVMInitializeBPFAsmPrinter();
+		inited = 1;
+	}
+	LLVMTargetRef t;
+	char *err = NULL;
+	if (LLVMGetTargetFromTriple("bpfel", &t, &err)) {
+		fprintf(stderr, "dcc: error: no BPF target in LLVM: %s\n", err);
+		LLVMDisposeMessage(err);
+		return NULL;
+	}
+	return LLVMCreateTargetMachine(t, "bpfel", "v3", "", LLVMCodeGenLevelDefault,
+				       LLVMRelocDefault, LLVMCodeModelDefault);
+}
+
+int emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
+{
+	char *err = NULL;
+	if (LLVMVerifyModule(cg->M, LLVMReturnStatusAction, &err)) {
+		fprintf(stderr, "dcc: internal error: invalid IR generated:\n%s\n", err);
+		LLVMDisposeMessage(err);
+		if (getenv("DCC_DEBUG_IR")) {
+			char *ir = LLVMPrintModuleToString(cg->M);
+			fputs(ir, stderr);
+			LLVMDisposeMessage(ir);
+		}
+		return -1;
+	}
+	LLVMDisposeMessage(err);
+	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+	LLVMErrorRef perr = LLVMRunPasses(cg->M, "default<O2>", cg->tm, po);
+	LLVMDisposePassBuilderOptions(po);
+	if (perr) {
+		char *msg = LLVMGetErrorMessage(perr);
+		fprintf(stderr, "dcc: internal error: optimizer: %s\n", msg);
+		LLVMDisposeErrorMessage(msg);
+		return -1;
+	}
+	if (dump_ir) {
+		char *ir = LLVMPrintModuleToString(cg->M);
+		fputs(ir, stdout);
+		LLVMDisposeMessage(ir);
+	}
+	LLVMMemoryBufferRef buf;
+	if (LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->M, LLVMObjectFile, &err, &buf)) {
+		fprintf(stderr, "dcc: internal error: BPF backend: %s\n", err);
+		LLVMDisposeMessage(err);
+		return -1;
+	}
+	*size = LLVMGetBufferSize(buf);
+	*obj = malloc(*size);
+	memcpy(*obj, LLVMGetBufferStart(buf), *size);
+	LLVMDisposeMemoryBuffer(buf);
+	return 0;
+}

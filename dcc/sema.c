@@ -1,0 +1,530 @@
+/*
+ * Typed AST from the parse tree: every expression gets a type, identifiers
+ * are bound to builtins or variables (created by their first assignment, as
+ * D does), aggregations get their function and key signature, actions are
+ * checked, and options are collected. Codegen relies on everything checked
+ * here; constructs it cannot compile yet are rejected with their location.
+ */
+#include "sema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <dcc/abi.h>
+#include "arena.h"
+#include "diag.h"
+#include "sema_internal.h"
+
+static const struct {
+	const char *name;
+	enum builtin b;
+	struct type *t;
+} builtins[] = {
+	{ "pid", B_PID, &type_int }, { "ppid", B_PPID, &type_int }, { "tid", B_TID, &type_int },
+	{ "uid", B_UID, &type_uint }, { "gid", B_GID, &type_uint },
+	{ "execname", B_EXECNAME, &type_string }, { "timestamp", B_TIMESTAMP, &type_uint64 },
+	{ "walltimestamp", B_WALLTIMESTAMP, &type_int64 }, { "cpu", B_CPU, &type_int },
+	{ "probeprov", B_PROBEPROV, &type_string }, { "probemod", B_PROBEMOD, &type_string },
+	{ "probefunc", B_PROBEFUNC, &type_string }, { "probename", B_PROBENAME, &type_string },
+	{ "arg0", B_ARG0, &type_int64 }, { "arg1", B_ARG1, &type_int64 },
+	{ "arg2", B_ARG2, &type_int64 }, { "arg3", B_ARG3, &type_int64 },
+	{ "arg4", B_ARG4, &type_int64 }, { "arg5", B_ARG5, &type_int64 },
+	{ "arg6", B_ARG6, &type_int64 }, { "arg7", B_ARG7, &type_int64 },
+	{ "arg8", B_ARG8, &type_int64 }, { "arg9", B_ARG9, &type_int64 },
+	{ "errno", B_ERRNO, &type_int }, { "epid", B_EPID, &type_uint }, { "id", B_ID, &type_uint },
+};
+
+/* Builtins of D that dcc does not compile yet: named in the error. */
+static const char *const later_builtins[] = {
+	"args", "curthread", "curpsinfo", "curlwpsinfo", "curcpu", "vtimestamp", "stackdepth",
+	"ustackdepth", "caller", "ucaller", "uregs", "ipl", "root", "cwd", NULL,
+};
+
+static int builtin_lookup(const char *name, struct type **t)
+{
+	for (unsigned i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
+		if (!strcmp(builtins[i].name, name)) {
+			*t = builtins[i].t;
+			return builtins[i].b;
+		}
+	return 0;
+}
+
+struct var *sema_var_find(struct sema *s, enum var_kind kind, const char *name)
+{
+	for (int i = 0; i < s->nvars; i++)
+		if (s->vars[i]->kind == kind && !strcmp(s->vars[i]->name, name))
+			return s->vars[i];
+	return NULL;
+}
+
+struct var *sema_var_add(struct sema *s, enum var_kind kind, const char *name, struct type *t,
+			 struct loc loc)
+{
+	struct var *v = arena_new(s->ar, struct var);
+	v->kind = kind;
+	v->name = name;
+	v->type = t;
+	v->loc = loc;
+	for (int i = 0; i < s->nvars; i++)
+		v->id += s->vars[i]->kind == kind;
+	if (s->nvars == s->cap_vars) {
+		s->cap_vars = s->cap_vars ? 2 * s->cap_vars : 16;
+		s->vars = realloc(s->vars, s->cap_vars * sizeof(*s->vars));
+	}
+	s->vars[s->nvars++] = v;
+	return v;
+}
+
+static const char *var_prefix(enum var_kind k)
+{
+	return k == V_SELF ? "self->" : k == V_THIS ? "this->" : "";
+}
+
+/* The type of an integer literal: the first of int, unsigned (octal/hex
+ * only), long, unsigned long that holds it, then the suffixes' minimum. */
+static struct type *int_literal_type(struct node *n)
+{
+	uint64_t v = n->ival;
+	bool u = n->iflags & INTF_UNSIGNED, l = n->iflags & (INTF_LONG | INTF_LONGLONG);
+	bool dec = !(n->iflags & INTF_CHAR) && n->str == NULL;
+	if (n->iflags & INTF_CHAR)
+		return &type_int; /* character constants are int in D */
+	(void)dec;
+	if (!l) {
+		if (!u && v <= 0x7fffffff)
+			return &type_int;
+		if (v <= 0xffffffffu && (u || n->op == 'x' || n->op == 'o'))
+			return &type_uint;
+	}
+	if (!u && v <= 0x7fffffffffffffffull)
+		return &type_long;
+	return &type_ulong;
+}
+
+static int expect_int(struct sema *s, struct node *n, const char *what)
+{
+	if (type_is_int(n->type))
+		return 0;
+	return diag_error(s->dg, n->loc, "%s requires an integer operand, not '%s'", what,
+			  type_str(n->type));
+}
+
+static bool is_lvalue(struct node *n)
+{
+	return n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS;
+}
+
+static int check_macro(struct sema *s, struct node *n)
+{
+	const char *name = n->name;
+	if (!strcmp(name, "target")) {
+		n->kind = N_IDENT;
+		n->id = B_TARGET;
+		n->type = &type_int;
+		return 0;
+	}
+	char *end;
+	long idx = strtol(name, &end, 10);
+	if (*end || end == name)
+		return diag_error(s->dg, n->loc, "macro variable $%s is not supported by dcc "
+				  "(it would be the loader's, not known at compile time)", name);
+	if (idx >= s->opts.macro_argc || !s->opts.macro_argv)
+		return diag_error(s->dg, n->loc, "macro argument $%s%s is not defined",
+				  n->ival ? "$" : "", name);
+	const char *arg = s->opts.macro_argv[idx];
+	if (n->ival) {
+		n->kind = N_STR;
+		n->str = arena_strdup(s->ar, arg);
+		n->slen = strlen(arg);
+		n->type = &type_string;
+		return 0;
+	}
+	char *e;
+	unsigned long long v = strtoull(arg, &e, 0);
+	if (!*arg || *e)
+		return diag_error(s->dg, n->loc, "macro argument $%s is not an integer "
+				  "('%s'): use $$%s for its string value", name, arg, name);
+	n->kind = N_INT;
+	n->ival = v;
+	n->iflags = 0;
+	n->type = int_literal_type(n);
+	return 0;
+}
+
+static int typename_type(struct sema *s, struct node *tn, struct type **out)
+{
+	struct node *ts = tn->a, *decl = tn->b;
+	if (decl && (decl->ival || decl->list))
+		return diag_error(s->dg, tn->loc, "pointer and array types are not supported yet");
+	if (!ts || (ts->kind == N_TSPEC && (ts->ival == TS_STRUCT || ts->ival == TS_UNION ||
+					    ts->ival == TS_ENUM)))
+		return diag_error(s->dg, tn->loc, "struct, union and enum types are not supported "
+				  "yet");
+	struct type *t = ts->name ? type_by_name(ts->name) : NULL;
+	if (!t)
+		return diag_error(s->dg, tn->loc, "unknown type '%s'", ts->name ? ts->name : "?");
+	*out = t;
+	return 0;
+}
+
+int sema_expr(struct sema *s, struct node *n);
+
+static int check_binop(struct sema *s, struct node *n)
+{
+	int err = sema_expr(s, n->a);
+	err |= sema_expr(s, n->b);
+	if (err)
+		return -1;
+	struct type *a = n->a->type, *b = n->b->type;
+	switch (n->op) {
+	case OP_LAND: case OP_LOR: case OP_LXOR:
+		if (expect_int(s, n->a, "a logical operator") || expect_int(s, n->b,
+									     "a logical operator"))
+			return -1;
+		n->type = &type_int;
+		return 0;
+	case '<': case '>': case OP_LE: case OP_GE: case OP_EQ: case OP_NE:
+		if (a->kind == T_STRING && b->kind == T_STRING) {
+			n->type = &type_int;
+			return 0;
+		}
+		if (type_is_int(a) && type_is_int(b)) {
+			n->type = &type_int;
+			return 0;
+		}
+		break;
+	default:
+		if (type_is_int(a) && type_is_int(b)) {
+			n->type = (n->op == OP_SHL || n->op == OP_SHR) ? type_promote(a)
+								     : type_arith(a, b);
+			return 0;
+		}
+	}
+	return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
+			  "operator '%s' cannot be applied to '%s' and '%s'", ast_op_name(n->op),
+			  type_str(a), type_str(b));
+}
+
+static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, bool create)
+{
+	enum var_kind kind = lv->kind == N_SELF ? V_SELF : lv->kind == N_THIS ? V_THIS : V_GLOBAL;
+	if (kind == V_GLOBAL) {
+		struct type *bt;
+		if (builtin_lookup(lv->name, &bt) || !strcmp(lv->name, "self") ||
+		    !strcmp(lv->name, "this"))
+			return diag_error(s->dg, lv->loc, "cannot assign to builtin variable '%s'",
+					  lv->name);
+	}
+	struct var *v = sema_var_find(s, kind, lv->name);
+	if (!v) {
+		if (!create)
+			return diag_error(s->dg, lv->loc, "%s%s is used before its first assignment",
+					  var_prefix(kind), lv->name);
+		if (t->kind != T_INT && t->kind != T_STRING)
+			return diag_error(s->dg, lv->loc, "cannot store a value of type '%s' in %s%s",
+					  type_str(t), var_prefix(kind), lv->name);
+		/* D gives int-typed literals to variables as they are; narrower
+		 * values are widened to int like C would. */
+		v = sema_var_add(s, kind, lv->name, t->kind == T_INT ? type_promote(t) : t,
+				 lv->loc);
+	} else if ((v->type->kind == T_STRING) != (t->kind == T_STRING)) {
+		return diag_error(s->dg, lv->loc, "cannot assign a value of type '%s' to %s%s of "
+				  "type '%s'", type_str(t), var_prefix(kind), lv->name,
+				  type_str(v->type));
+	}
+	lv->sym = v;
+	lv->type = v->type;
+	return 0;
+}
+
+static int check_assign(struct sema *s, struct node *n)
+{
+	struct node *lv = n->a;
+	if (lv->kind == N_AGG)
+		return sema_agg_assign(s, n);
+	if (lv->kind == N_INDEX)
+		return diag_error(s->dg, lv->loc, "associative arrays are not supported yet");
+	if (!is_lvalue(lv))
+		return diag_error(s->dg, lv->loc, "the left side of an assignment must be a "
+				  "variable");
+	if (sema_expr(s, n->b))
+		return -1;
+	if (n->op != '=') {
+		if (sema_expr(s, lv))
+			return -1;
+		if (!type_is_int(lv->type) || !type_is_int(n->b->type))
+			return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
+					  "operator '%s=' cannot be applied to '%s' and '%s'",
+					  ast_op_name(n->op), type_str(lv->type),
+					  type_str(n->b->type));
+		n->type = lv->type;
+		return 0;
+	}
+	if (check_lvalue_store(s, lv, n->b->type, true))
+		return -1;
+	n->type = lv->type;
+	return 0;
+}
+
+static int check_var_ref(struct sema *s, struct node *n, enum var_kind kind)
+{
+	struct var *v = sema_var_find(s, kind, n->name);
+	if (!v)
+		return diag_error(s->dg, n->loc, "%s%s is used before its first assignment",
+				  var_prefix(kind), n->name);
+	n->sym = v;
+	n->type = v->type;
+	return 0;
+}
+
+static int check_ident(struct sema *s, struct node *n)
+{
+	struct type *t;
+	int b = builtin_lookup(n->name, &t);
+	if (b) {
+		n->id = b;
+		n->type = t;
+		return 0;
+	}
+	for (int i = 0; later_builtins[i]; i++)
+		if (!strcmp(later_builtins[i], n->name))
+			return diag_error(s->dg, n->loc, "builtin variable '%s' is not supported yet",
+					  n->name);
+	struct var *v = sema_var_find(s, V_GLOBAL, n->name);
+	if (!v)
+		return diag_error(s->dg, n->loc, "use of undeclared identifier '%s'", n->name);
+	n->sym = v;
+	n->type = v->type;
+	return 0;
+}
+
+int sema_expr(struct sema *s, struct node *n)
+{
+	switch (n->kind) {
+	case N_INT:
+		n->type = int_literal_type(n);
+		return 0;
+	case N_STR:
+		n->type = &type_string;
+		return 0;
+	case N_IDENT:
+		if (n->id == B_TARGET)
+			return 0;
+		return check_ident(s, n);
+	case N_MACRO:
+		return check_macro(s, n);
+	case N_SELF:
+		return check_var_ref(s, n, V_SELF);
+	case N_THIS:
+		return check_var_ref(s, n, V_THIS);
+	case N_UNOP:
+		if (n->op == '*' || n->op == '&')
+			return diag_error(s->dg, n->loc, "pointers are not supported yet");
+		if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
+		    n->op == OP_POSTDEC) {
+			if (!is_lvalue(n->a))
+				return diag_error(s->dg, n->a->loc, "'%s' needs a variable",
+						  ast_op_name(n->op));
+			if (sema_expr(s, n->a) || expect_int(s, n->a, ast_op_name(n->op)))
+				return -1;
+			n->type = n->a->type;
+			return 0;
+		}
+		if (sema_expr(s, n->a))
+			return -1;
+		if (n->op == '!') {
+			if (n->a->type->kind == T_STRING)
+				return diag_error(s->dg, n->loc, "operator '!' cannot be applied "
+						  "to a string");
+			n->type = &type_int;
+			return 0;
+		}
+		if (expect_int(s, n->a, ast_op_name(n->op)))
+			return -1;
+		n->type = type_promote(n->a->type);
+		return 0;
+	case N_BINOP:
+		return check_binop(s, n);
+	case N_ASSIGN:
+		return check_assign(s, n);
+	case N_COND: {
+		int err = sema_expr(s, n->a) | sema_expr(s, n->b) | sema_expr(s, n->c);
+		if (err)
+			return -1;
+		if (expect_int(s, n->a, "the condition of '?:'"))
+			return -1;
+		struct type *b = n->b->type, *c = n->c->type;
+		if (b->kind == T_STRING && c->kind == T_STRING)
+			n->type = &type_string;
+		else if (type_is_int(b) && type_is_int(c))
+			n->type = type_arith(b, c);
+		else
+			return diag_error(s->dg, n->loc, "the arms of '?:' have incompatible types "
+					  "'%s' and '%s'", type_str(b), type_str(c));
+		return 0;
+	}
+	case N_COMMA:
+		if (sema_expr(s, n->a) || sema_expr(s, n->b))
+			return -1;
+		n->type = n->b->type;
+		return 0;
+	case N_CALL:
+		return sema_call_value(s, n);
+	case N_CAST: {
+		struct type *t;
+		if (typename_type(s, n->a, &t) || sema_expr(s, n->b))
+			return -1;
+		if (t->kind == T_STRING && n->b->type->kind == T_STRING) {
+			n->type = t;
+			return 0;
+		}
+		if (!type_is_int(t) || !type_is_int(n->b->type))
+			return diag_error(s->dg, n->loc, "cannot cast '%s' to '%s'",
+					  type_str(n->b->type), type_str(t));
+		n->type = t;
+		return 0;
+	}
+	case N_SIZEOF: {
+		struct type *t;
+		if (n->ival) {
+			if (typename_type(s, n->a, &t))
+				return -1;
+		} else {
+			if (sema_expr(s, n->a))
+				return -1;
+			t = n->a->type;
+		}
+		uint64_t size = t->kind == T_STRING ? s->strsize : t->size;
+		n->kind = N_INT;
+		n->ival = size;
+		n->iflags = INTF_UNSIGNED | INTF_LONG;
+		n->type = &type_ulong;
+		return 0;
+	}
+	case N_STRINGOF:
+		if (sema_expr(s, n->a))
+			return -1;
+		if (n->a->type->kind != T_STRING)
+			return diag_error(s->dg, n->loc, "stringof() of '%s' is not supported yet",
+					  type_str(n->a->type));
+		n->type = &type_string;
+		return 0;
+	case N_AGG:
+		return diag_error(s->dg, n->loc, "an aggregation cannot be used as a value");
+	case N_INDEX:
+		return diag_error(s->dg, n->loc, "associative arrays and arrays are not supported "
+				  "yet");
+	case N_MEMBER:
+		return diag_error(s->dg, n->loc, "structure members are not supported yet");
+	case N_OFFSETOF:
+		return diag_error(s->dg, n->loc, "offsetof() is not supported yet");
+	case N_XLATE:
+		return diag_error(s->dg, n->loc, "xlate is not supported yet");
+	default:
+		return diag_error(s->dg, n->loc, "%s is not supported in an expression",
+				  ast_kind_name(n->kind));
+	}
+}
+
+static int check_decl(struct sema *s, struct node *d)
+{
+	if (d->kind == N_PRAGMA) {
+		if (!strcmp(d->name, "option") && d->a) {
+			if (s->nopts == s->cap_opts) {
+				s->cap_opts = s->cap_opts ? 2 * s->cap_opts : 8;
+				s->opt_names = realloc(s->opt_names, s->cap_opts * sizeof(char *));
+				s->opt_values = realloc(s->opt_values, s->cap_opts * sizeof(char *));
+			}
+			s->opt_names[s->nopts] = d->a->name;
+			s->opt_values[s->nopts++] = d->a->str;
+			if (!strcmp(d->a->name, "strsize") && d->a->str) {
+				long v = strtol(d->a->str, NULL, 0);
+				if (v < 8 || v > 4096)
+					return diag_error(s->dg, d->loc, "strsize must be between 8 "
+							  "and 4096");
+				s->strsize = (unsigned)(v + 7) & ~7u;
+			}
+			return 0;
+		}
+		if (!strcmp(d->name, "error"))
+			return diag_error(s->dg, d->loc, "#pragma D error: %s", d->str ? d->str : "");
+		return 0; /* depends_on, binding, version, attributes, line: no effect here */
+	}
+	if (d->kind == N_DECL) {
+		struct node *ts = d->a;
+		if (d->ival == ST_TYPEDEF || !d->list || (ts && (ts->iflags & TSF_BODY)))
+			return diag_error(s->dg, d->loc, "type declarations are not supported yet");
+		for (struct node *dl = d->list; dl; dl = dl->next) {
+			struct node tn = { .kind = N_TYPENAME, .loc = d->loc, .a = ts };
+			struct node abs = *dl;
+			abs.name = NULL;
+			tn.b = &abs;
+			struct type *t;
+			if (typename_type(s, &tn, &t))
+				return -1;
+			if (dl->b)
+				return diag_error(s->dg, dl->b->loc, "initializers are not allowed in "
+						  "D declarations");
+			enum var_kind k = d->ival == ST_SELF ? V_SELF :
+					  d->ival == ST_THIS ? V_THIS : V_GLOBAL;
+			if (d->ival != ST_NONE && d->ival != ST_SELF && d->ival != ST_THIS)
+				return diag_error(s->dg, d->loc, "storage class of '%s' is not "
+						  "supported", dl->name);
+			if (sema_var_find(s, k, dl->name))
+				return diag_error(s->dg, dl->loc, "%s%s is declared twice",
+						  var_prefix(k), dl->name);
+			sema_var_add(s, k, dl->name, t, dl->loc);
+		}
+		return 0;
+	}
+	return diag_error(s->dg, d->loc, "%s declarations are not supported yet",
+			  d->kind == N_INLINE ? "inline" : d->kind == N_TRANSLATOR ? "translator"
+			  : d->kind == N_PROVIDER ? "provider" : ast_kind_name(d->kind));
+}
+
+int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *prog,
+	       const struct sema_opts *opts)
+{
+	memset(s, 0, sizeof(*s));
+	s->ar = ar;
+	s->dg = dg;
+	s->prog = prog;
+	s->opts = *opts;
+	s->strsize = opts->strsize ? opts->strsize : 256;
+	int nclauses = 0;
+	for (struct node *n = prog->list; n; n = n->next)
+		nclauses += n->kind == N_CLAUSE;
+	s->clauses = arena_alloc(ar, sizeof(*s->clauses) * (nclauses + 1));
+	/* Options first: strsize shapes every string. */
+	for (struct node *n = prog->list; n; n = n->next)
+		if (n->kind == N_PRAGMA)
+			check_decl(s, n);
+	int err = 0;
+	for (struct node *n = prog->list; n; n = n->next) {
+		if (n->kind == N_PRAGMA)
+			continue;
+		if (n->kind != N_CLAUSE) {
+			err |= check_decl(s, n);
+			continue;
+		}
+		struct clause_info *ci = &s->clauses[s->nclauses++];
+		ci->n = n;
+		ci->index = s->nclauses;
+		n->id = ci->index;
+		err |= sema_probes(s, ci);
+		err |= sema_clause(s, ci);
+	}
+	if (!s->nclauses && !err)
+		return diag_fatal(dg, "no probes specified");
+	return err || diag_errors(dg) ? -1 : 0;
+}
+
+const char *sema_option(const struct sema *s, const char *name)
+{
+	const char *v = NULL;
+	for (int i = 0; i < s->nopts; i++)
+		if (!strcmp(s->opt_names[i], name))
+			v = s->opt_values[i] ? s->opt_values[i] : "";
+	return v;
+}

@@ -1,0 +1,116 @@
+/*
+ * Semantic analysis: binds every probe description to concrete probes,
+ * resolves identifiers to builtins, variables and aggregations, gives every
+ * expression a type, and rejects what the code generator cannot compile.
+ * Its product (struct sema) is all that codegen reads besides the tree.
+ */
+#ifndef DCC_SEMA_H
+#define DCC_SEMA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "ast.h"
+#include "types.h"
+
+struct arena;
+struct diag;
+
+enum probe_kind {
+	PK_BEGIN = 1, PK_END, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_TICK, PK_PROFILE,
+};
+
+struct probe {
+	uint32_t id;
+	enum probe_kind kind;
+	const char *prov, *mod, *func, *name;
+	int nr;             /* syscall number */
+	uint64_t period_ns; /* tick/profile */
+};
+
+/* The probes of one clause that one BPF program serves. */
+struct pgroup {
+	enum probe_kind kind;
+	struct probe **probes;
+	int nprobes;
+	bool explicit_names; /* syscalls named without glob: missing ones are errors */
+	const char *prog_name; /* "dcc_c3", "dcc_c3_1" */
+};
+
+enum var_kind { V_GLOBAL = 1, V_SELF, V_THIS };
+
+struct var {
+	enum var_kind kind;
+	const char *name;
+	struct type *type;
+	int id;            /* index in its kind's table */
+	struct loc loc;
+};
+
+enum builtin {
+	B_PID = 1, B_PPID, B_TID, B_UID, B_GID, B_EXECNAME, B_TIMESTAMP, B_WALLTIMESTAMP, B_CPU,
+	B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC, B_PROBENAME, B_ARG0, B_ARG1, B_ARG2, B_ARG3,
+	B_ARG4, B_ARG5, B_ARG6, B_ARG7, B_ARG8, B_ARG9, B_ERRNO, B_TARGET, B_EPID, B_ID,
+};
+
+/* Values of agg->func follow enum dcc_agg_func of abi.h. */
+struct agg {
+	const char *name;  /* "" for @ */
+	int func;
+	int id;
+	struct type *keys[8];
+	int nkeys;
+	int64_t param[4];
+	struct loc loc;
+};
+
+struct clause_info {
+	struct node *n;
+	int index;            /* 1-based clause number in the source */
+	struct pgroup *groups;
+	int ngroups;
+	/* set by codegen's layout pass */
+	uint32_t epid;        /* 0 if the clause records nothing */
+	unsigned rec_size;
+};
+
+struct sema_opts {
+	unsigned strsize;           /* default 256 */
+	const char *const *macro_argv; /* $0.. $N: argv[0] is the script name */
+	int macro_argc;
+	bool zdefs;                 /* -Z: descriptions matching nothing are allowed */
+};
+
+struct sema {
+	struct arena *ar;
+	struct diag *dg;
+	struct sema_opts opts;
+	struct node *prog;
+
+	struct probe **probes; /* every matched probe, unique ids, in first-use order */
+	int nprobes, cap_probes;
+	struct clause_info *clauses;
+	int nclauses;
+
+	struct var **vars;     /* globals, self- and this- variables */
+	int nvars, cap_vars;
+	struct agg **aggs;
+	int naggs, cap_aggs;
+
+	/* "#pragma D option" settings, in order */
+	const char **opt_names, **opt_values;
+	int nopts, cap_opts;
+	unsigned strsize;
+};
+
+int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *prog,
+	       const struct sema_opts *opts);
+/* Value of a pragma option, "" if set without value, NULL if not set. */
+const char *sema_option(const struct sema *s, const char *name);
+
+/* sema_probe.c */
+int sema_probes(struct sema *s, struct clause_info *ci);
+const char *syscall_name(int nr);
+int syscall_max_nr(void);
+uint32_t syscall_probe_id(int nr, bool is_return);
+
+#endif

@@ -1,0 +1,356 @@
+/*
+ * Clauses, actions and aggregations: checks each statement of a clause,
+ * the printf()-family formats against their arguments, and gives every
+ * aggregation its function and key signature (fixed by its first use).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dcc/abi.h>
+#include "arena.h"
+#include "diag.h"
+#include "sema_internal.h"
+
+static const struct {
+	const char *name;
+	int func;
+	int nargs; /* value arguments */
+} agg_funcs[] = {
+	{ "count", DCC_AGG_COUNT, 0 }, { "sum", DCC_AGG_SUM, 1 }, { "avg", DCC_AGG_AVG, 1 },
+	{ "min", DCC_AGG_MIN, 1 }, { "max", DCC_AGG_MAX, 1 },
+};
+
+static const char *const later_aggs[] = { "stddev", "quantize", "lquantize", "llquantize", NULL };
+
+static const char *const actions_later[] = {
+	"tracemem", "print", "stack", "ustack", "jstack", "clear", "trunc", "normalize",
+	"denormalize", "setopt", "speculate", "commit", "discard", "stop", "raise", "copyout",
+	"copyoutstr", "system", "freopen", "ftruncate", "printm", "pcap", NULL,
+};
+
+static const char *const actions_never[] = { "panic", "breakpoint", "chill", NULL };
+
+static const char *const subrs_later[] = {
+	"speculation", "alloca", "bcopy", "copyin", "copyinstr", "copyinto", "strlen", "strjoin",
+	"substr", "index", "rindex", "strstr", "strchr", "strrchr", "strtok", "basename",
+	"dirname", "cleanpath", "lltostr", "strtoll", "toupper", "tolower", "htons", "htonl",
+	"htonll", "ntohs", "ntohl", "ntohll", "inet_ntoa", "inet_ntoa6", "inet_ntop",
+	"link_ntop", "rand", "progenyof", "getmajor", "getminor", "mutex_owned", "mutex_owner",
+	"mutex_type_adaptive", "mutex_type_spin", "rw_read_held", "rw_write_held", "rw_iswriter",
+	"d_path", "sym", "func", "mod", "usym", "ufunc", "uaddr", "umod", "json", "vmlinux", NULL,
+};
+
+static bool in_list(const char *const *list, const char *name)
+{
+	for (int i = 0; list[i]; i++)
+		if (!strcmp(list[i], name))
+			return true;
+	return false;
+}
+
+static int agg_func_index(const char *name)
+{
+	for (unsigned i = 0; i < sizeof(agg_funcs) / sizeof(agg_funcs[0]); i++)
+		if (!strcmp(agg_funcs[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+int sema_call_value(struct sema *s, struct node *n)
+{
+	const char *name = n->name ? n->name : "";
+	if (!n->name)
+		return diag_error(s->dg, n->loc, "only named functions can be called");
+	if (agg_func_index(name) >= 0 || in_list(later_aggs, name))
+		return diag_error(s->dg, n->loc, "aggregating function %s() can only be assigned "
+				  "to an aggregation (@name = %s(...))", name, name);
+	if (!strcmp(name, "printf") || !strcmp(name, "trace") || !strcmp(name, "exit") ||
+	    !strcmp(name, "printa") || in_list(actions_later, name))
+		return diag_error(s->dg, n->loc, "%s() is an action and has no value", name);
+	if (in_list(subrs_later, name))
+		return diag_error(s->dg, n->loc, "function %s() is not supported yet", name);
+	return diag_error(s->dg, n->loc, "unknown function '%s'", name);
+}
+
+static struct agg *agg_find(struct sema *s, const char *name)
+{
+	for (int i = 0; i < s->naggs; i++)
+		if (!strcmp(s->aggs[i]->name, name))
+			return s->aggs[i];
+	return NULL;
+}
+
+int sema_agg_assign(struct sema *s, struct node *n)
+{
+	struct node *lv = n->a, *call = n->b;
+	const char *an = lv->name ? lv->name : "";
+	if (n->op != '=')
+		return diag_error(s->dg, n->loc, "aggregations can only be assigned with '='");
+	if (call->kind != N_CALL || !call->name)
+		return diag_error(s->dg, call->loc, "@%s must be assigned an aggregating function "
+				  "such as count()", an);
+	int fi = agg_func_index(call->name);
+	if (fi < 0) {
+		if (in_list(later_aggs, call->name))
+			return diag_error(s->dg, call->loc, "aggregating function %s() is not "
+					  "supported yet", call->name);
+		return diag_error(s->dg, call->loc, "%s() is not an aggregating function",
+				  call->name);
+	}
+	int nargs = ast_list_len(call->list);
+	if (nargs != agg_funcs[fi].nargs)
+		return diag_error(s->dg, call->loc, "%s() takes %d argument%s, %d given",
+				  call->name, agg_funcs[fi].nargs, agg_funcs[fi].nargs == 1 ? "" : "s",
+				  nargs);
+	int err = 0;
+	for (struct node *a = call->list; a; a = a->next)
+		if (!sema_expr(s, a) && !type_is_int(a->type))
+			err = diag_error(s->dg, a->loc, "%s() needs an integer value, not '%s'",
+					 call->name, type_str(a->type));
+	int nkeys = 0;
+	struct type *keys[8];
+	for (struct node *k = lv->list; k; k = k->next) {
+		if (sema_expr(s, k)) {
+			err = -1;
+			continue;
+		}
+		if (nkeys == 8) {
+			err = diag_error(s->dg, k->loc, "aggregation keys are limited to 8 elements");
+			break;
+		}
+		if (k->type->kind != T_INT && k->type->kind != T_STRING) {
+			err = diag_error(s->dg, k->loc, "aggregation key of type '%s' is not "
+					 "supported", type_str(k->type));
+			continue;
+		}
+		keys[nkeys++] = k->type->kind == T_INT ? type_promote(k->type) : k->type;
+	}
+	if (err)
+		return -1;
+	struct agg *g = agg_find(s, an);
+	if (!g) {
+		g = arena_new(s->ar, struct agg);
+		g->name = an;
+		g->func = agg_funcs[fi].func;
+		g->nkeys = nkeys;
+		memcpy(g->keys, keys, sizeof(keys));
+		g->loc = lv->loc;
+		g->id = s->naggs;
+		if (s->naggs == s->cap_aggs) {
+			s->cap_aggs = s->cap_aggs ? 2 * s->cap_aggs : 8;
+			s->aggs = realloc(s->aggs, s->cap_aggs * sizeof(*s->aggs));
+		}
+		s->aggs[s->naggs++] = g;
+	} else {
+		if (g->func != agg_funcs[fi].func)
+			return diag_error(s->dg, call->loc, "@%s is a %s() aggregation; it cannot "
+					  "also be %s()", an, agg_funcs[g->func - 1].name, call->name);
+		if (g->nkeys != nkeys)
+			return diag_error(s->dg, lv->loc, "@%s has %d key%s elsewhere, %d here", an,
+					  g->nkeys, g->nkeys == 1 ? "" : "s", nkeys);
+		for (int i = 0; i < nkeys; i++)
+			if ((g->keys[i]->kind == T_STRING) != (keys[i]->kind == T_STRING))
+				return diag_error(s->dg, lv->loc, "key %d of @%s is '%s' elsewhere, "
+						  "'%s' here", i + 1, an, type_str(g->keys[i]),
+						  type_str(keys[i]));
+			else if (keys[i]->kind == T_INT && keys[i]->size > g->keys[i]->size)
+				g->keys[i] = keys[i];
+	}
+	lv->sym = g;
+	n->type = &type_void;
+	return 0;
+}
+
+/* Walk a printf format; check each conversion against the arguments. */
+static int check_format(struct sema *s, struct node *call, struct node *fmt, struct node *args,
+			bool printa, int naggs)
+{
+	const char *f = fmt->str;
+	struct node *a = args;
+	int argno = 1, aggconv = 0;
+	for (size_t i = 0; i < fmt->slen; i++) {
+		if (f[i] != '%')
+			continue;
+		size_t start = i++;
+		if (i < fmt->slen && f[i] == '%')
+			continue;
+		bool agg = false;
+		while (i < fmt->slen && strchr("-+ #0'", f[i]))
+			i++;
+		for (int part = 0; part < 2; part++) {
+			if (part == 1) {
+				if (i >= fmt->slen || f[i] != '.')
+					break;
+				i++;
+			}
+			if (i < fmt->slen && f[i] == '*') {
+				i++;
+				if (!a)
+					return diag_error(s->dg, fmt->loc, "format '%.*s' needs an "
+							  "argument for '*'", (int)(i - start),
+							  f + start);
+				if (!type_is_int(a->type))
+					return diag_error(s->dg, a->loc, "'*' in format needs an "
+							  "integer argument, not '%s'",
+							  type_str(a->type));
+				a = a->next;
+				argno++;
+			} else {
+				while (i < fmt->slen && (f[i] >= '0' && f[i] <= '9'))
+					i++;
+				if (part == 0 && i < fmt->slen && f[i] == '?')
+					i++;
+			}
+		}
+		if (printa && i < fmt->slen && f[i] == '@') {
+			agg = true;
+			i++;
+		}
+		while (i < fmt->slen && strchr("hlLjzt", f[i]))
+			i++;
+		if (i >= fmt->slen)
+			return diag_error(s->dg, fmt->loc, "format ends in the middle of conversion "
+					  "'%s'", f + start);
+		char c = f[i];
+		int len = (int)(i - start + 1);
+		if (agg) {
+			if (!strchr("dioxXuc", c))
+				return diag_error(s->dg, fmt->loc, "conversion '%.*s' cannot print an "
+						  "aggregation", len, f + start);
+			aggconv++;
+			continue;
+		}
+		if (c == '@' || (!printa && memchr(f + start, '@', len)))
+			return diag_error(s->dg, fmt->loc, "'%%@' conversions are only valid in "
+					  "printa()");
+		const char *kind;
+		if (strchr("diouxXcp", c))
+			kind = "int";
+		else if (c == 's' || c == 'S')
+			kind = "string";
+		else if (c == 'Y')
+			kind = "int";
+		else if (strchr("eEfgGaAkTC", c))
+			return diag_error(s->dg, fmt->loc, "conversion '%.*s' is not supported yet",
+					  len, f + start);
+		else
+			return diag_error(s->dg, fmt->loc, "invalid conversion '%.*s' in format",
+					  len, f + start);
+		if (!a)
+			return diag_error(s->dg, fmt->loc, "format conversion #%d '%.*s' has no "
+					  "argument", argno, len, f + start);
+		bool is_str = a->type->kind == T_STRING;
+		if (!strcmp(kind, "string") ? !is_str : !type_is_int(a->type))
+			return diag_error(s->dg, a->loc, "conversion '%.*s' needs %s argument, "
+					  "argument #%d is '%s'", len, f + start,
+					  !strcmp(kind, "string") ? "a string" : "an integer",
+					  argno, type_str(a->type));
+		a = a->next;
+		argno++;
+	}
+	if (printa) {
+		if (aggconv == 0 && naggs > 0)
+			return diag_error(s->dg, fmt->loc, "printa() format has no '%%@' conversion");
+		return 0;
+	}
+	if (a)
+		return diag_error(s->dg, a->loc, "too many arguments for format: %d extra",
+				  ast_list_len(a));
+	(void)call;
+	return 0;
+}
+
+static int check_action(struct sema *s, struct node *n)
+{
+	const char *name = n->name;
+	int nargs = ast_list_len(n->list);
+	if (!strcmp(name, "printf")) {
+		if (!nargs || n->list->kind != N_STR)
+			return diag_error(s->dg, n->loc, "printf() needs a constant format string as "
+					  "its first argument");
+		int err = 0;
+		for (struct node *a = n->list->next; a; a = a->next)
+			err |= sema_expr(s, a);
+		if (err)
+			return -1;
+		n->type = &type_void;
+		return check_format(s, n, n->list, n->list->next, false, 0);
+	}
+	if (!strcmp(name, "trace") || !strcmp(name, "exit")) {
+		if (nargs != 1)
+			return diag_error(s->dg, n->loc, "%s() takes 1 argument, %d given", name,
+					  nargs);
+		if (sema_expr(s, n->list))
+			return -1;
+		struct type *t = n->list->type;
+		if (name[0] == 'e' ? !type_is_int(t) : (t->kind != T_INT && t->kind != T_STRING))
+			return diag_error(s->dg, n->list->loc, "%s() of a value of type '%s' is not "
+					  "supported", name, type_str(t));
+		n->type = &type_void;
+		return 0;
+	}
+	if (!strcmp(name, "printa")) {
+		struct node *a = n->list, *fmt = NULL;
+		if (a && a->kind == N_STR) {
+			fmt = a;
+			a = a->next;
+		}
+		if (!a)
+			return diag_error(s->dg, n->loc, "printa() needs an aggregation argument");
+		int naggs = 0;
+		struct agg *first = NULL;
+		for (; a; a = a->next, naggs++) {
+			if (a->kind != N_AGG || a->list)
+				return diag_error(s->dg, a->loc, "printa() arguments after the format "
+						  "must be aggregations");
+			struct agg *g = agg_find(s, a->name ? a->name : "");
+			if (!g)
+				return diag_error(s->dg, a->loc, "@%s is not assigned before this "
+						  "printa()", a->name ? a->name : "");
+			if (!fmt && naggs)
+				return diag_error(s->dg, a->loc, "printa() of several aggregations "
+						  "needs a format");
+			if (first && first->nkeys != g->nkeys)
+				return diag_error(s->dg, a->loc, "aggregations printed together must "
+						  "have the same keys");
+			first = first ? first : g;
+			a->sym = g;
+		}
+		n->type = &type_void;
+		return fmt ? check_format(s, n, fmt, NULL, true, naggs) : 0;
+	}
+	if (in_list(actions_never, name))
+		return diag_error(s->dg, n->loc, "%s() is not available in dcc: there is no safe "
+				  "BPF equivalent", name);
+	if (in_list(actions_later, name))
+		return diag_error(s->dg, n->loc, "action %s() is not supported yet", name);
+	return 1; /* not an action */
+}
+
+static int check_stmt(struct sema *s, struct node *n)
+{
+	if (n->kind == N_CALL && n->name) {
+		int r = check_action(s, n);
+		if (r <= 0)
+			return r;
+	}
+	if (n->kind == N_EMPTY)
+		return 0;
+	return sema_expr(s, n);
+}
+
+int sema_clause(struct sema *s, struct clause_info *ci)
+{
+	struct node *c = ci->n;
+	int err = 0;
+	if (c->a) {
+		if (sema_expr(s, c->a))
+			err = -1;
+		else if (!type_is_int(c->a->type))
+			err = diag_error(s->dg, c->a->loc, "a predicate must be an integer, not "
+					 "'%s'", type_str(c->a->type));
+	}
+	for (struct node *st = c->b; st; st = st->next)
+		err |= check_stmt(s, st);
+	return err;
+}

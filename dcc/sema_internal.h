@@ -1,0 +1,16 @@
+/* Shared between sema.c (expressions, declarations) and sema_action.c. */
+#ifndef DCC_SEMA_INTERNAL_H
+#define DCC_SEMA_INTERNAL_H
+
+#include "sema.h"
+
+int sema_expr(struct sema *s, struct node *n);
+int sema_clause(struct sema *s, struct clause_info *ci);
+int sema_call_value(struct sema *s, struct node *n);
+int sema_agg_assign(struct sema *s, struct node *n);
+struct var *sema_var_find(struct sema *s, enum var_kind kind, const char *name);
+
+/* One printf conversion, as sema checks it and codegen records it. */
+enum conv_class { CONV_INT = 1, CONV_STRING, CONV_CHAR, CONV_PERCENT };
+
+#endif

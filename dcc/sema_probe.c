@@ -1,0 +1,252 @@
+/*
+ * Probe descriptions -> probes. Matches each description of a clause (with
+ * D's globs) against the providers dcc knows: dtrace (BEGIN/END), profile
+ * (tick-N / profile-N) and syscall (entry/return of every x86_64 syscall),
+ * and groups a clause's probes by the BPF program that will serve them.
+ */
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "sema.h"
+#include <dcc/abi.h>
+#include "syscalls_gen.h"
+
+#define NSYSCALLS (int)(sizeof(syscall_table) / sizeof(syscall_table[0]))
+#define SYSCALL_ID_BASE 1000
+#define PROFILE_ID_BASE 100
+
+const char *syscall_name(int nr)
+{
+	for (int i = 0; i < NSYSCALLS; i++)
+		if (syscall_table[i].nr == nr)
+			return syscall_table[i].name;
+	return NULL;
+}
+
+int syscall_max_nr(void)
+{
+	return syscall_table[NSYSCALLS - 1].nr;
+}
+
+uint32_t syscall_probe_id(int nr, bool is_return)
+{
+	return SYSCALL_ID_BASE + 2 * (uint32_t)nr + (is_return ? 1 : 0);
+}
+
+static bool is_glob(const char *s)
+{
+	return strpbrk(s, "*?[\\") != NULL;
+}
+
+/* An empty field matches everything. */
+static bool field_match(const char *pat, const char *s)
+{
+	return !*pat || fnmatch(pat, s, 0) == 0;
+}
+
+static struct probe *probe_find(struct sema *s, uint32_t id)
+{
+	for (int i = 0; i < s->nprobes; i++)
+		if (s->probes[i]->id == id)
+			return s->probes[i];
+	return NULL;
+}
+
+static struct probe *probe_get(struct sema *s, uint32_t id, enum probe_kind kind,
+			       const char *prov, const char *mod, const char *func,
+			       const char *name)
+{
+	struct probe *p = probe_find(s, id);
+	if (p)
+		return p;
+	p = arena_new(s->ar, struct probe);
+	p->id = id;
+	p->kind = kind;
+	p->prov = prov;
+	p->mod = mod;
+	p->func = func;
+	p->name = name;
+	if (s->nprobes == s->cap_probes) {
+		s->cap_probes = s->cap_probes ? 2 * s->cap_probes : 16;
+		s->probes = realloc(s->probes, s->cap_probes * sizeof(*s->probes));
+	}
+	s->probes[s->nprobes++] = p;
+	return p;
+}
+
+/* "tick-10ms", "profile-997" -> period in ns; 0 if malformed. */
+static uint64_t parse_rate(const char *spec)
+{
+	char *end;
+	unsigned long long n = strtoull(spec, &end, 10);
+	if (end == spec || n == 0)
+		return 0;
+	static const struct {
+		const char *unit;
+		uint64_t ns;
+	} units[] = {
+		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
+		{ "ms", 1000000 }, { "msec", 1000000 }, { "s", 1000000000ull },
+		{ "sec", 1000000000ull }, { "m", 60000000000ull }, { "min", 60000000000ull },
+		{ "h", 3600000000000ull }, { "hour", 3600000000000ull },
+		{ "d", 86400000000000ull }, { "day", 86400000000000ull },
+	};
+	if (!*end || !strcmp(end, "hz"))
+		return n > 1000000000ull ? 0 : 1000000000ull / n;
+	for (unsigned i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(end, units[i].unit))
+			return n * units[i].ns;
+	return 0;
+}
+
+struct match {
+	struct probe **v;
+	int n, cap;
+};
+
+static void add_match(struct match *m, struct probe *p)
+{
+	for (int i = 0; i < m->n; i++)
+		if (m->v[i] == p)
+			return;
+	if (m->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 16;
+		m->v = realloc(m->v, m->cap * sizeof(*m->v));
+	}
+	m->v[m->n++] = p;
+}
+
+static const char *const unsupported_providers[] = {
+	"fbt", "sdt", "pid", "usdt", "proc", "sched", "io", "ip", "tcp", "udp", "lockstat",
+	"cpc", "rawtp", "vminfo", "sysinfo", "fasttrap", NULL,
+};
+
+static int match_desc(struct sema *s, struct node *d, struct match *m)
+{
+	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
+	const char *func = d->func ? d->func : "", *name = d->pname ? d->pname : "";
+	int before = m->n;
+
+	if (d->ival)
+		return diag_error(s->dg, d->loc, "probe ids are not supported: use a probe "
+				  "description");
+	/* dtrace provider */
+	if (field_match(prov, "dtrace") && field_match(mod, "") && field_match(func, "")) {
+		static const char *const names[] = { "BEGIN", "END", "ERROR" };
+		for (int i = 0; i < 3; i++) {
+			if (!field_match(name, names[i]))
+				continue;
+			if (i == 2)
+				return diag_error(s->dg, d->loc, "the ERROR probe is not "
+						  "supported yet");
+			add_match(m, probe_get(s, (uint32_t)(DCC_PROBE_BEGIN + i), i ? PK_END : PK_BEGIN,
+					       "dtrace", "", "", names[i]));
+		}
+	}
+	/* profile provider: names are made, not listed, so they can't be globs */
+	if (field_match(prov, "profile") && field_match(mod, "") && field_match(func, "") &&
+	    !is_glob(name) && (!strncmp(name, "tick-", 5) || !strncmp(name, "profile-", 8))) {
+		bool tick = name[0] == 't';
+		uint64_t ns = parse_rate(name + (tick ? 5 : 8));
+		if (!ns)
+			return diag_error(s->dg, d->loc, "invalid profile rate in '%s'", name);
+		uint32_t id = 0;
+		for (int i = 0; i < s->nprobes && !id; i++)
+			if (!strcmp(s->probes[i]->prov, "profile") &&
+			    !strcmp(s->probes[i]->name, name))
+				id = s->probes[i]->id;
+		if (!id) {
+			int nprof = 0;
+			for (int i = 0; i < s->nprobes; i++)
+				nprof += !strcmp(s->probes[i]->prov, "profile");
+			id = PROFILE_ID_BASE + nprof;
+		}
+		struct probe *p = probe_get(s, id, tick ? PK_TICK : PK_PROFILE, "profile", "",
+					    "", arena_strdup(s->ar, name));
+		p->period_ns = ns;
+		add_match(m, p);
+	}
+	/* syscall provider */
+	if (field_match(prov, "syscall") && field_match(mod, "vmlinux")) {
+		for (int i = 0; i < NSYSCALLS; i++) {
+			if (!field_match(func, syscall_table[i].name))
+				continue;
+			for (int ret = 0; ret < 2; ret++) {
+				const char *pn = ret ? "return" : "entry";
+				if (!field_match(name, pn))
+					continue;
+				int nr = syscall_table[i].nr;
+				struct probe *p = probe_get(s, syscall_probe_id(nr, ret),
+					ret ? PK_SYSCALL_RETURN : PK_SYSCALL_ENTRY, "syscall",
+					"vmlinux", syscall_table[i].name, pn);
+				p->nr = nr;
+				add_match(m, p);
+			}
+		}
+	}
+	if (m->n > before)
+		return 0;
+	for (int i = 0; unsupported_providers[i]; i++)
+		if (!strcmp(prov, unsupported_providers[i]))
+			return diag_error(s->dg, d->loc, "the %s provider is not supported yet",
+					  prov);
+	if (s->opts.zdefs)
+		return 0;
+	return diag_error(s->dg, d->loc, "probe description %s does not match any probes",
+			  d->str);
+}
+
+static int kind_order(enum probe_kind k)
+{
+	return (int)k;
+}
+
+int sema_probes(struct sema *s, struct clause_info *ci)
+{
+	struct match m = { 0 };
+	int err = 0;
+	bool explicit = true;
+	for (struct node *d = ci->n->list; d; d = d->next) {
+		if (match_desc(s, d, &m))
+			err = -1;
+		if (d->func && is_glob(d->func))
+			explicit = false;
+		if (!d->func || !*d->func)
+			explicit = false;
+	}
+	if (err || !m.n) {
+		free(m.v);
+		return err;
+	}
+	/* One program per kind; tick/profile probes each get their own, since
+	 * the program can't tell which timer fired. */
+	ci->groups = arena_alloc(s->ar, sizeof(*ci->groups) * m.n);
+	for (int k = PK_BEGIN; k <= PK_PROFILE; k++) {
+		for (int i = 0; i < m.n; i++) {
+			struct probe *p = m.v[i];
+			if (kind_order(p->kind) != k)
+				continue;
+			struct pgroup *g = NULL;
+			if (k != PK_TICK && k != PK_PROFILE)
+				for (int j = 0; j < ci->ngroups; j++)
+					if (ci->groups[j].kind == p->kind)
+						g = &ci->groups[j];
+			if (!g) {
+				g = &ci->groups[ci->ngroups++];
+				g->kind = p->kind;
+				g->probes = arena_alloc(s->ar, sizeof(*g->probes) * m.n);
+				g->explicit_names = explicit;
+			}
+			g->probes[g->nprobes++] = p;
+		}
+	}
+	for (int j = 0; j < ci->ngroups; j++)
+		ci->groups[j].prog_name = j ? arena_printf(s->ar, "dcc_c%d_%d", ci->index, j)
+					    : arena_printf(s->ar, "dcc_c%d", ci->index);
+	free(m.v);
+	return 0;
+}

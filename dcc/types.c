@@ -1,0 +1,85 @@
+/* The predefined D types and C's integer conversion rules over them. */
+#include "types.h"
+
+#include <string.h>
+
+#define INT_T(var, sz, sgn, nm) struct type var = { T_INT, sz, sgn, nm, NULL }
+
+struct type type_void = { T_VOID, 0, false, "void", NULL };
+struct type type_string = { T_STRING, 0, false, "string", NULL };
+INT_T(type_char, 1, true, "char");
+INT_T(type_schar, 1, true, "signed char");
+INT_T(type_uchar, 1, false, "unsigned char");
+INT_T(type_short, 2, true, "short");
+INT_T(type_ushort, 2, false, "unsigned short");
+INT_T(type_int, 4, true, "int");
+INT_T(type_uint, 4, false, "unsigned int");
+INT_T(type_long, 8, true, "long");
+INT_T(type_ulong, 8, false, "unsigned long");
+INT_T(type_llong, 8, true, "long long");
+INT_T(type_ullong, 8, false, "unsigned long long");
+INT_T(type_int8, 1, true, "int8_t");
+INT_T(type_uint8, 1, false, "uint8_t");
+INT_T(type_int16, 2, true, "int16_t");
+INT_T(type_uint16, 2, false, "uint16_t");
+INT_T(type_int32, 4, true, "int32_t");
+INT_T(type_uint32, 4, false, "uint32_t");
+INT_T(type_int64, 8, true, "int64_t");
+INT_T(type_uint64, 8, false, "uint64_t");
+
+static const struct {
+	const char *name;
+	struct type *t;
+} names[] = {
+	{ "void", &type_void }, { "string", &type_string },
+	{ "char", &type_char }, { "signed char", &type_schar }, { "unsigned char", &type_uchar },
+	{ "short", &type_short }, { "unsigned short", &type_ushort },
+	{ "int", &type_int }, { "unsigned int", &type_uint }, { "unsigned", &type_uint },
+	{ "long", &type_long }, { "unsigned long", &type_ulong },
+	{ "long long", &type_llong }, { "unsigned long long", &type_ullong },
+	{ "_Bool", &type_uchar },
+	{ "int8_t", &type_int8 }, { "uint8_t", &type_uint8 },
+	{ "int16_t", &type_int16 }, { "uint16_t", &type_uint16 },
+	{ "int32_t", &type_int32 }, { "uint32_t", &type_uint32 },
+	{ "int64_t", &type_int64 }, { "uint64_t", &type_uint64 },
+	{ "size_t", &type_ulong }, { "ssize_t", &type_long },
+	{ "uintptr_t", &type_ulong }, { "intptr_t", &type_long },
+	{ "pid_t", &type_int }, { "id_t", &type_int }, { "uid_t", &type_uint },
+	{ "gid_t", &type_uint }, { "processorid_t", &type_int },
+};
+
+struct type *type_by_name(const char *name)
+{
+	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i].name, name))
+			return names[i].t;
+	return NULL;
+}
+
+bool type_is_int(const struct type *t)
+{
+	return t && t->kind == T_INT;
+}
+
+struct type *type_promote(struct type *t)
+{
+	return t->size < 4 ? &type_int : t;
+}
+
+struct type *type_arith(struct type *a, struct type *b)
+{
+	a = type_promote(a);
+	b = type_promote(b);
+	if (a->size != b->size)
+		return a->size > b->size ? a : b;
+	if (!a->is_signed)
+		return a;
+	if (!b->is_signed)
+		return b;
+	return a;
+}
+
+const char *type_str(const struct type *t)
+{
+	return t ? t->name : "<none>";
+}

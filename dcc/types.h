@@ -1,0 +1,37 @@
+/*
+ * D's types as sema and codegen see them. Integer types are canonical
+ * singletons (compare pointers); strings carry no length: every string value
+ * is strsize bytes, NUL-padded.
+ */
+#ifndef DCC_TYPES_H
+#define DCC_TYPES_H
+
+#include <stdbool.h>
+
+enum type_kind { T_VOID = 1, T_INT, T_STRING, T_PTR };
+
+struct type {
+	enum type_kind kind;
+	unsigned size;     /* bytes; strings: 0 (strsize decides) */
+	bool is_signed;
+	const char *name;  /* "int", "unsigned long", "string", "uint64_t" ... */
+	struct type *ref;  /* T_PTR: pointee */
+};
+
+extern struct type type_void, type_string;
+extern struct type type_char, type_schar, type_uchar, type_short, type_ushort;
+extern struct type type_int, type_uint, type_long, type_ulong, type_llong, type_ullong;
+extern struct type type_int8, type_uint8, type_int16, type_uint16, type_int32, type_uint32,
+	type_int64, type_uint64;
+
+/* A base or predefined type name ("unsigned long", "uint32_t", "size_t",
+ * "pid_t", "string"...); NULL if unknown. */
+struct type *type_by_name(const char *name);
+bool type_is_int(const struct type *t);
+/* C's usual arithmetic conversions after integer promotion. */
+struct type *type_arith(struct type *a, struct type *b);
+/* Integer promotion: anything narrower than int becomes int. */
+struct type *type_promote(struct type *t);
+const char *type_str(const struct type *t);
+
+#endif
