@@ -124,9 +124,9 @@ demo)
 	need_root
 	deps
 	build
-	say "running: build/bin/dcc run samples/hello.d"
+	say "running: build/bin/dcc run -s samples/hello.d"
 	cd "$ROOT"
-	build/bin/dcc run samples/hello.d
+	build/bin/dcc run -s samples/hello.d
 	;;
 test)
 	need_root

@@ -81,7 +81,6 @@ E2E_TEST(object, dump_views)
 		{ "--dump-tokens", "getppid" },
 		{ "--dump-ast", "count" },
 		{ "--dump-ir", "define" },
-		{ "--dump-meta", "getppid" },
 	};
 	for (size_t i = 0; i < sizeof(views) / sizeof(views[0]); i++) {
 		struct run_result r;
@@ -91,6 +90,13 @@ E2E_TEST(object, dump_views)
 			  views[i].flag, views[i].needle, r.out);
 		run_result_free(&r);
 	}
+	/* --dump-meta decodes an object's metadata section. */
+	const char *obj = e2e_build_src("tst.getppid_count");
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "--dump-meta", obj, NULL);
+	cr_assert_eq(r.status, 0, "dcc --dump-meta: status %d\n%s", r.status, r.err);
+	cr_assert(strstr(r.out, "getppid"), "dcc --dump-meta: no 'getppid' in:\n%.3000s", r.out);
+	run_result_free(&r);
 }
 
 /* Every sample compiles (check only), and hello.d prints what it says. */
@@ -116,7 +122,7 @@ E2E_TEST(object, samples_compile)
 E2E_TEST(object, hello_sample_runs)
 {
 	struct run_result r;
-	const char *argv[] = { "/usr/bin/taskset", "-c", "0", DCC_BIN, "run",
+	const char *argv[] = { "/usr/bin/taskset", "-c", "0", DCC_BIN, "run", "-s",
 			       e2e_fmt("%s/../samples/hello.d", TESTS_SRC_DIR), NULL };
 	e2e_runv(&r, E2E_TIMEOUT, argv);
 	e2e_expect_err(&r, "dcc: script '*hello.d' matched 1 probe", NULL);

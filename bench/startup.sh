@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Time from starting the tool to probes attached: each script's BEGIN prints
+# "ready" and exits, and BEGIN only runs once every probe is attached (dtrun
+# attaches, then runs BEGIN; bpftrace fires BEGIN after attaching the rest).
+# Measured from the fork to the moment "ready" arrives on the pipe, then the
+# whole run (including detaching) to the process's exit.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+ensure_tracefs
+
+mkfifo "$WORK/fifo"
+
+# first_line_ms CMD...: prints "ms_to_first_line ms_total".
+first_line_ms()
+{
+	local t0 t1 t2 line pid
+	t0=$(now_us)
+	"$@" >"$WORK/fifo" 2>"$WORK/stderr" &
+	pid=$!
+	exec 3<"$WORK/fifo"
+	read -r line <&3 || true
+	t1=$(now_us)
+	cat <&3 >/dev/null
+	wait "$pid" || { echo "bench: failed: $* ($(head -c 300 "$WORK/stderr"))" >&2; exec 3<&-; return 1; }
+	t2=$(now_us)
+	exec 3<&-
+	[ "$line" = ready ] || { echo "bench: $*: first line '$line'" >&2; return 1; }
+	echo "$(((t1 - t0) / 1000)).$(((t1 - t0) % 1000 / 100)) $(((t2 - t0) / 1000)).$(((t2 - t0) % 1000 / 100))"
+}
+
+# measure LABEL CMD...: RUNS runs, one table row.
+measure()
+{
+	local label=$1 i
+	shift
+	for ((i = 0; i < RUNS; i++)); do
+		first_line_ms "$@"
+	done >"$WORK/times"
+	row "$label" "$(cut -d' ' -f1 "$WORK/times" | stats | cut -d' ' -f1)" \
+		"$(cut -d' ' -f1 "$WORK/times" | stats | cut -d' ' -f2)" \
+		"total $(cut -d' ' -f2 "$WORK/times" | stats | cut -d' ' -f1) ms"
+}
+
+D_BEGIN='BEGIN { printf("ready\n"); exit(0); }'
+D_SYS='BEGIN { printf("ready\n"); exit(0); } syscall:::entry { @[execname] = count(); }'
+D_ONE='BEGIN { printf("ready\n"); exit(0); } syscall::getppid:entry { @[execname] = count(); }'
+printf '%s\n' "$D_BEGIN" >"$WORK/begin.d"
+printf '%s\n' "$D_SYS" >"$WORK/sys.d"
+printf '%s\n' "$D_ONE" >"$WORK/one.d"
+"$DCC" "$WORK/begin.d" -o "$WORK/begin.bpf.o"
+"$DCC" "$WORK/sys.d" -o "$WORK/sys.bpf.o"
+"$DCC" "$WORK/one.d" -o "$WORK/one.bpf.o"
+
+B_BEGIN='BEGIN { printf("ready\n"); exit(); }'
+B_RAW='BEGIN { printf("ready\n"); exit(); } tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }'
+B_ALL='BEGIN { printf("ready\n"); exit(); } tracepoint:syscalls:sys_enter_* { @[comm] = count(); }'
+B_ONE='BEGIN { printf("ready\n"); exit(); } tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }'
+
+machine
+echo "# start -> probes attached (BEGIN output), ms over $RUNS runs"
+row "what" "median" "min" "whole run, median"
+measure "dtrun: BEGIN only" "$DTRUN" -q "$WORK/begin.bpf.o"
+measure "dtrun: + syscall::getppid:entry" "$DTRUN" -q "$WORK/one.bpf.o"
+measure "dtrun: + syscall:::entry" "$DTRUN" -q "$WORK/sys.bpf.o"
+measure "dcc run (compile+run): + syscall:::entry" "$DCC" run -q -s "$WORK/sys.d"
+if [ -n "$BPFTRACE" ]; then
+	measure "bpftrace -e: BEGIN only" "$BPFTRACE" -q -e "$B_BEGIN"
+	measure "bpftrace -e: + sys_enter_getppid" "$BPFTRACE" -q -e "$B_ONE"
+	measure "bpftrace -e: + raw_syscalls:sys_enter" "$BPFTRACE" -q -e "$B_RAW"
+	measure "bpftrace -e: + syscalls:sys_enter_* " "$BPFTRACE" -q -e "$B_ALL"
+	if [ -n "$AOTRT" ]; then
+		"$BPFTRACE" --aot "$WORK/begin.aot" -e "$B_BEGIN" >/dev/null
+		"$BPFTRACE" --aot "$WORK/raw.aot" -e "$B_RAW" >/dev/null
+		measure "bpftrace-aotrt: BEGIN only" "$AOTRT" -q "$WORK/begin.aot"
+		measure "bpftrace-aotrt: + raw_syscalls:sys_enter" "$AOTRT" -q "$WORK/raw.aot"
+	fi
+fi
