@@ -319,7 +319,7 @@ static int check(const void *meta, size_t size, char *why, size_t whylen)
 		if (!table_ok(h->off, h->n, sizeof(type), size))                           \
 			return why_set(why, whylen, -EBADMSG, "truncated metadata: %s table", \
 				       what);                                               \
-		if (h->off % _Alignof(type))                                               \
+		if (h->n && h->off % _Alignof(type))                                       \
 			return why_set(why, whylen, -EBADMSG,                               \
 				       "misaligned metadata: %s table at %u", what, h->off); \
 	} while (0)

@@ -1,0 +1,364 @@
+/*
+ * Records through the runtime: the probe line and its header, trace() in
+ * quiet and non-quiet modes, exit(), the default action, records that do not
+ * match the metadata, and option handling.
+ */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include "unit/rt_build.h"
+
+#define HEADER "CPU     ID                    FUNCTION:NAME\n"
+#define BEGIN_LINE "  0      1                           :BEGIN "
+
+static void base(struct mb *b)
+{
+	mb_init(b);
+	mb_probe(b, DCC_PROBE_BEGIN, "dtrace", "", "", "BEGIN");
+	mb_probe(b, DCC_PROBE_END, "dtrace", "", "", "END");
+	mb_probe(b, 182, "syscall", "vmlinux", "getppid", "entry");
+}
+
+static void feed(struct rtt *t, struct rec *r)
+{
+	cr_assert_eq(dcc_runtime__handle_record(t->rt, r->buf, r->size), 0, "%s", rtt_err(t));
+}
+
+Test(rt_record, probe_line_and_header_once)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "hello\n");
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "again");
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0);
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
+	feed(&t, &r);
+	rec_init(&r, &b, 2, 182, 1);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), HEADER BEGIN_LINE "hello\n\n"
+			 "  1    182                    getppid:entry again\n");
+	rtt_close(&t);
+}
+
+Test(rt_record, quiet_has_no_probe_line_and_no_newline)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "hello");
+	cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), 0);
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
+	feed(&t, &r);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), "hellohello");
+	rtt_close(&t);
+}
+
+Test(rt_record, quiet_from_pragma_and_from_x)
+{
+	const char *x[] = { "quiet" };
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "q");
+	mb_option(&b, "quiet", NULL);
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0);
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), "q");
+	cr_assert_str_eq(dcc_runtime__option(t.rt, "quiet"), "");
+	cr_assert_null(dcc_runtime__option(t.rt, "rawbytes"));
+	rtt_close(&t);
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "q");
+	cr_assert_eq(rtt_open(&t, &b, false, x, 1), 0);
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), "q");
+	rtt_close(&t);
+}
+
+Test(rt_record, default_action_prints_the_probe_line)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_DEFAULT, NULL);
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0);
+	rec_init(&r, &b, 1, 182, 1);
+	feed(&t, &r);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), HEADER "  1    182                    getppid:entry \n"
+					    "  1    182                    getppid:entry \n");
+	rtt_close(&t);
+}
+
+/* trace() of each integer size, signed and unsigned, and a string. */
+static void trace_all(struct rtt *t, bool quiet, const char *const *x, int nx)
+{
+	static const struct { uint32_t size; int sgn; int64_t v; } ints[] = {
+		{ 8, 1, -5 }, { 8, 0, -1 }, { 4, 1, -7 }, { 4, 0, -1 }, { 2, 0, 65535 },
+		{ 2, 1, -2 }, { 1, 0, 200 }, { 1, 1, -3 },
+	};
+	uint32_t offs[9];
+	struct rec r;
+	struct mb b;
+
+	base(&b);
+	mb_clause(&b);
+	for (int i = 0; i < 8; i++) {
+		mb_action(&b, DCC_ACT_TRACE, NULL);
+		offs[i] = mb_int(&b, ints[i].size, ints[i].sgn);
+	}
+	mb_action(&b, DCC_ACT_TRACE, NULL);
+	offs[8] = mb_string(&b, 16);
+	cr_assert_eq(rtt_open(t, &b, quiet, x, nx), 0, "%s", rtt_err(t));
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
+	for (int i = 0; i < 8; i++)
+		rec_int(&r, offs[i], ints[i].v);
+	rec_str(&r, offs[8], "bash");
+	feed(t, &r);
+}
+
+Test(rt_record, trace_non_quiet_widths)
+{
+	struct rtt t;
+
+	trace_all(&t, false, NULL, 0);
+	cr_assert_str_eq(rtt_out(&t), HEADER BEGIN_LINE
+			 "                  -5 18446744073709551615         -7 4294967295"
+			 " 65535    -2 200  -3  bash                             \n");
+	rtt_close(&t);
+}
+
+Test(rt_record, trace_quiet_bare_values)
+{
+	struct rtt t;
+
+	trace_all(&t, true, NULL, 0);
+	cr_assert_str_eq(rtt_out(&t), "-518446744073709551615-7429496729565535-2200-3bash");
+	rtt_close(&t);
+}
+
+Test(rt_record, trace_classic_widths)
+{
+	const char *x[] = { "tracefmt=classic" };
+	struct rtt t;
+
+	trace_all(&t, false, x, 1);
+	/* 64-bit as %16lld, 32-bit as a signed %8d, 16/8-bit read unsigned */
+	cr_assert_str_eq(rtt_out(&t), HEADER BEGIN_LINE
+			 "               -5               -1       -7       -1 65535 65534"
+			 " 200 253  bash                             \n");
+	rtt_close(&t);
+}
+
+static const char blob[] = "\001\002Ahello, world!!!!\177\200";
+
+#define DUMP "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n" \
+	"         0: 01 02 41 68 65 6c 6c 6f 2c 20 77 6f 72 6c 64 21  ..Ahello, world!\n"     \
+	"        10: 21 21 21 7f 80                                   !!!..\n"
+
+static void trace_bytes(struct rtt *t, const char *bytes, uint32_t n, bool quiet,
+			const char *const *x, int nx)
+{
+	struct rec r;
+	struct mb b;
+	uint32_t off;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_TRACE, NULL);
+	off = mb_field(&b, DCC_K_BYTES, n, 0, "struct foo");
+	cr_assert_eq(rtt_open(t, &b, quiet, x, nx), 0);
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
+	memcpy(r.buf + off, bytes, n);
+	feed(t, &r);
+}
+
+Test(rt_record, trace_bytes_hex_dump)
+{
+	struct rtt t;
+
+	trace_bytes(&t, blob, sizeof(blob) - 1, false, NULL, 0);
+	cr_assert_str_eq(rtt_out(&t), HEADER BEGIN_LINE DUMP "\n");
+	rtt_close(&t);
+	trace_bytes(&t, blob, sizeof(blob) - 1, true, NULL, 0);
+	cr_assert_str_eq(rtt_out(&t), DUMP);
+	rtt_close(&t);
+}
+
+Test(rt_record, trace_bytes_that_look_like_a_string)
+{
+	const char *x[] = { "rawbytes" };
+	struct rtt t;
+
+	trace_bytes(&t, "hi there\0\0\0\0", 12, false, NULL, 0);
+	cr_assert_str_eq(rtt_out(&t), HEADER BEGIN_LINE "  hi there                         \n");
+	rtt_close(&t);
+	trace_bytes(&t, "tab\there", 8, true, NULL, 0); /* no NUL at all: still a string */
+	cr_assert_str_eq(rtt_out(&t), "tab\there");
+	rtt_close(&t);
+	/* a NUL then more bytes: not a string */
+	trace_bytes(&t, "ab\0c", 4, true, NULL, 0);
+	cr_assert_str_eq(rtt_out(&t),
+			 "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  "
+			 "0123456789abcdef\n         0: 61 62 00 63"
+			 "                                      ab.c\n");
+	rtt_close(&t);
+	/* rawbytes forces the dump */
+	trace_bytes(&t, "ok\0\0", 4, true, x, 1);
+	cr_assert_str_eq(rtt_out(&t),
+			 "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  "
+			 "0123456789abcdef\n         0: 6f 6b 00 00"
+			 "                                      ok..\n");
+	rtt_close(&t);
+}
+
+Test(rt_record, exit_status)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+	uint32_t off;
+	int status = -1;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "bye\n");
+	mb_action(&b, DCC_ACT_EXIT, NULL);
+	off = mb_int(&b, 4, 1);
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0);
+	cr_assert_not(dcc_runtime__exited(t.rt, &status));
+	cr_assert_eq(status, -1);
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
+	rec_int(&r, off, 3);
+	feed(&t, &r);
+	cr_assert(dcc_runtime__exited(t.rt, &status));
+	cr_assert_eq(status, 3);
+	cr_assert_str_eq(rtt_out(&t), HEADER BEGIN_LINE "bye\n\n");
+	/* the last exit() handled wins */
+	rec_int(&r, off, 0);
+	feed(&t, &r);
+	cr_assert(dcc_runtime__exited(t.rt, &status));
+	cr_assert_eq(status, 0);
+	rtt_close(&t);
+}
+
+Test(rt_record, bad_records_are_reported_once)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "%d\n");
+	mb_int(&b, 4, 1);
+	cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), 0);
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
+	r.buf[0] = 9; /* epid 9 */
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), -EINVAL);
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), -EINVAL);
+	r.buf[0] = 0;
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), -EINVAL);
+	r.buf[0] = 1;
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size - 1), -EINVAL);
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, 16), -EINVAL);
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, 3), -EINVAL);
+	cr_assert_str_eq(rtt_out(&t), "");
+	cr_assert_str_eq(rtt_err(&t), "dtrun: bad record: unknown epid 9\n"
+			 "dtrun: bad record for epid 1 (t.d:1:1): 23 bytes, expected 24\n");
+	/* good records still work */
+	rec_int(&r, 16, 77);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), "77\n");
+	rtt_close(&t);
+}
+
+Test(rt_record, unknown_x_option_is_an_error)
+{
+	const char *x[] = { "quiet", "foo=1" };
+	struct rtt t;
+	struct mb b;
+
+	base(&b);
+	cr_assert_eq(rtt_open(&t, &b, false, x, 2), -EINVAL);
+	cr_assert_null(t.rt);
+	cr_assert_str_eq(rtt_err(&t), "dtrun: failed to set -x foo: Invalid option name\n");
+	rtt_close(&t);
+}
+
+Test(rt_record, bad_option_values)
+{
+	const char *x1[] = { "aggsortpos=abc" };
+	const char *x2[] = { "oformat=xml" };
+	struct rtt t;
+	struct mb b;
+
+	base(&b);
+	cr_assert_eq(rtt_open(&t, &b, false, x1, 1), -EINVAL);
+	cr_assert_str_eq(rtt_err(&t),
+			 "dtrun: failed to set -x aggsortpos: Invalid value for specified option\n");
+	rtt_close(&t);
+	cr_assert_eq(rtt_open(&t, &b, false, x2, 1), -EINVAL);
+	cr_assert_str_eq(rtt_err(&t),
+			 "dtrun: failed to set -x oformat=xml: Invalid value for specified option\n");
+	rtt_close(&t);
+}
+
+Test(rt_record, x_overrides_pragma)
+{
+	const char *x[] = { "strsize=512", "bufsize=8m", "bufsize=16m", "switchrate=10hz" };
+	struct rtt t;
+	struct mb b;
+
+	base(&b);
+	mb_option(&b, "strsize", "128");
+	mb_option(&b, "dynvarsize", "2m");
+	cr_assert_eq(rtt_open(&t, &b, false, x, 4), 0);
+	cr_assert_str_eq(dcc_runtime__option(t.rt, "strsize"), "512");
+	cr_assert_str_eq(dcc_runtime__option(t.rt, "dynvarsize"), "2m");
+	cr_assert_str_eq(dcc_runtime__option(t.rt, "bufsize"), "16m");
+	cr_assert_str_eq(dcc_runtime__option(t.rt, "switchrate"), "10hz");
+	cr_assert_null(dcc_runtime__option(t.rt, "aggrate"));
+	rtt_close(&t);
+}
+
+Test(rt_record, printf_and_trace_in_one_record)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+	uint32_t o1, o2;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "%s:");
+	o1 = mb_string(&b, 16);
+	mb_action(&b, DCC_ACT_TRACE, NULL);
+	o2 = mb_int(&b, 4, 1);
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0);
+	rec_init(&r, &b, 1, 182, 1);
+	rec_str(&r, o1, "ls");
+	rec_int(&r, o2, 12);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), HEADER "  1    182                    getppid:entry ls:"
+					    "         12\n");
+	rtt_close(&t);
+}
