@@ -165,14 +165,13 @@ static void details(FILE *out, const struct node *n)
 			fputs(" const", out);
 		if (n->iflags & TSF_VOLATILE)
 			fputs(" volatile", out);
-		if (n->str)
-			fprintf(out, " %s`", n->str);
+		fprintf(out, " %s%s", n->str ? n->str : "", n->str ? "`" : "");
 		switch (n->ival) {
-		case TS_BASE: fprintf(out, " %s", n->name); break;
-		case TS_TYPEDEF: fprintf(out, " typedef %s", n->name); break;
-		case TS_STRUCT: fprintf(out, " struct %s", n->name ? n->name : "<anon>"); break;
-		case TS_UNION: fprintf(out, " union %s", n->name ? n->name : "<anon>"); break;
-		case TS_ENUM: fprintf(out, " enum %s", n->name ? n->name : "<anon>"); break;
+		case TS_BASE: fprintf(out, "%s", n->name); break;
+		case TS_TYPEDEF: fprintf(out, "typedef %s", n->name); break;
+		case TS_STRUCT: fprintf(out, "struct %s", n->name ? n->name : "<anon>"); break;
+		case TS_UNION: fprintf(out, "union %s", n->name ? n->name : "<anon>"); break;
+		case TS_ENUM: fprintf(out, "enum %s", n->name ? n->name : "<anon>"); break;
 		}
 		if (n->iflags & TSF_BODY)
 			fputs(" {}", out);

@@ -326,6 +326,25 @@ void skip_stmt(struct parser *ps)
 	}
 }
 
+/* After a refused keyword: its "( ... )" if any, then the statement or block. */
+static void skip_construct(struct parser *ps)
+{
+	if (is_op(peek(ps), '(')) {
+		int depth = 0;
+		do {
+			struct token *t = peek(ps);
+			if (t->kind == TOK_EOF || is_op(t, '{') || is_op(t, '}'))
+				break;
+			if (is_op(t, '('))
+				depth++;
+			else if (is_op(t, ')'))
+				depth--;
+			next(ps);
+		} while (depth > 0);
+	}
+	skip_stmt(ps);
+}
+
 /* Outside clause bodies: skip (quietly: it may be probe descriptions) to a
  * ';' or past a balanced { ... }, or stop before '{' when `to_body`. */
 bool skip_top(struct parser *ps, bool to_body)
@@ -377,17 +396,22 @@ static struct node *statement(struct parser *ps)
 	struct token *t = peek(ps);
 	if (t->kind == TOK_RESERVED) {
 		const char *m = stmt_word_message(t->op);
-		bool was_if = is_kw(t, K_IF);
+		bool was_if = is_kw(t, K_IF), was_do = is_kw(t, K_DO);
 		if (m)
 			perr(ps, t->loc, "%s", m);
 		else
 			perr(ps, t->loc, "reserved word '%s' cannot be used", lex_keyword_name(t->op));
 		next(ps);
-		skip_stmt(ps);
+		skip_construct(ps);
 		/* The else branch of a refused if goes with it. */
 		if (was_if && is_kw(peek(ps), K_ELSE)) {
 			next(ps);
-			skip_stmt(ps);
+			skip_construct(ps);
+		}
+		/* So does the while of a refused do. */
+		if (was_do && is_kw(peek(ps), K_WHILE)) {
+			next(ps);
+			skip_construct(ps);
 		}
 		return NULL;
 	}
@@ -559,12 +583,16 @@ static struct node *program(struct parser *ps, uint32_t file, size_t len)
 		struct token t = lex_peek(&ps->lx);
 		struct node *item = NULL;
 		if (t.kind == TOK_EOF) {
+			/* Lexed for real, so an unterminated comment is reported. */
+			lex_next(&ps->lx, LEX_NORMAL);
 			break;
 		} else if (t.kind == TOK_PRAGMA) {
 			struct token p = lex_next(&ps->lx, LEX_NORMAL);
 			pragma(ps, &p);
 			continue;
-		} else if (starts_decl(ps, &t, NULL)) {
+		} else if (starts_decl(ps, &t, NULL) ||
+			   (t.kind == TOK_IDENT && t.loc.off + t.len < ps->lx.len &&
+			    ps->lx.src[t.loc.off + t.len] == '`')) {
 			ps->failed = false;
 			item = declaration(ps);
 		} else if (is_op(&t, ';')) {

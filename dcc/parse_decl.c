@@ -20,7 +20,7 @@ bool starts_decl(struct parser *ps, const struct token *t, const struct token *t
 		switch (t->op) {
 		case K_SELF:
 		case K_THIS:
-			return top || (!is_op(t2, OP_ARROW) && !is_op(t2, '.'));
+			return top || starts_type(ps, 1);
 		case K_SIZEOF: case K_STRINGOF: case K_OFFSETOF: case K_XLATE:
 			return false;
 		default:
@@ -562,6 +562,19 @@ static struct node *decl_body(struct parser *ps)
 	if (!(d->a = type_spec(ps, false)))
 		return NULL;
 	struct node **tail = &d->list;
+	struct token *t2 = peek(ps);
+	if ((d->a->iflags & TSF_BODY) && t2->kind == TOK_IDENT &&
+	    t2->loc.line != ps->prev.loc.line) {
+		/* "struct s { ... }" and a new line that does not continue it */
+		struct token *t3 = peek_at(ps, 1);
+		if (!is_op(t3, ';') && !is_op(t3, ',') && !is_op(t3, '[') && t3->kind != TOK_ASSIGN) {
+			d->loc = span(ps, first.loc);
+			perr(ps, lex_after(&ps->prev), "expected ';' after %s",
+			     lex_keyword_name(d->a->ival == TS_STRUCT ? K_STRUCT :
+					      d->a->ival == TS_UNION ? K_UNION : K_ENUM));
+			return d;
+		}
+	}
 	if (!is_op(peek(ps), ';')) {
 		do {
 			struct node *dc = declarator(ps, DCL_NAMED | DCL_INIT);

@@ -282,8 +282,12 @@ static struct node *primary(struct parser *ps)
 				return NULL;
 			return e;
 		}
-		if (t.op == '`')
+		if (t.op == '`' && peek_at(ps, 1)->kind == TOK_IDENT)
 			return kernel_symbol(ps, t.loc);
+		if (t.op == '`') {
+			perr(ps, t.loc, "invalid character '`'");
+			return NULL;
+		}
 		break;
 	case TOK_RESERVED:
 		perr(ps, t.loc, "reserved word '%s' cannot be used", lex_keyword_name(t.op));

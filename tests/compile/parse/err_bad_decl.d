@@ -1,0 +1,3 @@
+int 5;
+int y
+BEGIN { }

@@ -1,0 +1,2 @@
+syscall::read:entry,
+syscall::write:entry

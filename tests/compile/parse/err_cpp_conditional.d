@@ -1,0 +1,3 @@
+#ifdef FOO
+BEGIN { trace(1); }
+#endif

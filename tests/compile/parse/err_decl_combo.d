@@ -1,0 +1,2 @@
+unsigned short long x;
+signed float f;

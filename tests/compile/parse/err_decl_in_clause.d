@@ -1,0 +1,1 @@
+BEGIN { int x; x = 1; }

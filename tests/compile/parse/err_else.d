@@ -1,0 +1,1 @@
+BEGIN { else trace(1); }

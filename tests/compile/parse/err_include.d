@@ -1,0 +1,2 @@
+#include <stdio.h>
+BEGIN { trace(1); }

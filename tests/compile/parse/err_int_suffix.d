@@ -1,0 +1,1 @@
+BEGIN { x = 10ms; y = 1lul; z = 0x; }

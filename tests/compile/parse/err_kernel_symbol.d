@@ -1,0 +1,1 @@
+BEGIN { trace(vmlinux`max_pfn); }

@@ -1,0 +1,4 @@
+#line abc
+BEGIN { x = ; }
+#line 50 "lib.d"
+END { y = ; }

@@ -1,0 +1,1 @@
+syscall::read:entry /pid == $foo/ { trace($$bar); }

@@ -1,0 +1,2 @@
+#pragma D error "this script needs dtrace 2"
+BEGIN { }

@@ -1,0 +1,2 @@
+#pragma D option
+#pragma D option a b

@@ -1,0 +1,2 @@
+#pragma D foo bar
+BEGIN { }

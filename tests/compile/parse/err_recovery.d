@@ -1,0 +1,9 @@
+BEGIN
+{
+	x = ;
+	y = (1 + ;
+	z = 3
+	w = "a\z";
+}
+END { trace(1) }
+profile:::tick-1sec { @[ = count(); }

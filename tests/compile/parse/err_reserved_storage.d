@@ -1,0 +1,1 @@
+BEGIN { static int x; }

@@ -1,0 +1,5 @@
+struct s {
+	int a;
+	char b[4]
+}
+BEGIN { }

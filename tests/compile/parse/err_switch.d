@@ -1,0 +1,1 @@
+BEGIN { switch (x) { case 1: break; default: trace(1); } }

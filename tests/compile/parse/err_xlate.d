@@ -1,0 +1,1 @@
+BEGIN { x = xlate<psinfo_t *(curthread); }
