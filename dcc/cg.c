@@ -467,6 +467,7 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	cg->ci = ci;
 	cg->rec = NULL;
 	cg->ctx_nr = NULL;
+	cg->ctx_raw = raw;
 	cg->scratch_used = false;
 	cg->scratch_top = 0;
 	cg->entry = cg_block(cg, "entry");

@@ -78,6 +78,7 @@ struct cg {
 	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
 	int epid;                  /* of this clause, 0 if it records nothing */
 	LLVMValueRef ctx_nr;       /* cached syscall number (i64) */
+	bool ctx_raw;              /* attached to raw_syscalls: args[6] always there */
 
 	struct meta *meta;
 	unsigned scratch_total;

@@ -46,7 +46,8 @@ static LLVMValueRef volatile_load(struct cg *cg, LLVMValueRef g)
 static LLVMValueRef memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMValueRef src,
 			  uint64_t n)
 {
-	LLVMTypeRef tys[3] = { cg->ptr, src ? cg->ptr : cg->i8, cg->i64 };
+	/* overloads: memcpy(ptr, ptr, i64), memset(ptr, i64) */
+	LLVMTypeRef tys[3] = { cg->ptr, src ? cg->ptr : cg->i64, cg->i64 };
 	unsigned iid = LLVMLookupIntrinsicID(name, strlen(name));
 	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, tys, src ? 3 : 2);
 	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, tys, src ? 3 : 2);
@@ -222,8 +223,23 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 {
 	struct pgroup *g = cg->grp;
 	switch (g->kind) {
-	case PK_SYSCALL_ENTRY:
-		return i < 6 ? ctx_u64(cg, 16 + 8 * (unsigned)i) : cg_i64(cg, 0);
+	case PK_SYSCALL_ENTRY: {
+		if (i >= 6)
+			return cg_i64(cg, 0);
+		if (cg->ctx_raw)
+			return ctx_u64(cg, 16 + 8 * (unsigned)i);
+		/* A syscalls/sys_enter_NAME record only has the syscall's own
+		 * arguments, and the kernel refuses to attach a program that
+		 * loads past them (EACCES); dcc doesn't know each syscall's
+		 * arity, so read the slot without a context load. */
+		LLVMValueRef tmp = cg_alloca(cg, cg->i64, "arg");
+		LLVMValueRef o = cg_i64(cg, 16 + 8 * (unsigned)i);
+		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+		LLVMValueRef args[3] = { tmp, cg_i32(cg, 8),
+					 LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "") };
+		cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+		return LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
+	}
 	case PK_SYSCALL_RETURN:
 		return i < 2 ? ctx_u64(cg, 16) : cg_i64(cg, 0);
 	case PK_TICK:

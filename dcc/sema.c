@@ -251,6 +251,8 @@ static int check_assign(struct sema *s, struct node *n)
 	if (sema_expr(s, n->b))
 		return -1;
 	if (n->op != '=') {
+		if (type_is_int(n->b->type) && check_lvalue_store(s, lv, n->b->type, true))
+			return -1;
 		if (sema_expr(s, lv))
 			return -1;
 		if (!type_is_int(lv->type) || !type_is_int(n->b->type))
@@ -326,7 +328,9 @@ int sema_expr(struct sema *s, struct node *n)
 			if (!is_lvalue(n->a))
 				return diag_error(s->dg, n->a->loc, "'%s' needs a variable",
 						  ast_op_name(n->op));
-			if (sema_expr(s, n->a) || expect_int(s, n->a, ast_op_name(n->op)))
+			/* x++ on a new variable starts it at 0, like x += 1 */
+			if (check_lvalue_store(s, n->a, &type_int, true) ||
+			    sema_expr(s, n->a) || expect_int(s, n->a, ast_op_name(n->op)))
 				return -1;
 			n->type = n->a->type;
 			return 0;
