@@ -70,7 +70,7 @@ LLVMValueRef cg_map_ref(struct cg *cg, int map)
 	return cg->maps[map].g;
 }
 
-static void add_used(struct cg *cg, LLVMValueRef g)
+void cg_add_used(struct cg *cg, LLVMValueRef g)
 {
 	if (cg->nused == cg->cap_used) {
 		cg->cap_used = cg->cap_used ? 2 * cg->cap_used : 16;
@@ -118,7 +118,7 @@ static int map_new(struct cg *cg, const char *name, uint32_t type, uint32_t max,
 	LLVMSetSection(m->g, ".maps");
 	LLVMSetAlignment(m->g, 8);
 	LLVMSetLinkage(m->g, LLVMExternalLinkage);
-	add_used(cg, m->g);
+	cg_add_used(cg, m->g);
 	return cg->nmaps++;
 }
 
@@ -152,7 +152,7 @@ static LLVMValueRef rodata_u64(struct cg *cg, const char *name)
 	LLVMMetadataRef cv = LLVMDIBuilderCreateQualifiedType(cg->dib, 0x26,
 		LLVMDIBuilderCreateQualifiedType(cg->dib, 0x35, cg->di_u64));
 	attach_di(cg, g, name, cv, 1);
-	add_used(cg, g);
+	cg_add_used(cg, g);
 	return g;
 }
 
@@ -167,11 +167,14 @@ LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap)
 	snprintf(name, sizeof(name), "dcc_str%d", cg->nstrlits++);
 	LLVMValueRef g = LLVMAddGlobal(cg->M, LLVMTypeOf(init), name);
 	LLVMSetInitializer(g, init);
+	/* external and constant, like clang's const globals: it lands in the
+	 * one .rodata section (private constants would go to mergeable
+	 * .rodata.cst* sections, each a map of its own) */
 	LLVMSetGlobalConstant(g, 1);
-	LLVMSetLinkage(g, LLVMInternalLinkage);
-	LLVMSetSection(g, ".rodata");
+	LLVMSetLinkage(g, LLVMExternalLinkage);
 	LLVMSetAlignment(g, 8);
 	attach_di(cg, g, name, di_array(cg, cg->di_char, 8, n), 1);
+	cg_add_used(cg, g);
 	*cap = n;
 	return g;
 }
@@ -266,7 +269,7 @@ static void add_license(struct cg *cg)
 	LLVMSetAlignment(g, 1);
 	LLVMSetLinkage(g, LLVMExternalLinkage);
 	attach_di(cg, g, "_license", di_array(cg, cg->di_char, 8, 4), 1);
-	add_used(cg, g);
+	cg_add_used(cg, g);
 }
 
 static void add_used_list(struct cg *cg)
@@ -332,7 +335,7 @@ static void make_maps(struct cg *cg)
 				? di_array(cg, cg->di_char, 8, cg->strsize)
 				: LLVMDIBuilderCreateBasicType(cg->dib, "long", 4, 64, 0x05, 0);
 			attach_di(cg, g, name, dt, v->loc.line);
-			add_used(cg, g);
+			cg_add_used(cg, g);
 			cg->gvar[v->id] = g;
 		}
 	}
@@ -564,7 +567,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 	LLVMSetSection(g, DCC_META_SECTION);
 	LLVMSetAlignment(g, 8);
 	LLVMSetLinkage(g, LLVMExternalLinkage);
-	add_used(cg, g);
+	cg_add_used(cg, g);
 	add_used_list(cg);
 	LLVMDIBuilderFinalize(cg->dib);
 	return 0;

@@ -53,7 +53,15 @@ static LLVMValueRef memop(struct cg *cg, const char *name, LLVMValueRef dst, LLV
 	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, tys, src ? 3 : 2);
 	LLVMValueRef args[4] = { dst, src ? src : LLVMConstInt(cg->i8, 0, 0), cg_i64(cg, n),
 				 LLVMConstInt(LLVMInt1TypeInContext(cg->C), 0, 0) };
-	return LLVMBuildCall2(cg->b, fty, fn, args, 4, "");
+	LLVMValueRef call = LLVMBuildCall2(cg->b, fty, fn, args, 4, "");
+	/* Every string buffer dcc makes is 8-aligned (scratch and record
+	 * offsets, globals, literals, map values): say so, or the backend
+	 * copies byte by byte through the stack. */
+	unsigned align = LLVMGetEnumAttributeKindForName("align", 5);
+	LLVMAddCallSiteAttribute(call, 1, LLVMCreateEnumAttribute(cg->C, align, 8));
+	if (src)
+		LLVMAddCallSiteAttribute(call, 2, LLVMCreateEnumAttribute(cg->C, align, 8));
+	return call;
 }
 
 /* Copy a string into a buffer of dstcap bytes, zeroing the rest. */
@@ -114,29 +122,28 @@ static bool is_syscall(struct pgroup *g)
 /* probefunc of a group of several syscalls: the name table row of nr. */
 static struct cval syscall_func(struct cg *cg)
 {
-	enum { ROW = 32 };
-	int n = syscall_max_nr() + 1;
+	/* 512 rows, indexed by nr & 511: a masked index is one the verifier
+	 * can bound; x86-64 syscall numbers are below 512. */
+	enum { ROW = 32, ROWS = 512 };
 	if (!cg->sysnames) {
-		char *tab = calloc((size_t)n, ROW);
-		for (int i = 0; i < n; i++) {
+		char *tab = calloc(ROWS, ROW);
+		for (int i = 0; i < ROWS; i++) {
 			const char *name = syscall_name(i);
 			if (name)
 				strncpy(tab + (size_t)i * ROW, name, ROW - 1);
 		}
-		LLVMValueRef init = LLVMConstStringInContext(cg->C, tab, (unsigned)(n * ROW), 1);
+		LLVMValueRef init = LLVMConstStringInContext(cg->C, tab, ROWS * ROW, 1);
 		free(tab);
 		cg->sysnames = LLVMAddGlobal(cg->M, LLVMTypeOf(init), "dcc_sysnames");
 		LLVMSetInitializer(cg->sysnames, init);
 		LLVMSetGlobalConstant(cg->sysnames, 1);
-		LLVMSetLinkage(cg->sysnames, LLVMInternalLinkage);
-		LLVMSetSection(cg->sysnames, ".rodata");
+		LLVMSetLinkage(cg->sysnames, LLVMExternalLinkage);
 		LLVMSetAlignment(cg->sysnames, 8);
+		cg_add_used(cg, cg->sysnames);
 	}
 	unsigned off = cg_scratch_alloc(cg, ROW);
 	LLVMValueRef dst = cg_scratch(cg, off);
-	LLVMValueRef nr = cg->ctx_nr;
-	LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntULT, nr, cg_i64(cg, (uint64_t)n), "");
-	LLVMValueRef idx = LLVMBuildSelect(cg->b, ok, nr, cg_i64(cg, 0), "");
+	LLVMValueRef idx = LLVMBuildAnd(cg->b, cg->ctx_nr, cg_i64(cg, ROWS - 1), "");
 	LLVMValueRef rowoff = LLVMBuildMul(cg->b, idx, cg_i64(cg, ROW), "");
 	LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->sysnames, &rowoff, 1, "");
 	memop(cg, "llvm.memcpy", dst, src, ROW);
