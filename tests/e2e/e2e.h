@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <bpf/bpf.h>
 
 #include "helpers.h"
 
@@ -31,14 +32,64 @@
 
 static char e2e_dir[64];
 
+/*
+ * DCC_E2E_SHARED=1 is for machines where someone else runs dcc programs at
+ * the same time (developers sharing a box): instead of "no dcc_* program at
+ * all", a leak is a dcc_* program that no live process holds a descriptor
+ * of, i.e. one that outlived the dtrun that loaded it. CI uses the strict
+ * count.
+ */
+static inline bool e2e_shared(void)
+{
+	const char *s = getenv("DCC_E2E_SHARED");
+	return s && *s && strcmp(s, "0");
+}
+
+/* dcc_* programs that no process holds (by prog_id in any fdinfo). */
+static inline int e2e_orphan_progs(void)
+{
+	static __u32 held[65536];
+	int nheld = 0;
+	FILE *p = popen("cat /proc/[0-9]*/fdinfo/* 2>/dev/null | sed -n 's/^prog_id:[ \t]*//p'",
+			"r");
+	if (p) {
+		unsigned v;
+		while (nheld < 65536 && fscanf(p, "%u", &v) == 1)
+			held[nheld++] = v;
+		pclose(p);
+	}
+	__u32 id = 0;
+	int n = 0;
+	while (!bpf_prog_get_next_id(id, &id)) {
+		int fd = bpf_prog_get_fd_by_id(id);
+		if (fd < 0)
+			continue;
+		struct bpf_prog_info info = { 0 };
+		__u32 len = sizeof(info);
+		if (!bpf_obj_get_info_by_fd(fd, &info, &len) && !strncmp(info.name, "dcc_", 4)) {
+			bool found = false;
+			for (int i = 0; i < nheld && !found; i++)
+				found = held[i] == id;
+			n += !found;
+		}
+		close(fd);
+	}
+	return n;
+}
+
+static inline int e2e_count(void)
+{
+	return e2e_shared() ? e2e_orphan_progs() : count_dcc_progs();
+}
+
 /* Progs are freed when dtrun's descriptors close; perf-event detach may defer
  * the last reference a little, so poll briefly before calling it a leak. */
 static inline int e2e_progs_left(void)
 {
-	int n = count_dcc_progs();
+	int n = e2e_count();
 	for (int i = 0; n > 0 && i < 40; i++) {
 		usleep(50 * 1000);
-		n = count_dcc_progs();
+		n = e2e_count();
 	}
 	return n;
 }
@@ -49,8 +100,9 @@ static inline void e2e_init(void)
 		cr_skip_test("end-to-end tests load BPF programs: run them as root");
 	snprintf(e2e_dir, sizeof(e2e_dir), "/tmp/dcc-e2e.XXXXXX");
 	cr_assert_not_null(mkdtemp(e2e_dir), "mkdtemp: %s", strerror(errno));
-	int left = count_dcc_progs();
-	cr_assert_eq(left, 0, "%d dcc_* BPF programs are loaded before the test started", left);
+	int left = e2e_progs_left();
+	cr_assert_eq(left, 0, "%d dcc_* BPF programs are loaded before the test started%s", left,
+		     e2e_shared() ? "" : " (DCC_E2E_SHARED=1 if others run dcc on this machine)");
 }
 
 static inline void e2e_fini(void)

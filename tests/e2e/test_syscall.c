@@ -78,7 +78,7 @@ E2E_TEST(syscall, execname_string_predicate)
 
 E2E_TEST(syscall, errno_on_failing_openat)
 {
-	struct run_result r = trace_cmd("tst.errno", trig("errno_n", "5"));
+	struct run_result r = trace_cmd("tst.errno", e2e_fmt("%s 5", e2e_trigger("errno_n")));
 	e2e_expect(&r, 0,
 		   e2e_fmt("errno=2\nerrno=2\nerrno=2\nerrno=2\nerrno=2\n\n\n%s",
 			   e2e_agg_row("ENOENT", 5)));
