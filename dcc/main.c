@@ -253,18 +253,17 @@ int main(int argc, char **argv)
 		}
 		rest[nrest++] = argv[i];
 	}
-	if (dump_meta && !src.ndesc) {
+	if (dump_meta && !src.ndesc && nrest == 1) {
+		/* an object file: show its metadata; a script: compile it first */
 		size_t size;
-		char *obj = nrest == 1 ? read_all(rest[0], &size) : NULL;
-		if (!obj) {
-			fprintf(stderr, "dcc: error: --dump-meta needs one readable object file\n");
+		char *obj = read_all(rest[0], &size);
+		if (obj && size >= 4 && !memcmp(obj, "\177ELF", 4)) {
+			rc = meta_dump(stdout, obj, size);
+			free(obj);
 			free(rest);
-			return 2;
+			return rc;
 		}
-		rc = meta_dump(stdout, obj, size);
 		free(obj);
-		free(rest);
-		return rc;
 	}
 	int margc = nrest;
 	char **margv = rest;

@@ -163,18 +163,18 @@ int sema_agg_assign(struct sema *s, struct node *n)
 
 /* Walk a printf format; check each conversion against the arguments. */
 static int check_format(struct sema *s, struct node *call, struct node *fmt, struct node *args,
-			bool printa, int naggs)
+			bool printa, struct agg *agg)
 {
 	const char *f = fmt->str;
 	struct node *a = args;
-	int argno = 1, aggconv = 0;
+	int argno = 1, aggconv = 0, key = 0;
 	for (size_t i = 0; i < fmt->slen; i++) {
 		if (f[i] != '%')
 			continue;
 		size_t start = i++;
 		if (i < fmt->slen && f[i] == '%')
 			continue;
-		bool agg = false;
+		bool is_agg = false;
 		while (i < fmt->slen && strchr("-+ #0'", f[i]))
 			i++;
 		for (int part = 0; part < 2; part++) {
@@ -203,7 +203,7 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 			}
 		}
 		if (printa && i < fmt->slen && f[i] == '@') {
-			agg = true;
+			is_agg = true;
 			i++;
 		}
 		while (i < fmt->slen && strchr("hlLjzt", f[i]))
@@ -213,7 +213,7 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 					  "'%s'", f + start);
 		char c = f[i];
 		int len = (int)(i - start + 1);
-		if (agg) {
+		if (is_agg) {
 			if (!strchr("dioxXuc", c))
 				return diag_error(s->dg, fmt->loc, "conversion '%.*s' cannot print an "
 						  "aggregation", len, f + start);
@@ -224,6 +224,23 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 			return diag_error(s->dg, fmt->loc, "'%%@' conversions are only valid in "
 					  "printa()");
 		const char *kind;
+		if (printa) {
+			/* printa: the conversions print the key elements in order */
+			if (!strchr("diouxXcpsSY", c))
+				return diag_error(s->dg, fmt->loc, "invalid conversion '%.*s' in "
+						  "printa() format", len, f + start);
+			if (key >= agg->nkeys)
+				return diag_error(s->dg, fmt->loc, "conversion '%.*s' has no key: "
+						  "@%s has %d key%s", len, f + start, agg->name,
+						  agg->nkeys, agg->nkeys == 1 ? "" : "s");
+			bool want_str = c == 's' || c == 'S';
+			if (want_str != (agg->keys[key]->kind == T_STRING))
+				return diag_error(s->dg, fmt->loc, "conversion '%.*s' cannot print "
+						  "key %d of @%s, of type '%s'", len, f + start,
+						  key + 1, agg->name, type_str(agg->keys[key]));
+			key++;
+			continue;
+		}
 		if (strchr("diouxXcp", c))
 			kind = "int";
 		else if (c == 's' || c == 'S')
@@ -248,11 +265,8 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 		a = a->next;
 		argno++;
 	}
-	if (printa) {
-		if (aggconv == 0 && naggs > 0)
-			return diag_error(s->dg, fmt->loc, "printa() format has no '%%@' conversion");
-		return 0;
-	}
+	if (printa)
+		return 0; /* no %@: DTrace prints the value at the end, as it does */
 	if (a)
 		return diag_error(s->dg, a->loc, "too many arguments for format: %d extra",
 				  ast_list_len(a));
@@ -274,7 +288,7 @@ static int check_action(struct sema *s, struct node *n)
 		if (err)
 			return -1;
 		n->type = &type_void;
-		return check_format(s, n, n->list, n->list->next, false, 0);
+		return check_format(s, n, n->list, n->list->next, false, NULL);
 	}
 	if (!strcmp(name, "trace") || !strcmp(name, "exit")) {
 		if (nargs != 1)
@@ -317,7 +331,7 @@ static int check_action(struct sema *s, struct node *n)
 			a->sym = g;
 		}
 		n->type = &type_void;
-		return fmt ? check_format(s, n, fmt, NULL, true, naggs) : 0;
+		return fmt ? check_format(s, n, fmt, NULL, true, first) : 0;
 	}
 	if (in_list(actions_never, name))
 		return diag_error(s->dg, n->loc, "%s() is not available in dcc: there is no safe "

@@ -1,0 +1,5 @@
+BEGIN
+{
+	printf("hello, %s %d\n", "world", 42);
+	exit(0);
+}

@@ -1,0 +1,1 @@
+BEGIN { @a = count(1); @b = sum(); }

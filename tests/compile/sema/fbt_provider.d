@@ -1,0 +1,1 @@
+fbt::vfs_read:entry { }

@@ -1,0 +1,2 @@
+#pragma D error "not on this system"
+BEGIN { }

@@ -1,0 +1,1 @@
+BEGIN { @a[1] = count(); printa("%d %d %@d\n", @a); }

@@ -1,0 +1,1 @@
+BEGIN { @a[execname] = count(); printa("%d %@d\n", @a); }

@@ -1,0 +1,1 @@
+BEGIN { printf("%w\n", 1); }

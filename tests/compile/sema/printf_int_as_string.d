@@ -1,0 +1,1 @@
+BEGIN { printf("%s|\n", 1 + 2); }

@@ -1,0 +1,1 @@
+BEGIN { s = "%d"; printf(s, 1); }

@@ -1,0 +1,2 @@
+#pragma D option strsize=2
+BEGIN { }

@@ -1,0 +1,2 @@
+struct foo { int a; };
+BEGIN { }

@@ -1,0 +1,2 @@
+syscall::read:return /self->ts/ { @ = count(); }
+syscall::read:entry { self->ts = timestamp; }

@@ -1,0 +1,105 @@
+/*
+ * Golden tests through the dcc command line, no kernel needed:
+ *   compile/sema/X.d  `dcc -e X.d` must print exactly X.err on stderr and exit
+ *                     1 (0 with an empty X.err);
+ *   compile/meta/X.d  `dcc --dump-meta X.d` must print exactly X.meta.
+ * Each runs in its folder so names in messages are just "X.d".
+ * UPDATE=1 rewrites the expected files instead.
+ */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "helpers.h"
+
+struct golden {
+	char dir[16];
+	char name[112];
+};
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct golden *)a)->name, ((const struct golden *)b)->name);
+}
+
+static void free_params(struct criterion_test_params *p)
+{
+	cr_free(p->params);
+}
+
+static struct criterion_test_params list(const char *dir)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/compile/%s", TESTS_SRC_DIR, dir);
+	DIR *d = opendir(path);
+	size_t n = 0, cap = 512;
+	struct golden *g = cr_malloc(cap * sizeof(*g));
+	struct dirent *e;
+	while (d && (e = readdir(d)) && n < cap) {
+		size_t len = strlen(e->d_name);
+		if (len < 3 || strcmp(e->d_name + len - 2, ".d") || len >= sizeof(g->name))
+			continue;
+		memset(&g[n], 0, sizeof(g[n]));
+		strcpy(g[n].dir, dir);
+		memcpy(g[n].name, e->d_name, len - 2);
+		n++;
+	}
+	if (d)
+		closedir(d);
+	qsort(g, n, sizeof(*g), by_name);
+	return cr_make_param_array(struct golden, g, n, free_params);
+}
+
+ParameterizedTestParameters(cli, sema)
+{
+	return list("sema");
+}
+
+ParameterizedTestParameters(cli, meta)
+{
+	return list("meta");
+}
+
+static void check(struct golden *g, const char *flag, const char *ext, bool use_stderr)
+{
+	char dir[512], file[160], expect_path[700];
+	snprintf(dir, sizeof(dir), "%s/compile/%s", TESTS_SRC_DIR, g->dir);
+	snprintf(file, sizeof(file), "%s.d", g->name);
+	snprintf(expect_path, sizeof(expect_path), "%s/%s.%s", dir, g->name, ext);
+	cr_assert_eq(chdir(dir), 0);
+	char *argv[] = { DCC_BIN, (char *)flag, file, NULL };
+	struct run_result r;
+	cr_assert_eq(run_cmd(&r, argv, NULL, 60), 0);
+	const char *got = use_stderr ? r.err : r.out;
+	size_t got_len = use_stderr ? r.err_len : r.out_len;
+	if (getenv("UPDATE")) {
+		write_file(expect_path, got, got_len);
+	} else {
+		size_t len;
+		char *want = read_file(expect_path, &len);
+		cr_assert_not_null(want, "missing %s", expect_path);
+		cr_expect_str_eq(got, want, "%s/%s.d: output differs", g->dir, g->name);
+		if (use_stderr)
+			cr_expect_eq(r.status, len ? 1 : 0, "%s.d: exit status %d", g->name,
+				     r.status);
+		else
+			cr_expect_eq(r.status, 0, "%s.d: exit status %d: %s", g->name, r.status,
+				     r.err);
+		free(want);
+	}
+	run_result_free(&r);
+}
+
+ParameterizedTest(struct golden *g, cli, sema)
+{
+	check(g, "-e", "err", true);
+}
+
+ParameterizedTest(struct golden *g, cli, meta)
+{
+	check(g, "--dump-meta", "meta", false);
+}
