@@ -256,6 +256,13 @@ int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t
 	if (!nrows)
 		goto out;
 	sort_rows(rt, rows, nrows, aggs, n, false, zero);
+	if (rt->json) {
+		for (size_t r = 0; r < nrows; r++)
+			for (int i = 0; i < n; i++)
+				if (rows[r].vals[i])
+					json_agg_row(rt, out, aggs[i], rows[r].key, rows[r].vals[i]);
+		goto out;
+	}
 	if (!fmt)
 		fputc('\n', out);
 	for (size_t r = 0; r < nrows; r++) {
@@ -303,7 +310,8 @@ int dcc_runtime__print_aggs(struct dcc_runtime *rt)
 {
 	int err = 0;
 
-	fputc('\n', rt->out);
+	if (!rt->json)
+		fputc('\n', rt->out);
 	for (uint32_t i = 0; i < rt->hdr->naggs; i++) {
 		int e;
 

@@ -67,25 +67,27 @@ static void range(const int64_t *d, int n, int zlo, int *first, int *last)
 	*last = l < n - 1 ? l + 1 : n - 1;
 }
 
-static void header(FILE *out, const int64_t *d, int first, int last, long double *total,
-		   bool *pos, bool *neg)
+static void print_rows(FILE *out, const struct hist_row *r, int n)
 {
-	*total = 0;
-	*pos = *neg = false;
-	for (int i = first; i <= last; i++) {
-		*pos |= d[i] > 0;
-		*neg |= d[i] < 0;
-		*total += fabsld((long double)d[i]);
+	long double total = 0;
+	bool pos = false, neg = false;
+
+	for (int i = 0; i < n; i++) {
+		pos |= r[i].count > 0;
+		neg |= r[i].count < 0;
+		total += fabsld((long double)r[i].count);
 	}
 	fprintf(out, "\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
 		"count");
+	for (int i = 0; i < n; i++) {
+		fprintf(out, "%16s ", r[i].label);
+		quantline(out, r[i].count, total, pos, neg);
+	}
 }
 
-static void quantize(FILE *out, const int64_t *d)
+static int quantize(const int64_t *d, struct hist_row *r)
 {
-	int first = 0, last = QNBUCKETS - 1;
-	long double total;
-	bool pos, neg;
+	int first = 0, last = QNBUCKETS - 1, n = 0;
 
 	/* as DTrace: data only in the last bucket counts as none */
 	while (first < QNBUCKETS - 1 && d[first] == 0)
@@ -101,35 +103,31 @@ static void quantize(FILE *out, const int64_t *d)
 		if (last < QNBUCKETS - 1)
 			last++;
 	}
-	header(out, d, first, last, &total, &pos, &neg);
-	for (int i = first; i <= last; i++) {
-		fprintf(out, "%16lld ", (long long)qval(i));
-		quantline(out, d[i], total, pos, neg);
+	for (int i = first; i <= last; i++, n++) {
+		snprintf(r[n].label, sizeof(r[n].label), "%lld", (long long)qval(i));
+		r[n].count = d[i];
 	}
+	return n;
 }
 
-static void lquantize(FILE *out, const struct dcc_meta_agg *a, const int64_t *d)
+static int lquantize(const struct dcc_meta_agg *a, const int64_t *d, struct hist_row *r)
 {
 	int64_t lo = a->param[0], step = a->param[2];
-	int levels = (int)((a->param[1] - lo) / step), first, last;
-	long double total;
-	bool pos, neg;
-	char c[48];
+	int levels = (int)((a->param[1] - lo) / step), first, last, n = 0;
 
 	range(d, levels + 2, 0, &first, &last);
-	header(out, d, first, last, &total, &pos, &neg);
-	for (int i = first; i <= last; i++) {
-		if (i == 0) {
-			snprintf(c, sizeof(c), "< %lld", (long long)lo);
-			fprintf(out, "%16s ", c);
-		} else if (i == levels + 1) {
-			snprintf(c, sizeof(c), ">= %lld", (long long)(lo + levels * step));
-			fprintf(out, "%16s ", c);
-		} else {
-			fprintf(out, "%16lld ", (long long)(lo + (i - 1) * step));
-		}
-		quantline(out, d[i], total, pos, neg);
+	for (int i = first; i <= last; i++, n++) {
+		if (i == 0)
+			snprintf(r[n].label, sizeof(r[n].label), "< %lld", (long long)lo);
+		else if (i == levels + 1)
+			snprintf(r[n].label, sizeof(r[n].label), ">= %lld",
+				 (long long)(lo + levels * step));
+		else
+			snprintf(r[n].label, sizeof(r[n].label), "%lld",
+				 (long long)(lo + (i - 1) * step));
+		r[n].count = d[i];
 	}
+	return n;
 }
 
 /* The lower bounds of llquantize's n positive buckets (the last: overflow)
@@ -155,59 +153,72 @@ static int64_t *llq_bounds(const struct dcc_meta_agg *a, int n, int64_t *under)
 	return b;
 }
 
-static void llquantize(FILE *out, const struct dcc_meta_agg *a, const int64_t *d)
+static int llquantize(const struct dcc_meta_agg *a, const int64_t *d, struct hist_row *r)
 {
-	int n = llq_nbuckets(a->param), first, last;
+	int n = llq_nbuckets(a->param), first, last, k = 0;
 	int64_t under, *b;
-	long double total;
-	bool pos, neg, anyneg = false;
-	char c[48];
+	bool anyneg = false;
 
 	if (n < 0 || !(b = llq_bounds(a, n, &under)))
-		return;
+		return 0;
 	for (int i = 0; i < n; i++)
 		anyneg |= d[i] != 0;
 	range(d, 2 * n + 1, n, &first, &last);
-	header(out, d, first, last, &total, &pos, &neg);
-	for (int i = first; i <= last; i++) {
-		if (i == n) {
-			if (under == 1)
-				snprintf(c, sizeof(c), "0");
-			else
-				snprintf(c, sizeof(c), "%s< %lld", anyneg ? "abs() " : "",
-					 (long long)under);
-			fprintf(out, "%16s ", c);
-		} else if (i == 2 * n) {
-			snprintf(c, sizeof(c), ">= %lld", (long long)b[n - 1]);
-			fprintf(out, "%16s ", c);
-		} else if (i == 0) {
-			snprintf(c, sizeof(c), "<= -%lld", (long long)b[n - 1]);
-			fprintf(out, "%16s ", c);
-		} else if (i > n) {
-			fprintf(out, "%16lld ", (long long)b[i - n - 1]);
-		} else {
-			fprintf(out, "%16lld ", -(long long)b[n - 1 - i]);
-		}
-		quantline(out, d[i], total, pos, neg);
+	for (int i = first; i <= last; i++, k++) {
+		char *l = r[k].label;
+		size_t ln = sizeof(r[k].label);
+
+		if (i == n && under == 1)
+			snprintf(l, ln, "0");
+		else if (i == n)
+			snprintf(l, ln, "%s< %lld", anyneg ? "abs() " : "", (long long)under);
+		else if (i == 2 * n)
+			snprintf(l, ln, ">= %lld", (long long)b[n - 1]);
+		else if (i == 0)
+			snprintf(l, ln, "<= -%lld", (long long)b[n - 1]);
+		else if (i > n)
+			snprintf(l, ln, "%lld", (long long)b[i - n - 1]);
+		else
+			snprintf(l, ln, "%lld", -(long long)b[n - 1 - i]);
+		r[k].count = d[i];
 	}
 	free(b);
+	return k;
+}
+
+/* The rows a histogram shows; *rows is malloc'd. Returns the count or -1. */
+int hist_rows(const struct dcc_meta_agg *a, const int64_t *val, struct hist_row **rows)
+{
+	struct hist_row *r = calloc(agg_nwords(a) + 1, sizeof(*r));
+	int n = 0;
+
+	if (!r)
+		return -1;
+	switch (a->func) {
+	case DCC_AGG_QUANTIZE:
+		n = quantize(val, r);
+		break;
+	case DCC_AGG_LQUANTIZE:
+		n = lquantize(a, val, r);
+		break;
+	case DCC_AGG_LLQUANTIZE:
+		n = llquantize(a, val, r);
+		break;
+	}
+	*rows = r;
+	return n;
 }
 
 void hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
 		const int64_t *val)
 {
+	struct hist_row *rows;
+	int n = hist_rows(a, val, &rows);
+
 	(void)rt;
-	switch (a->func) {
-	case DCC_AGG_QUANTIZE:
-		quantize(out, val);
-		break;
-	case DCC_AGG_LQUANTIZE:
-		lquantize(out, a, val);
-		break;
-	case DCC_AGG_LLQUANTIZE:
-		llquantize(out, a, val);
-		break;
-	}
+	if (n >= 0)
+		print_rows(out, rows, n);
+	free(rows);
 }
 
 long double hist_weight(const struct dcc_meta_agg *a, const int64_t *d, int64_t *zero)

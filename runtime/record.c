@@ -41,8 +41,8 @@ static void action_error(struct dcc_runtime *rt, const struct dcc_meta_clause *c
 	rt_error(rt, "%s in %s: %s", what, rt_str(rt, c->loc), why);
 }
 
-static void do_printf(struct dcc_runtime *rt, const struct dcc_meta_clause *c, uint32_t ai,
-		      const char *rec)
+static void do_printf(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c,
+		      uint32_t ai, const char *rec)
 {
 	const struct dcc_meta_action *a = &rt->actions[ai];
 	struct rt_val stackvals[16], *vals = stackvals;
@@ -52,14 +52,15 @@ static void do_printf(struct dcc_runtime *rt, const struct dcc_meta_clause *c, u
 		return;
 	for (uint32_t i = 0; i < a->nargs; i++)
 		rt_field_val(&rt->args[a->first_arg + i], rec, &vals[i]);
-	if (pf_format(rt, rt->out, rt_str(rt, a->fmt), vals, a->nargs, NULL, NULL, why,
+	if (pf_format(rt, out, rt_str(rt, a->fmt), vals, a->nargs, NULL, NULL, why,
 		      sizeof(why)))
 		action_error(rt, c, ai, "printf", why);
 	if (vals != stackvals)
 		free(vals);
 }
 
-static void do_printa(struct dcc_runtime *rt, const struct dcc_meta_clause *c, uint32_t ai)
+static void do_printa(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c,
+		      uint32_t ai)
 {
 	const struct dcc_meta_action *a = &rt->actions[ai];
 	uint32_t stackids[16], *ids = stackids;
@@ -71,11 +72,11 @@ static void do_printa(struct dcc_runtime *rt, const struct dcc_meta_clause *c, u
 	for (uint32_t i = 0; i < a->nargs; i++)
 		ids[i] = rt->args[a->first_arg + i].offset;
 	if (fmt) {
-		err = rt_printa(rt, rt->out, fmt, ids, a->nargs);
+		err = rt_printa(rt, out, fmt, ids, a->nargs);
 	} else {
 		/* The default form takes one aggregation at a time. */
 		for (uint32_t i = 0; i < a->nargs && !err; i++)
-			err = rt_printa(rt, rt->out, NULL, &ids[i], 1);
+			err = rt_printa(rt, out, NULL, &ids[i], 1);
 	}
 	if (err)
 		action_error(rt, c, ai, "printa", strerror(-err));
@@ -95,6 +96,44 @@ static void do_trunc(struct dcc_runtime *rt, const struct dcc_meta_clause *c, ui
 	err = agg_trunc(rt, rt->args[a->first_arg].offset, a->nargs > 1 ? v.i : 0);
 	if (err)
 		action_error(rt, c, ai, "trunc", strerror(-err));
+}
+
+void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c, uint32_t ai,
+	       const char *rec)
+{
+	const struct dcc_meta_action *a = &rt->actions[ai];
+	struct rt_val v;
+
+	switch (a->kind) {
+	case DCC_ACT_PRINTF:
+		do_printf(rt, out, c, ai, rec);
+		break;
+	case DCC_ACT_TRACE:
+		rt_field_val(&rt->args[a->first_arg], rec, &v);
+		rt_trace(rt, out, &v);
+		break;
+	case DCC_ACT_EXIT:
+		rt_field_val(&rt->args[a->first_arg], rec, &v);
+		rt->exited = true;
+		rt->exit_status = (int)v.i;
+		break;
+	case DCC_ACT_PRINTA:
+		do_printa(rt, out, c, ai);
+		break;
+	case DCC_ACT_CLEAR:
+		for (uint32_t k = 0; k < a->nargs; k++) {
+			int err = agg_clear(rt, rt->args[a->first_arg + k].offset);
+
+			if (err)
+				action_error(rt, c, ai, "clear", strerror(-err));
+		}
+		break;
+	case DCC_ACT_TRUNC:
+		do_trunc(rt, c, ai, rec);
+		break;
+	case DCC_ACT_DEFAULT:
+		break;
+	}
 }
 
 static void probe_line(struct dcc_runtime *rt, const struct dcc_rec_hdr *h)
@@ -138,44 +177,23 @@ int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t 
 		rt->clause_warned[h.epid - 1] = 1;
 		return -EINVAL;
 	}
+	if (rt->json) {
+		char *rows = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&rows, &len);
+
+		if (!m)
+			return -ENOMEM;
+		json_record(rt, &h, c, rec, m);
+		fclose(m);
+		fwrite(rows, 1, len, rt->out);
+		free(rows);
+		return 0;
+	}
 	if (!rt->quiet)
 		probe_line(rt, &h);
-	for (uint32_t i = 0; i < c->nactions; i++) {
-		uint32_t ai = c->first_action + i;
-		const struct dcc_meta_action *a = &rt->actions[ai];
-		struct rt_val v;
-
-		switch (a->kind) {
-		case DCC_ACT_PRINTF:
-			do_printf(rt, c, ai, rec);
-			break;
-		case DCC_ACT_TRACE:
-			rt_field_val(&rt->args[a->first_arg], rec, &v);
-			rt_trace(rt, rt->out, &v);
-			break;
-		case DCC_ACT_EXIT:
-			rt_field_val(&rt->args[a->first_arg], rec, &v);
-			rt->exited = true;
-			rt->exit_status = (int)v.i;
-			break;
-		case DCC_ACT_PRINTA:
-			do_printa(rt, c, ai);
-			break;
-		case DCC_ACT_CLEAR:
-			for (uint32_t k = 0; k < a->nargs; k++) {
-				int err = agg_clear(rt, rt->args[a->first_arg + k].offset);
-
-				if (err)
-					action_error(rt, c, ai, "clear", strerror(-err));
-			}
-			break;
-		case DCC_ACT_TRUNC:
-			do_trunc(rt, c, ai, rec);
-			break;
-		case DCC_ACT_DEFAULT:
-			break;
-		}
-	}
+	for (uint32_t i = 0; i < c->nactions; i++)
+		rt_action(rt, rt->out, c, c->first_action + i, rec);
 	if (!rt->quiet)
 		fputc('\n', rt->out);
 	return 0;

@@ -85,6 +85,17 @@ void rt_error(struct dcc_runtime *rt, const char *fmt, ...)
 /* record.c */
 void rt_field_val(const struct dcc_meta_field *f, const void *base, struct rt_val *v);
 
+/* Run one action of a record, its text going to out. */
+void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c, uint32_t ai,
+	       const char *rec);
+
+/* json.c */
+void json_string(FILE *out, const char *s, size_t n);
+void json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+		  const char *key, const int64_t *val);
+void json_record(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
+		 const struct dcc_meta_clause *c, const char *rec, FILE *rows);
+
 /* printf.c: print fmt with vals as arguments. agg_cb prints a %@ conversion
  * (n counts them from 0). Returns 0 or -EINVAL after reporting a mismatch. */
 typedef void (*pf_agg_fn)(void *ctx, FILE *out, const struct pf_spec *sp, int n);
@@ -134,6 +145,13 @@ void agg_sort_plain(struct dcc_runtime *rt, const struct agg_snap *s, struct agg
 /* hist.c */
 void hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
 		const int64_t *val);
+/* The rows a histogram shows, as label text and count; *rows is malloc'd.
+ * Returns how many, or -1 without memory. */
+struct hist_row {
+	char label[32];
+	int64_t count;
+};
+int hist_rows(const struct dcc_meta_agg *a, const int64_t *val, struct hist_row **rows);
 long double hist_weight(const struct dcc_meta_agg *a, const int64_t *val, int64_t *zero);
 
 #endif
