@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "dcc/runtime.h"
@@ -176,6 +177,38 @@ static const char *attach_target_of(struct run *r, const char *prog, uint32_t *k
 		(*count)++;
 	}
 	return target;
+}
+
+/*
+ * libbpf 1.1 trusts the object's BTF and can crash on a corrupted one while
+ * opening it. Open it first in a child: a crash there refuses the object
+ * with one line instead of killing us.
+ */
+static int probe_open(struct run *r)
+{
+	int st;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return 0; /* no probe: open it for real */
+	if (pid == 0) {
+		struct bpf_object *obj;
+
+		libbpf_set_print(NULL);
+		obj = bpf_object__open_mem(r->buf, r->size, NULL);
+		_exit(obj ? 0 : 1);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return 0;
+	if (WIFSIGNALED(st)) {
+		fprintf(stderr, "%s: %s: corrupted object: libbpf crashed reading it (SIG%s)\n",
+			r->prog, r->name, sigabbrev_np(WTERMSIG(st)) ?: "?");
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /* Open the object and set everything that must be set before load. */
@@ -433,7 +466,7 @@ static int run(struct run *r)
 		return 1;
 
 	t_open = now_ms();
-	if (load_object(r))
+	if (probe_open(r) || load_object(r))
 		return 1;
 	t_load = now_ms();
 	if (dcc_runtime__bind(r->rt, r->obj)) {
