@@ -32,6 +32,8 @@ struct attach_set {
 	int nattached; /* attach entries that took */
 };
 
+/* "tracepoint", "fentry", "BEGIN"... for messages. */
+const char *attach_kind_name(uint32_t kind);
 /* Mount tracefs on /sys/kernel/tracing when it is missing. 0 or -errno,
  * after printing why. */
 int attach_mount_tracefs(const char *progname);

@@ -319,9 +319,8 @@ static int load_object(struct run *r)
 			continue;
 		}
 		if (target)
-			fprintf(stderr, "%s: failed to load program %s for %s%s%s: %s%s\n", r->prog,
-				pname, kind == DCC_ATTACH_BEGIN ? "BEGIN" :
-				kind == DCC_ATTACH_END ? "END" : "probe ", target,
+			fprintf(stderr, "%s: failed to load program %s for %s%s%s%s: %s%s\n", r->prog,
+				pname, attach_kind_name(kind), *target ? " " : "", target,
 				count > 1 ? " and others" : "", strerror(-err),
 				log_verbose ? "" : " (-v shows the verifier log)");
 		else

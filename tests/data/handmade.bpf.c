@@ -13,6 +13,10 @@
  *	                   (otherwise it is an optional probe, skipped silently)
  *	HANDMADE_TICK      profile-1ms sets a bit per CPU in cpus_profiled;
  *	                   tick-50ms prints "tick" once and does exit(4)
+ *	HANDMADE_FENTRY    fbt::do_nanosleep:entry as an fentry program and
+ *	                   fbt::do_nanosleep:return as a kretprobe, both optional
+ *	                   (=1) or the fentry one required (=2); this kernel
+ *	                   refuses fentry programs and has no kprobes
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -28,6 +32,9 @@
 #endif
 #ifndef HANDMADE_TICK
 #define HANDMADE_TICK 0
+#endif
+#ifndef HANDMADE_FENTRY
+#define HANDMADE_FENTRY 0
 #endif
 
 char LICENSE[] SEC("license") = "GPL";
@@ -138,6 +145,22 @@ int dcc_c3(void *ctx)
 }
 #endif
 
+#if HANDMADE_FENTRY
+SEC("fentry/do_nanosleep")
+int dcc_c5(void *ctx)
+{
+	emit(4, 7, 0, 0, 0, 0, BPF_RB_NO_WAKEUP);
+	return 0;
+}
+
+SEC("kretprobe/do_nanosleep")
+int dcc_c6(void *ctx)
+{
+	emit(4, 8, 0, 0, 0, 0, BPF_RB_NO_WAKEUP);
+	return 0;
+}
+#endif
+
 /* The metadata: header, tables, then the string table. */
 #define S_SCRIPT_TEXT "BEGIN { exit(3); }"
 #if HANDMADE_EXIT
@@ -171,6 +194,11 @@ int dcc_c3(void *ctx)
 #define S_LOC "handmade.d:1:1"
 #define S_SWITCHRATE "switchrate"
 #define S_10HZ "10hz"
+#define S_FBT "fbt"
+#define S_NANOSLEEP "do_nanosleep"
+#define S_RETURN "return"
+#define S_P_C5 "dcc_c5"
+#define S_P_C6 "dcc_c6"
 
 /* Offsets in the string table: each string follows the previous one's NUL. */
 #define O_SCRIPT 1
@@ -198,19 +226,25 @@ int dcc_c3(void *ctx)
 #define O_LOC (O_MAP + sizeof(S_MAP))
 #define O_SWITCHRATE (O_LOC + sizeof(S_LOC))
 #define O_10HZ (O_SWITCHRATE + sizeof(S_SWITCHRATE))
+#define O_FBT (O_10HZ + sizeof(S_10HZ))
+#define O_NANOSLEEP (O_FBT + sizeof(S_FBT))
+#define O_RETURN (O_NANOSLEEP + sizeof(S_NANOSLEEP))
+#define O_P_C5 (O_RETURN + sizeof(S_RETURN))
+#define O_P_C6 (O_P_C5 + sizeof(S_P_C5))
 
 #define STRTAB "\0" S_SCRIPT "\0" S_DTRACE "\0" S_BEGIN "\0" S_END "\0" S_SYSCALL "\0" \
 	S_GETPPID "\0" S_ENTRY "\0" S_PROFILE "\0" S_TICK "\0" S_PROF1MS "\0" S_P_BEGIN "\0" \
 	S_P_END "\0" S_P_C1 "\0" S_P_C2 "\0" S_P_C3 "\0" S_TP "\0" S_TP_BAD "\0" S_FMT1 "\0" \
-	S_FMT2 "\0" S_FMT4 "\0" S_INT "\0" S_MAP "\0" S_LOC "\0" S_SWITCHRATE "\0" S_10HZ
+	S_FMT2 "\0" S_FMT4 "\0" S_INT "\0" S_MAP "\0" S_LOC "\0" S_SWITCHRATE "\0" S_10HZ "\0" \
+	S_FBT "\0" S_NANOSLEEP "\0" S_RETURN "\0" S_P_C5 "\0" S_P_C6
 
-#define NPROBES (HANDMADE_TICK ? 5 : 3)
-#define NATTACH (HANDMADE_TICK ? 6 : 4)
+#define NPROBES (3 + (HANDMADE_TICK ? 2 : 0) + (HANDMADE_FENTRY ? 2 : 0))
+#define NATTACH (4 + (HANDMADE_TICK ? 2 : 0) + (HANDMADE_FENTRY ? 2 : 0))
 
 struct handmade_meta {
 	struct dcc_meta_header hdr;
-	struct dcc_meta_probe probes[5];
-	struct dcc_meta_attach attach[6];
+	struct dcc_meta_probe probes[NPROBES];
+	struct dcc_meta_attach attach[NATTACH];
 	struct dcc_meta_clause clauses[4];
 	struct dcc_meta_action actions[4];
 	struct dcc_meta_field args[5];
@@ -245,8 +279,14 @@ const struct handmade_meta dcc_meta = {
 		{ DCC_PROBE_BEGIN, O_DTRACE, 0, 0, O_BEGIN },
 		{ DCC_PROBE_END, O_DTRACE, 0, 0, O_END },
 		{ 4, O_SYSCALL, 0, O_GETPPID, O_ENTRY },
+#if HANDMADE_TICK
 		{ 5, O_PROFILE, 0, 0, O_TICK },
 		{ 6, O_PROFILE, 0, 0, O_PROF1MS },
+#endif
+#if HANDMADE_FENTRY
+		{ 7, O_FBT, 0, O_NANOSLEEP, O_ENTRY },
+		{ 8, O_FBT, 0, O_NANOSLEEP, O_RETURN },
+#endif
 	},
 	.attach = {
 		{ O_P_BEGIN, DCC_ATTACH_BEGIN, 0, 0, 0 },
@@ -254,9 +294,16 @@ const struct handmade_meta dcc_meta = {
 		{ O_P_C1, DCC_ATTACH_TRACEPOINT, O_TP, 0, 0 },
 		{ O_P_C1, DCC_ATTACH_TRACEPOINT, O_TP_BAD,
 		  HANDMADE_BADPROBE ? 0 : DCC_ATTACH_F_OPTIONAL, 0 },
+#if HANDMADE_TICK
 		/* profile first so every CPU is counted before the tick ends it */
 		{ O_P_C3, DCC_ATTACH_PROFILE, 0, 0, 1000000 },
 		{ O_P_C2, DCC_ATTACH_TICK, 0, 0, 50000000 },
+#endif
+#if HANDMADE_FENTRY
+		{ O_P_C5, DCC_ATTACH_FENTRY, O_NANOSLEEP,
+		  HANDMADE_FENTRY == 2 ? 0 : DCC_ATTACH_F_OPTIONAL, 0 },
+		{ O_P_C6, DCC_ATTACH_KRETPROBE, O_NANOSLEEP, DCC_ATTACH_F_OPTIONAL, 0 },
+#endif
 	},
 	.clauses = {
 		{ 1, sizeof(struct dcc_rec_hdr) + 24, 0, 1, O_LOC, 0 },

@@ -24,6 +24,8 @@
 #define OBJ_EXIT DATA_DIR "/handmade_exit.bpf.o"
 #define OBJ_TICK DATA_DIR "/handmade_tick.bpf.o"
 #define OBJ_BAD DATA_DIR "/handmade_badprobe.bpf.o"
+#define OBJ_FENTRY DATA_DIR "/handmade_fentry.bpf.o"
+#define OBJ_FENTRY_REQ DATA_DIR "/handmade_fentry_req.bpf.o"
 #define GETPPID TRIGGER_DIR "/getppid_n"
 
 #define HELLO_TARGET "hello from BEGIN 42 target=1 wall=1\n"
@@ -185,6 +187,27 @@ Test(loader, required_probe_missing_is_fatal)
 	cr_expect_eq(r.status, 1);
 	cr_expect_str_eq(r.err, "dtrun: failed to enable tracepoint syscalls/sys_enter_dcc_nosuch "
 			 "(program dcc_c1): No such file or directory\n");
+	cr_expect_str_eq(r.out, "");
+	run_result_free(&r);
+	check_clean();
+}
+
+/* fentry programs fail to load on this kernel and kprobes are missing: an
+ * optional probe is left out, a required one names itself. */
+Test(loader, optional_probes_this_kernel_lacks)
+{
+	struct run_result r;
+
+	dtrun(&r, "-q -c '" GETPPID " 3' " OBJ_FENTRY);
+	cr_expect_eq(r.status, 0);
+	cr_expect_str_eq(r.err, "");
+	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                3"));
+	run_result_free(&r);
+
+	dtrun(&r, "-q -c '" GETPPID " 3' " OBJ_FENTRY_REQ);
+	cr_expect_eq(r.status, 1);
+	cr_expect_str_eq(r.err, "dtrun: failed to load program dcc_c5 for fentry do_nanosleep: "
+			 "Operation not permitted (-v shows the verifier log)\n");
 	cr_expect_str_eq(r.out, "");
 	run_result_free(&r);
 	check_clean();
