@@ -301,7 +301,7 @@ static bool directive(struct lexer *lx, struct token *tok)
 			return true;
 		}
 		/* Other pragmas belong to other compilers: ignored. */
-	} else if (wlen == 0 && p < eol && isdigit(at(lx, p))) {
+	} else if (p < eol && isdigit(at(lx, p))) {
 		line_directive(lx, p, eol, hash);
 	} else if (wlen == 4 && !memcmp(word, "line", 4)) {
 		line_directive(lx, skip_blanks(lx, w, eol), eol, hash);
