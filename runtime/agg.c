@@ -238,7 +238,9 @@ static uint64_t isqrt128(unsigned __int128 v)
 	return (uint64_t)r;
 }
 
-static uint64_t stddev(const int64_t *val)
+/* As DTrace: the mean of the squares less the square of the mean, both
+ * truncated, in 128 bits; a normalize() factor divides x. */
+static uint64_t stddev(const int64_t *val, int64_t normal)
 {
 	unsigned __int128 sq, avg2;
 	int64_t avg;
@@ -246,22 +248,31 @@ static uint64_t stddev(const int64_t *val)
 	if (val[0] == 0)
 		return 0;
 	sq = ((unsigned __int128)(uint64_t)val[3] << 64) | (uint64_t)val[2];
+	sq /= (uint64_t)normal;
+	sq /= (uint64_t)normal;
 	sq /= (uint64_t)val[0];
-	avg = val[1] / val[0];
+	avg = val[1] / normal / val[0];
 	if (avg < 0)
 		avg = -avg;
 	avg2 = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
 	return sq > avg2 ? isqrt128(sq - avg2) : 0;
 }
 
-int64_t agg_scalar(const struct dcc_meta_agg *a, const int64_t *val)
+int64_t agg_value(const struct dcc_meta_agg *a, const int64_t *val, int64_t normal)
 {
+	if (normal < 1)
+		normal = 1;
 	switch (a->func) {
 	case DCC_AGG_AVG:
-		return val[0] ? val[1] / val[0] : 0;
+		return val[0] ? val[1] / normal / val[0] : 0;
 	case DCC_AGG_STDDEV:
-		return (int64_t)stddev(val);
+		return (int64_t)stddev(val, normal);
 	default:
-		return val[0];
+		return val[0] / normal;
 	}
+}
+
+int64_t agg_scalar(const struct dcc_meta_agg *a, const int64_t *val)
+{
+	return agg_value(a, val, 1);
 }

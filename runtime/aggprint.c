@@ -163,12 +163,14 @@ static void print_key(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_f
 static void print_value(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
 			const int64_t *val)
 {
+	int64_t normal = rt->agg_state[a->id].normal;
+
 	if (agg_is_hist(a))
-		hist_print(rt, out, a, val);
+		hist_print(out, a, val, normal);
 	else if (a->func == DCC_AGG_STDDEV)
-		fprintf(out, " %16llu", (unsigned long long)agg_scalar(a, val));
+		fprintf(out, " %16llu", (unsigned long long)agg_value(a, val, normal));
 	else
-		fprintf(out, " %16lld", (long long)agg_scalar(a, val));
+		fprintf(out, " %16lld", (long long)agg_value(a, val, normal));
 }
 
 struct pa_ctx {
@@ -192,12 +194,13 @@ static void pa_value(void *ctx, FILE *out, const struct pf_spec *sp, int n)
 	a = pc->aggs[n];
 	val = pc->row->vals[n] ? pc->row->vals[n] : pc->zero;
 	if (agg_is_hist(a)) {
-		hist_print(pc->rt, out, a, val);
+		hist_print(out, a, val, pc->rt->agg_state[a->id].normal);
 		return;
 	}
 	if (!strchr("diuoxXcp", isp.conv))
 		isp.conv = 'd';
-	pf_int(out, &isp, agg_scalar(a, val), 8, a->func != DCC_AGG_STDDEV);
+	pf_int(out, &isp, agg_value(a, val, pc->rt->agg_state[a->id].normal), 8,
+	       a->func != DCC_AGG_STDDEV);
 }
 
 int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t *ids, int n)

@@ -23,7 +23,8 @@ static long double fabsld(long double x)
 	return x < 0 ? -x : x;
 }
 
-static void quantline(FILE *out, int64_t val, long double total, bool pos, bool neg)
+static void quantline(FILE *out, int64_t val, long double total, bool pos, bool neg,
+		      int64_t normal)
 {
 	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
 	static const char spaces[] = "                                        ";
@@ -31,22 +32,24 @@ static void quantline(FILE *out, int64_t val, long double total, bool pos, bool 
 
 	if (!neg) {
 		depth = pos ? (unsigned)(fabsld((long double)val) * len / total + 0.5) : 0;
-		fprintf(out, "|%s%s %-9lld\n", ats + len - depth, spaces + depth, (long long)val);
+		fprintf(out, "|%s%s %-9lld\n", ats + len - depth, spaces + depth,
+			(long long)(val / normal));
 		return;
 	}
 	if (!pos) {
 		depth = (unsigned)(fabsld((long double)val) * len / total + 0.5);
-		fprintf(out, "%s%s| %-9lld\n", spaces + depth, ats + len - depth, (long long)val);
+		fprintf(out, "%s%s| %-9lld\n", spaces + depth, ats + len - depth,
+			(long long)(val / normal));
 		return;
 	}
 	len /= 2;
 	depth = (unsigned)(fabsld((long double)val) * len / total + 0.5);
 	if (val <= 0)
 		fprintf(out, "%s%s|%*s %-9lld\n", spaces + 40 - len + depth, ats + 40 - depth,
-			(int)len, "", (long long)val);
+			(int)len, "", (long long)(val / normal));
 	else
 		fprintf(out, "%20s|%s%s %-9lld\n", "", ats + 40 - depth, spaces + 40 - len + depth,
-			(long long)val);
+			(long long)(val / normal));
 }
 
 /* Rows [*first, *last] to show; the all-zero case shows [zlo, zlo + 2]. */
@@ -67,7 +70,7 @@ static void range(const int64_t *d, int n, int zlo, int *first, int *last)
 	*last = l < n - 1 ? l + 1 : n - 1;
 }
 
-static void print_rows(FILE *out, const struct hist_row *r, int n)
+static void print_rows(FILE *out, const struct hist_row *r, int n, int64_t normal)
 {
 	long double total = 0;
 	bool pos = false, neg = false;
@@ -81,7 +84,7 @@ static void print_rows(FILE *out, const struct hist_row *r, int n)
 		"count");
 	for (int i = 0; i < n; i++) {
 		fprintf(out, "%16s ", r[i].label);
-		quantline(out, r[i].count, total, pos, neg);
+		quantline(out, r[i].count, total, pos, neg, normal);
 	}
 }
 
@@ -209,15 +212,13 @@ int hist_rows(const struct dcc_meta_agg *a, const int64_t *val, struct hist_row 
 	return n;
 }
 
-void hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
-		const int64_t *val)
+void hist_print(FILE *out, const struct dcc_meta_agg *a, const int64_t *val, int64_t normal)
 {
 	struct hist_row *rows;
 	int n = hist_rows(a, val, &rows);
 
-	(void)rt;
 	if (n >= 0)
-		print_rows(out, rows, n);
+		print_rows(out, rows, n, normal < 1 ? 1 : normal);
 	free(rows);
 }
 

@@ -65,6 +65,8 @@ static void json_val(FILE *out, const struct rt_val *v)
 void json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
 		  const char *key, const int64_t *val)
 {
+	int64_t normal = rt->agg_state[a->id].normal > 1 ? rt->agg_state[a->id].normal : 1;
+
 	fputs("{\"aggregation\":", out);
 	{
 		const char *name = rt_str(rt, a->name);
@@ -95,14 +97,14 @@ void json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *
 		for (int i = 0; i < n; i++) {
 			fprintf(out, "%s{\"value\":", i ? "," : "");
 			json_string(out, rows[i].label, sizeof(rows[i].label));
-			fprintf(out, ",\"count\":%lld}", (long long)rows[i].count);
+			fprintf(out, ",\"count\":%lld}", (long long)(rows[i].count / normal));
 		}
 		fputc(']', out);
 		free(rows);
 	} else if (a->func == DCC_AGG_STDDEV) {
-		fprintf(out, ",\"value\":%llu", (unsigned long long)agg_scalar(a, val));
+		fprintf(out, ",\"value\":%llu", (unsigned long long)agg_value(a, val, normal));
 	} else {
-		fprintf(out, ",\"value\":%lld", (long long)agg_scalar(a, val));
+		fprintf(out, ",\"value\":%lld", (long long)agg_value(a, val, normal));
 	}
 	fputs("}\n", out);
 }

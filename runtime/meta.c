@@ -244,7 +244,7 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 		for (uint32_t j = 0; j < c->nactions; j++) {
 			const struct dcc_meta_action *a = &acts[c->first_action + j];
 
-			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_TRUNC)
+			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_SETOPT)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: unknown kind %u", i, j, a->kind);
 			if (!str_ok(h, a->fmt))
@@ -257,7 +257,9 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 			for (uint32_t k = 0; k < a->nargs; k++) {
 				const struct dcc_meta_field *f = &args[a->first_arg + k];
 				bool agg_act = a->kind == DCC_ACT_PRINTA || a->kind == DCC_ACT_CLEAR ||
-					       (a->kind == DCC_ACT_TRUNC && k == 0);
+					       a->kind == DCC_ACT_DENORMALIZE ||
+					       ((a->kind == DCC_ACT_TRUNC ||
+						 a->kind == DCC_ACT_NORMALIZE) && k == 0);
 				int err;
 
 				snprintf(what, sizeof(what), "clause %u action %u argument %u", i,
@@ -275,13 +277,28 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 					       "clause %u action %u: %s takes one argument", i, j,
 					       a->kind == DCC_ACT_TRACE ? "trace" : "exit");
 			if ((a->kind == DCC_ACT_PRINTA || a->kind == DCC_ACT_CLEAR ||
-			     a->kind == DCC_ACT_TRUNC) && a->nargs == 0)
+			     a->kind == DCC_ACT_TRUNC || a->kind == DCC_ACT_DENORMALIZE) &&
+			    a->nargs == 0)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: no aggregation", i, j);
 			if (a->kind == DCC_ACT_TRUNC && a->nargs > 2)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: trunc takes two arguments", i,
 					       j);
+			if (a->kind == DCC_ACT_NORMALIZE &&
+			    (a->nargs != 2 || args[a->first_arg + 1].kind != DCC_K_INT))
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: normalize takes an aggregation "
+					       "and an integer", i, j);
+			if (a->kind == DCC_ACT_SETOPT && (a->nargs != 0 || a->fmt == 0))
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: setopt needs an option name", i,
+					       j);
+			if ((a->kind == DCC_ACT_TRUNC) && a->nargs == 2 &&
+			    args[a->first_arg + 1].kind != DCC_K_INT)
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: trunc count is not an integer",
+					       i, j);
 			if (a->kind == DCC_ACT_EXIT && args[a->first_arg].kind != DCC_K_INT)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: exit status is not an integer",

@@ -98,6 +98,67 @@ static void do_trunc(struct dcc_runtime *rt, const struct dcc_meta_clause *c, ui
 		action_error(rt, c, ai, "trunc", strerror(-err));
 }
 
+static void do_setopt(struct dcc_runtime *rt, const struct dcc_meta_clause *c, uint32_t ai)
+{
+	const char *opt = rt_str(rt, rt->actions[ai].fmt), *eq = strchr(opt, '=');
+	char *name = eq ? strndup(opt, eq - opt) : strdup(opt);
+	char why[128];
+
+	if (!name)
+		return;
+	if (rt_setopt(rt, name, eq ? eq + 1 : NULL)) {
+		snprintf(why, sizeof(why), "couldn't set option '%s': Invalid option name", name);
+		action_error(rt, c, ai, "setopt", why);
+	}
+	free(name);
+}
+
+static const char *const fault_names[] = {
+	[DCC_FAULT_BADADDR] = "invalid address", [DCC_FAULT_BADALIGN] = "invalid alignment",
+	[DCC_FAULT_ILLOP] = "illegal operation", [DCC_FAULT_DIVZERO] = "divide-by-zero",
+	[DCC_FAULT_NOSCRATCH] = "out of scratch space",
+	[DCC_FAULT_KPRIV] = "invalid kernel access", [DCC_FAULT_UPRIV] = "invalid user access",
+	[DCC_FAULT_TUPOFLOW] = "tuple stack overflow", [DCC_FAULT_BADSTACK] = "bad stack",
+	[DCC_FAULT_BADSIZE] = "invalid size", [DCC_FAULT_BADINDEX] = "index out of bounds",
+	[DCC_FAULT_LIBRARY] = "library-level fault",
+};
+
+/* A fault record: DTrace for Linux's error line on the error stream. */
+static int fault(struct dcc_runtime *rt, const struct dcc_rec_hdr *h, const char *rec,
+		 size_t size)
+{
+	const struct dcc_meta_probe *p = rt_probe(rt, h->probe_id);
+	const char *clause = h->epid && h->epid <= rt->hdr->nclauses
+			     ? rt_str(rt, rt->clauses[h->epid - 1].loc) : "an unknown clause";
+	struct dcc_rec_fault f;
+	char detail[48] = "", name[48];
+
+	if (size < sizeof(*h) + sizeof(f)) {
+		if (!rt->bad_epid_warned)
+			rt_error(rt, "bad fault record of %zu bytes", size);
+		rt->bad_epid_warned = true;
+		return -EINVAL;
+	}
+	memcpy(&f, rec + sizeof(*h), sizeof(f));
+	switch (f.fault) {
+	case DCC_FAULT_BADADDR: case DCC_FAULT_BADALIGN: case DCC_FAULT_KPRIV:
+	case DCC_FAULT_UPRIV: case DCC_FAULT_BADSTACK: case DCC_FAULT_BADSIZE:
+		snprintf(detail, sizeof(detail), " (0x%llx)", (unsigned long long)f.detail);
+		break;
+	case DCC_FAULT_BADINDEX:
+		snprintf(detail, sizeof(detail), " (%lld)", (long long)f.detail);
+		break;
+	}
+	if (f.fault >= DCC_FAULT_BADADDR && f.fault <= DCC_FAULT_LIBRARY)
+		snprintf(name, sizeof(name), "%s", fault_names[f.fault]);
+	else
+		snprintf(name, sizeof(name), "unknown fault %u", f.fault);
+	rt_error(rt, "error in %s for probe ID %u (%s:%s:%s:%s): %s%s at BPF pc %u", clause,
+		 h->probe_id, p ? rt_str(rt, p->prov) : "", p ? rt_str(rt, p->mod) : "",
+		 p ? rt_str(rt, p->func) : "", p ? rt_str(rt, p->name) : "", name, detail, f.pc);
+	return 0;
+}
+
 void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c, uint32_t ai,
 	       const char *rec)
 {
@@ -131,6 +192,20 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 	case DCC_ACT_TRUNC:
 		do_trunc(rt, c, ai, rec);
 		break;
+	case DCC_ACT_NORMALIZE:
+		rt_field_val(&rt->args[a->first_arg + 1], rec, &v);
+		if (v.i <= 0)
+			action_error(rt, c, ai, "normalize", "the factor must be positive");
+		else
+			rt->agg_state[rt->args[a->first_arg].offset].normal = v.i;
+		break;
+	case DCC_ACT_DENORMALIZE:
+		for (uint32_t k = 0; k < a->nargs; k++)
+			rt->agg_state[rt->args[a->first_arg + k].offset].normal = 1;
+		break;
+	case DCC_ACT_SETOPT:
+		do_setopt(rt, c, ai);
+		break;
 	case DCC_ACT_DEFAULT:
 		break;
 	}
@@ -163,6 +238,8 @@ int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t 
 		return -EINVAL;
 	}
 	memcpy(&h, data, sizeof(h));
+	if (h.flags & DCC_REC_F_FAULT)
+		return fault(rt, &h, rec, size);
 	if (h.epid == 0 || h.epid > rt->hdr->nclauses) {
 		if (!rt->bad_epid_warned)
 			rt_error(rt, "bad record: unknown epid %u", h.epid);

@@ -16,6 +16,7 @@ struct ring_buffer;
 struct rt_agg {
 	int fd;       /* the per-CPU hash map, -1 until bound */
 	bool printed; /* by printa(): not printed again at the end */
+	int64_t normal; /* normalize() factor; 0 or 1: none */
 };
 
 struct dcc_runtime {
@@ -37,6 +38,7 @@ struct dcc_runtime {
 	int nx;
 
 	/* Options in force. */
+	bool cli_quiet; /* -q: no setopt() undoes it */
 	bool quiet, rawbytes, aggsortkey, aggsortrev, classic, json;
 	int aggsortpos, aggsortkeypos;
 
@@ -79,6 +81,8 @@ const char *rt_str(const struct dcc_runtime *rt, uint32_t off);
 const struct dcc_meta_probe *rt_probe(const struct dcc_runtime *rt, uint32_t id);
 
 /* runtime.c */
+/* setopt(): set a consumer option from now on; -EINVAL for an unknown name. */
+int rt_setopt(struct dcc_runtime *rt, const char *name, const char *value);
 void rt_error(struct dcc_runtime *rt, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -129,8 +133,10 @@ int agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s);
 void agg_snap_free(struct agg_snap *s);
 int agg_clear(struct dcc_runtime *rt, uint32_t id);
 int agg_trunc(struct dcc_runtime *rt, uint32_t id, int64_t keep);
-/* The scalar a value sorts and prints by (count/sum/min/max/avg/stddev). */
+/* The scalar a value sorts by (count/sum/min/max/avg/stddev), and the one it
+ * prints as once divided by a normalize() factor. */
 int64_t agg_scalar(const struct dcc_meta_agg *a, const int64_t *val);
+int64_t agg_value(const struct dcc_meta_agg *a, const int64_t *val, int64_t normal);
 bool agg_is_hist(const struct dcc_meta_agg *a);
 /* llquantize geometry: n as in abi.h (positive buckets incl. overflow). */
 int llq_nbuckets(const int64_t *param);
@@ -143,8 +149,7 @@ void agg_sort(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent *
 void agg_sort_plain(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order);
 
 /* hist.c */
-void hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
-		const int64_t *val);
+void hist_print(FILE *out, const struct dcc_meta_agg *a, const int64_t *val, int64_t normal);
 /* The rows a histogram shows, as label text and count; *rows is malloc'd.
  * Returns how many, or -1 without memory. */
 struct hist_row {

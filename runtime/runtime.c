@@ -93,6 +93,7 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 			return -EINVAL;
 		}
 	}
+	rt->cli_quiet = quiet;
 	rt->quiet = quiet || opt_bool(rt, "quiet");
 	rt->rawbytes = opt_bool(rt, "rawbytes");
 	rt->aggsortkey = opt_bool(rt, "aggsortkey");
@@ -117,6 +118,38 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 		return -EINVAL;
 	}
 	rt->classic = v && strcmp(v, "classic") == 0;
+	return 0;
+}
+
+int rt_setopt(struct dcc_runtime *rt, const char *name, const char *value)
+{
+	char **names, **values;
+
+	if (!known_opt(name))
+		return -EINVAL;
+	names = realloc(rt->xnames, (rt->nx + 1) * sizeof(char *));
+	if (names)
+		rt->xnames = names;
+	values = realloc(rt->xvalues, (rt->nx + 1) * sizeof(char *));
+	if (values)
+		rt->xvalues = values;
+	if (!names || !values)
+		return -ENOMEM;
+	rt->xnames[rt->nx] = strdup(name);
+	rt->xvalues[rt->nx] = value ? strdup(value) : NULL;
+	if (!rt->xnames[rt->nx] || (value && !rt->xvalues[rt->nx])) {
+		free(rt->xnames[rt->nx]);
+		free(rt->xvalues[rt->nx]);
+		return -ENOMEM;
+	}
+	rt->nx++;
+	/* a bad value leaves the options as they were before, reported */
+	if (apply_options(rt, rt->cli_quiet)) {
+		rt->nx--;
+		free(rt->xnames[rt->nx]);
+		free(rt->xvalues[rt->nx]);
+		apply_options(rt, rt->cli_quiet);
+	}
 	return 0;
 }
 
@@ -301,7 +334,14 @@ int dcc_runtime__poll(struct dcc_runtime *rt, int timeout_ms)
 	int n;
 
 	if (rt->rb) {
+		/* Records are submitted without a wakeup (BPF_RB_NO_WAKEUP) unless
+		 * the buffer fills or exit() is called, so epoll only wakes on
+		 * those: after the wait, drain whatever is there. */
 		n = ring_buffer__poll(rt->rb, timeout_ms);
+		if (n >= 0) {
+			int k = ring_buffer__consume(rt->rb);
+			n = k < 0 ? k : n + k;
+		}
 	} else {
 		/* Nothing records: just wait, interruptibly. */
 		n = poll(NULL, 0, timeout_ms);

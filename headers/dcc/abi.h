@@ -106,7 +106,38 @@ struct dcc_rec_hdr {
 	uint32_t epid;     /* clause index + 1 */
 	uint32_t probe_id; /* struct dcc_meta_probe id */
 	uint32_t cpu;
-	uint32_t flags;
+	uint32_t flags;    /* DCC_REC_F_* */
+};
+
+/*
+ * A run-time fault (the ERROR probe's cause) is reported as its own record:
+ * flags DCC_REC_F_FAULT, epid of the faulting clause, probe_id of the probe
+ * that fired, then struct dcc_rec_fault. The runtime prints DTrace for
+ * Linux's message for it, "error in x.d:3:1 for probe ID 4
+ * (syscall:vmlinux:read:entry): divide-by-zero at BPF pc 12", and never
+ * checks it against the clause's record size.
+ */
+#define DCC_REC_F_FAULT 1
+
+enum dcc_fault {
+	DCC_FAULT_BADADDR = 1,  /* invalid address (0x...) */
+	DCC_FAULT_BADALIGN = 2, /* invalid alignment (0x...) */
+	DCC_FAULT_ILLOP = 3,    /* illegal operation */
+	DCC_FAULT_DIVZERO = 4,  /* divide-by-zero */
+	DCC_FAULT_NOSCRATCH = 5,/* out of scratch space */
+	DCC_FAULT_KPRIV = 6,    /* invalid kernel access (0x...) */
+	DCC_FAULT_UPRIV = 7,    /* invalid user access (0x...) */
+	DCC_FAULT_TUPOFLOW = 8, /* tuple stack overflow */
+	DCC_FAULT_BADSTACK = 9, /* bad stack (0x...) */
+	DCC_FAULT_BADSIZE = 10, /* invalid size (0x...) */
+	DCC_FAULT_BADINDEX = 11,/* index out of bounds (N) */
+	DCC_FAULT_LIBRARY = 12, /* library-level fault */
+};
+
+struct dcc_rec_fault {
+	uint32_t fault;  /* enum dcc_fault */
+	uint32_t pc;     /* where in the program, for the message */
+	uint64_t detail; /* the address, size or index the message shows */
 };
 
 /* A clause that records data. */
@@ -126,6 +157,9 @@ enum dcc_action_kind {
 	DCC_ACT_DEFAULT = 5,/* empty clause: only the probe line */
 	DCC_ACT_CLEAR = 6,  /* agg id in arg */
 	DCC_ACT_TRUNC = 7,
+	DCC_ACT_NORMALIZE = 8,   /* agg id in arg 0, then a DCC_K_INT arg: the factor */
+	DCC_ACT_DENORMALIZE = 9, /* agg id in arg */
+	DCC_ACT_SETOPT = 10,     /* fmt: "name" or "name=value"; no args */
 };
 
 struct dcc_meta_action {

@@ -362,3 +362,79 @@ Test(rt_record, printf_and_trace_in_one_record)
 					    "         12\n");
 	rtt_close(&t);
 }
+
+static void fault_rec(struct rtt *t, uint32_t epid, uint32_t probe, uint32_t kind, uint32_t pc,
+		      uint64_t detail)
+{
+	struct { struct dcc_rec_hdr h; struct dcc_rec_fault f; } r = {
+		{ epid, probe, 0, DCC_REC_F_FAULT }, { kind, pc, detail },
+	};
+
+	cr_assert_eq(dcc_runtime__handle_record(t->rt, &r, sizeof(r)), 0);
+}
+
+Test(rt_record, fault_records)
+{
+	struct rtt t;
+	struct mb b;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "%d %d %d\n");
+	mb_int(&b, 8, 1);
+	mb_int(&b, 8, 1);
+	mb_int(&b, 8, 1);
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0);
+	fault_rec(&t, 1, 182, DCC_FAULT_DIVZERO, 12, 0);
+	fault_rec(&t, 1, 182, DCC_FAULT_BADADDR, 40, 0xffff0000);
+	fault_rec(&t, 1, DCC_PROBE_BEGIN, DCC_FAULT_BADINDEX, 7, 9);
+	fault_rec(&t, 5, DCC_PROBE_END, 99, 0, 0);
+	/* a fault prints no probe line, and is never held to the clause's size */
+	cr_assert_str_eq(rtt_out(&t), "");
+	cr_assert_str_eq(rtt_err(&t),
+		"dtrun: error in t.d:1:1 for probe ID 182 (syscall:vmlinux:getppid:entry): "
+		"divide-by-zero at BPF pc 12\n"
+		"dtrun: error in t.d:1:1 for probe ID 182 (syscall:vmlinux:getppid:entry): "
+		"invalid address (0xffff0000) at BPF pc 40\n"
+		"dtrun: error in t.d:1:1 for probe ID 1 (dtrace:::BEGIN): "
+		"index out of bounds (9) at BPF pc 7\n"
+		"dtrun: error in an unknown clause for probe ID 2 (dtrace:::END): "
+		"unknown fault 99 at BPF pc 0\n");
+	rtt_close(&t);
+}
+
+Test(rt_record, setopt_changes_consumer_options)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_SETOPT, "quiet");
+	mb_action(&b, DCC_ACT_PRINTF, "one\n");
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "two\n");
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_SETOPT, "quiet=0");
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_SETOPT, "nosuchopt=3");
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0);
+	/* the record that sets quiet already printed its probe line */
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
+	feed(&t, &r);
+	rec_init(&r, &b, 2, DCC_PROBE_BEGIN, 0);
+	feed(&t, &r);
+	rec_init(&r, &b, 3, DCC_PROBE_BEGIN, 0);
+	feed(&t, &r);
+	rec_init(&r, &b, 2, DCC_PROBE_BEGIN, 0);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), HEADER BEGIN_LINE "one\n" "two\n" "\n"
+			 BEGIN_LINE "two\n\n");
+	cr_assert_str_eq(dcc_runtime__option(t.rt, "quiet"), "0");
+	rec_init(&r, &b, 4, DCC_PROBE_BEGIN, 0);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_err(&t), "dtrun: setopt in t.d:1:1: couldn't set option 'nosuchopt': "
+				      "Invalid option name\n");
+	rtt_close(&t);
+}
