@@ -63,8 +63,10 @@ static void add_desc(struct sources *src, const char *d)
 	src->len += n;
 	src->text[src->len++] = '\n';
 	src->text[src->len] = 0;
+	/* dtrace names a -n by its probe description: the text before the
+	 * predicate or the body, trailing space included ('BEGIN ') */
 	if (!src->label)
-		src->label = strdup(d);
+		src->label = strndup(d, strcspn(d, "/{"));
 	src->ndesc++;
 }
 
