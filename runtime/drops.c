@@ -77,6 +77,15 @@ int dcc_runtime__report_drops(struct dcc_runtime *rt)
 				 plural(sum));
 		else if (kind == DCC_DROP_ERROR)
 			rt_error(rt, "%llu error%s", (unsigned long long)sum, plural(sum));
+		else if (kind == DCC_DROP_SPEC)
+			rt_error(rt, "%llu speculative drop%s", (unsigned long long)sum,
+				 plural(sum));
+		else if (kind == DCC_DROP_SPEC_BUSY)
+			rt_error(rt, "%llu failed speculation%s (available buffer(s) still busy)",
+				 (unsigned long long)sum, plural(sum));
+		else if (kind == DCC_DROP_SPEC_UNAVAIL)
+			rt_error(rt, "%llu failed speculation%s (no speculative buffer available)",
+				 (unsigned long long)sum, plural(sum));
 		else
 			rt_error(rt, "%llu drop%s of kind %u", (unsigned long long)sum,
 				 plural(sum), kind);

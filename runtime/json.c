@@ -110,11 +110,10 @@ void json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *
 }
 
 /* One record as one line; printa() rows go to `rows` to follow it. */
-void json_record(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
+void json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr *h,
 		 const struct dcc_meta_clause *c, const char *rec, FILE *rows)
 {
 	const struct dcc_meta_probe *p = rt_probe(rt, h->probe_id);
-	FILE *out = rt->out;
 
 	fprintf(out, "{\"cpu\":%u,\"id\":%u,\"probe\":", h->cpu, h->probe_id);
 	if (p) {

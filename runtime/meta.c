@@ -219,6 +219,11 @@ static int check_aggs(const struct dcc_meta_header *h, const char *base, char *w
 	return 0;
 }
 
+static const char *act_names[] = {
+	[DCC_ACT_TRACE] = "trace", [DCC_ACT_EXIT] = "exit", [DCC_ACT_COMMIT] = "commit",
+	[DCC_ACT_DISCARD] = "discard",
+};
+
 static int check_clauses(const struct dcc_meta_header *h, const char *base, char *why,
 			 size_t whylen)
 {
@@ -244,7 +249,7 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 		for (uint32_t j = 0; j < c->nactions; j++) {
 			const struct dcc_meta_action *a = &acts[c->first_action + j];
 
-			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_SETOPT)
+			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_DISCARD)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: unknown kind %u", i, j, a->kind);
 			if (!str_ok(h, a->fmt))
@@ -301,8 +306,8 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 					       i, j);
 			if (a->kind == DCC_ACT_EXIT && args[a->first_arg].kind != DCC_K_INT)
 				return why_set(why, whylen, -EBADMSG,
-					       "clause %u action %u: exit status is not an integer",
-					       i, j);
+					       "clause %u action %u: %s argument is not an integer",
+					       i, j, act_names[a->kind]);
 		}
 	}
 	return 0;

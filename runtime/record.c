@@ -206,6 +206,14 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 	case DCC_ACT_SETOPT:
 		do_setopt(rt, c, ai);
 		break;
+	case DCC_ACT_COMMIT:
+	case DCC_ACT_DISCARD:
+		rt_field_val(&rt->args[a->first_arg], rec, &v);
+		if (a->kind == DCC_ACT_COMMIT)
+			spec_commit(rt, (uint32_t)v.i);
+		else
+			spec_discard(rt, (uint32_t)v.i);
+		break;
 	case DCC_ACT_DEFAULT:
 		break;
 	}
@@ -225,11 +233,40 @@ static void probe_line(struct dcc_runtime *rt, const struct dcc_rec_hdr *h)
 	fprintf(rt->out, "%3d %6d %32s ", (int)h->cpu, (int)h->probe_id, name);
 }
 
+/* A record as JSON: its line, then the rows its printa() actions made. */
+static int json_rec(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
+		    const struct dcc_meta_clause *c, const char *rec, bool silent)
+{
+	char *line = NULL, *rows = NULL;
+	size_t llen = 0, rlen = 0;
+	FILE *lf = open_memstream(&line, &llen), *rf = open_memstream(&rows, &rlen);
+
+	if (!lf || !rf) {
+		if (lf)
+			fclose(lf);
+		if (rf)
+			fclose(rf);
+		free(line);
+		free(rows);
+		return -ENOMEM;
+	}
+	json_record(rt, lf, h, c, rec, rf);
+	fclose(lf);
+	fclose(rf);
+	if (!silent)
+		fwrite(line, 1, llen, rt->out);
+	fwrite(rows, 1, rlen, rt->out);
+	free(line);
+	free(rows);
+	return 0;
+}
+
 int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t size)
 {
 	const struct dcc_meta_clause *c;
 	struct dcc_rec_hdr h;
 	const char *rec = data;
+	bool silent;
 
 	if (size < sizeof(h)) {
 		if (!rt->bad_epid_warned)
@@ -254,17 +291,22 @@ int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t 
 		rt->clause_warned[h.epid - 1] = 1;
 		return -EINVAL;
 	}
-	if (rt->json) {
-		char *rows = NULL;
-		size_t len = 0;
-		FILE *m = open_memstream(&rows, &len);
-
-		if (!m)
+	if (h.flags & DCC_REC_F_SPEC) {
+		if (spec_hold(rt, h.flags >> DCC_REC_SPEC_SHIFT, data, size))
 			return -ENOMEM;
-		json_record(rt, &h, c, rec, m);
-		fclose(m);
-		fwrite(rows, 1, len, rt->out);
-		free(rows);
+		return 0;
+	}
+	silent = c->nactions > 0;
+	for (uint32_t i = 0; i < c->nactions; i++) {
+		uint32_t k = rt->actions[c->first_action + i].kind;
+
+		silent &= k == DCC_ACT_COMMIT || k == DCC_ACT_DISCARD;
+	}
+	if (rt->json)
+		return json_rec(rt, &h, c, rec, silent);
+	if (silent) {
+		for (uint32_t i = 0; i < c->nactions; i++)
+			rt_action(rt, rt->out, c, c->first_action + i, rec);
 		return 0;
 	}
 	if (!rt->quiet)

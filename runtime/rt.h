@@ -54,6 +54,8 @@ struct dcc_runtime {
 
 	bool bad_epid_warned;
 	bool printa_warned;
+	struct spec_buf *specs; /* speculations held, by id */
+	size_t nspecs;
 	uint8_t *clause_warned; /* per clause: a bad record was reported */
 	uint8_t *action_warned; /* per action: a format problem was reported */
 };
@@ -93,11 +95,17 @@ void rt_field_val(const struct dcc_meta_field *f, const void *base, struct rt_va
 void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c, uint32_t ai,
 	       const char *rec);
 
+/* spec.c */
+int spec_hold(struct dcc_runtime *rt, uint32_t id, const void *data, size_t size);
+void spec_commit(struct dcc_runtime *rt, uint32_t id);
+void spec_discard(struct dcc_runtime *rt, uint32_t id);
+void spec_free_all(struct dcc_runtime *rt);
+
 /* json.c */
 void json_string(FILE *out, const char *s, size_t n);
 void json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
 		  const char *key, const int64_t *val);
-void json_record(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
+void json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr *h,
 		 const struct dcc_meta_clause *c, const char *rec, FILE *rows);
 
 /* printf.c: print fmt with vals as arguments. agg_cb prints a %@ conversion

@@ -38,6 +38,9 @@ enum dcc_drop {
 	DCC_DROP_AGG = 1,       /* aggregation map full */
 	DCC_DROP_DYNVAR = 2,    /* thread-local / assoc array map full */
 	DCC_DROP_ERROR = 3,     /* run-time faults (ERROR probe) */
+	DCC_DROP_SPEC = 4,      /* speculative buffer full: "N speculative drops" */
+	DCC_DROP_SPEC_BUSY = 5, /* speculation() failed: buffers still busy */
+	DCC_DROP_SPEC_UNAVAIL = 6, /* speculation() failed: no buffer available */
 	DCC_DROP_NR = 8,
 };
 
@@ -119,6 +122,17 @@ struct dcc_rec_hdr {
  */
 #define DCC_REC_F_FAULT 1
 
+/*
+ * Speculation is resolved by the consumer: a record made after speculate(id)
+ * carries DCC_REC_F_SPEC and the id in its flags' high 16 bits; the runtime
+ * holds it until a record running DCC_ACT_COMMIT for that id (the held
+ * records are then printed, in order, as if they had just arrived) or
+ * DCC_ACT_DISCARD (they are dropped). The kernel side allocates ids, bounds
+ * each buffer by specsize and counts DCC_DROP_SPEC* when it cannot.
+ */
+#define DCC_REC_F_SPEC 2
+#define DCC_REC_SPEC_SHIFT 16
+
 enum dcc_fault {
 	DCC_FAULT_BADADDR = 1,  /* invalid address (0x...) */
 	DCC_FAULT_BADALIGN = 2, /* invalid alignment (0x...) */
@@ -160,6 +174,8 @@ enum dcc_action_kind {
 	DCC_ACT_NORMALIZE = 8,   /* agg id in arg 0, then a DCC_K_INT arg: the factor */
 	DCC_ACT_DENORMALIZE = 9, /* agg id in arg */
 	DCC_ACT_SETOPT = 10,     /* fmt: "name" or "name=value"; no args */
+	DCC_ACT_COMMIT = 11,     /* one DCC_K_INT arg: the speculation id */
+	DCC_ACT_DISCARD = 12,    /* one DCC_K_INT arg: the speculation id */
 };
 
 struct dcc_meta_action {

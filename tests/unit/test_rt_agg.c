@@ -861,3 +861,37 @@ Test(rt_agg, denormalize_restores_values)
 	cr_assert_str_eq(rtt_out(&t), "\n                3\n\n             3500\n");
 	rtt_close(&t);
 }
+
+Test(rt_agg, speculation_drops)
+{
+	struct rtt t;
+	struct mb b;
+	uint64_t *v = calloc(ncpu, 8);
+	uint32_t k;
+	int fd;
+
+	mb_init(&b);
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0);
+	fd = mkmap(BPF_MAP_TYPE_PERCPU_ARRAY, 4, 8);
+	cr_assert_eq(dcc_runtime__set_drops_fd(t.rt, fd), 0);
+	v[0] = 1;
+	k = DCC_DROP_SPEC;
+	bpf_map_update_elem(fd, &k, v, BPF_ANY);
+	v[1] = 4;
+	k = DCC_DROP_SPEC_UNAVAIL;
+	bpf_map_update_elem(fd, &k, v, BPF_ANY);
+	v[0] = 0;
+	v[1] = 1;
+	k = DCC_DROP_SPEC_BUSY;
+	bpf_map_update_elem(fd, &k, v, BPF_ANY);
+	k = DCC_DROP_ERROR;
+	bpf_map_update_elem(fd, &k, v, BPF_ANY);
+	cr_assert_eq(dcc_runtime__report_drops(t.rt), 4);
+	cr_assert_str_eq(rtt_err(&t),
+		"dtrun: 1 error\n"
+		"dtrun: 1 speculative drop\n"
+		"dtrun: 1 failed speculation (available buffer(s) still busy)\n"
+		"dtrun: 5 failed speculations (no speculative buffer available)\n");
+	free(v);
+	rtt_close(&t);
+}

@@ -438,3 +438,45 @@ Test(rt_record, setopt_changes_consumer_options)
 				      "Invalid option name\n");
 	rtt_close(&t);
 }
+
+Test(rt_record, speculations_commit_and_discard)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+	uint32_t off, idoff;
+
+	base(&b);
+	mb_clause(&b); /* 1: printf("%d\n", x) under speculate() */
+	mb_action(&b, DCC_ACT_PRINTF, "spec %d\n");
+	off = mb_int(&b, 4, 1);
+	mb_clause(&b); /* 2: commit(id) */
+	mb_action(&b, DCC_ACT_COMMIT, NULL);
+	idoff = mb_int(&b, 4, 1);
+	mb_clause(&b); /* 3: discard(id) */
+	mb_action(&b, DCC_ACT_DISCARD, NULL);
+	mb_int(&b, 4, 1);
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0);
+	for (int i = 1; i <= 3; i++) {
+		rec_init(&r, &b, 1, 182, 1);
+		((struct dcc_rec_hdr *)r.buf)->flags = DCC_REC_F_SPEC | (uint32_t)(i == 2 ? 2 : 1)
+							       << DCC_REC_SPEC_SHIFT;
+		rec_int(&r, off, i);
+		feed(&t, &r);
+	}
+	cr_assert_str_eq(rtt_out(&t), "");
+	/* discard(2), then commit(1): 1 and 3 print, in order */
+	rec_init(&r, &b, 3, DCC_PROBE_END, 0);
+	rec_int(&r, idoff, 2);
+	feed(&t, &r);
+	rec_init(&r, &b, 2, DCC_PROBE_END, 0);
+	rec_int(&r, idoff, 1);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), HEADER
+			 "  1    182                    getppid:entry spec 1\n\n"
+			 "  1    182                    getppid:entry spec 3\n\n");
+	/* committing again prints nothing more */
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_err(&t), "");
+	rtt_close(&t);
+}
