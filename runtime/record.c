@@ -219,14 +219,56 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 	}
 }
 
+/* "entry", "return", or ending in "-entry"/"-return" (not "carpentry"). */
+static bool flow_name(const char *n, const char *what)
+{
+	size_t ln = strlen(n), lw = strlen(what);
+
+	return ln >= lw && strcmp(n + ln - lw, what) == 0 && (ln == lw || n[ln - lw - 1] == '-');
+}
+
+/* The -F (flowindent) form of the probe line: indent, arrow, function. */
+static void flow_line(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
+		      const struct dcc_meta_probe *p)
+{
+	const char *func = p ? rt_str(rt, p->func) : "", *name = p ? rt_str(rt, p->name) : "";
+	bool sys = p && strcmp(rt_str(rt, p->prov), "syscall") == 0;
+	bool entry = flow_name(name, "entry"), ret = !entry && flow_name(name, "return");
+	char line[600];
+
+	/* the same probe again through another clause is not a new level */
+	if (entry && rt->flow_last_epid && rt->flow_last_epid != h->epid &&
+	    rt->flow_last_probe == h->probe_id)
+		entry = false;
+	if (ret && rt->flow_indent > 0)
+		rt->flow_indent -= 2;
+	if (entry || ret)
+		snprintf(line, sizeof(line), "%*s%s%s", rt->flow_indent, "",
+			 entry ? (sys ? " => " : " -> ") : (sys ? " <= " : " <- "), func);
+	else
+		snprintf(line, sizeof(line), "%*s| %s:%s", rt->flow_indent, "", func, name);
+	fprintf(rt->out, "%3d %-41s ", (int)h->cpu, line);
+	if (entry && rt->flow_indent < 200)
+		rt->flow_indent += 2;
+	rt->flow_last_epid = h->epid;
+	rt->flow_last_probe = h->probe_id;
+}
+
 static void probe_line(struct dcc_runtime *rt, const struct dcc_rec_hdr *h)
 {
 	const struct dcc_meta_probe *p = rt_probe(rt, h->probe_id);
 	char name[512];
 
 	if (!rt->header_done) {
-		fprintf(rt->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+		if (rt->flowindent)
+			fprintf(rt->out, "%3s %-41s\n", "CPU", "FUNCTION");
+		else
+			fprintf(rt->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
 		rt->header_done = true;
+	}
+	if (rt->flowindent) {
+		flow_line(rt, h, p);
+		return;
 	}
 	snprintf(name, sizeof(name), "%s:%s", p ? rt_str(rt, p->func) : "",
 		 p ? rt_str(rt, p->name) : "");

@@ -39,10 +39,12 @@ struct dcc_runtime {
 
 	/* Options in force. */
 	bool cli_quiet; /* -q: no setopt() undoes it */
-	bool quiet, rawbytes, aggsortkey, aggsortrev, classic, json;
+	bool quiet, rawbytes, aggsortkey, aggsortrev, classic, json, flowindent;
 	int aggsortpos, aggsortkeypos;
 
 	bool header_done;
+	int flow_indent;            /* -F: current indent */
+	uint32_t flow_last_epid, flow_last_probe;
 	bool exited;
 	int exit_status;
 

@@ -96,6 +96,7 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 	rt->cli_quiet = quiet;
 	rt->quiet = quiet || opt_bool(rt, "quiet");
 	rt->rawbytes = opt_bool(rt, "rawbytes");
+	rt->flowindent = opt_bool(rt, "flowindent");
 	rt->aggsortkey = opt_bool(rt, "aggsortkey");
 	rt->aggsortrev = opt_bool(rt, "aggsortrev");
 	rt->aggsortpos = opt_uint(rt, "aggsortpos");

@@ -480,3 +480,34 @@ Test(rt_record, speculations_commit_and_discard)
 	cr_assert_str_eq(rtt_err(&t), "");
 	rtt_close(&t);
 }
+
+Test(rt_record, flowindent)
+{
+	const char *x[] = { "flowindent" };
+	static const uint32_t seq[] = { 10, 20, 21, 11, 30 };
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+
+	mb_init(&b);
+	mb_probe(&b, 10, "syscall", "vmlinux", "open", "entry");
+	mb_probe(&b, 11, "syscall", "vmlinux", "open", "return");
+	mb_probe(&b, 20, "fbt", "vmlinux", "do_sys_open", "entry");
+	mb_probe(&b, 21, "fbt", "vmlinux", "do_sys_open", "return");
+	mb_probe(&b, 30, "profile", "", "", "tick-1s");
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_DEFAULT, NULL);
+	cr_assert_eq(rtt_open(&t, &b, false, x, 1), 0);
+	for (int i = 0; i < 5; i++) {
+		rec_init(&r, &b, 1, seq[i], 0);
+		feed(&t, &r);
+	}
+	cr_assert_str_eq(rtt_out(&t),
+		"CPU FUNCTION                                 \n"
+		"  0  => open                                  \n"
+		"  0    -> do_sys_open                         \n"
+		"  0    <- do_sys_open                         \n"
+		"  0  <= open                                  \n"
+		"  0 | :tick-1s                                \n");
+	rtt_close(&t);
+}
