@@ -209,7 +209,9 @@ int agg_trunc(struct dcc_runtime *rt, uint32_t id, int64_t keep)
 		lo = (uint64_t)keep >= n ? 0 : n - (size_t)keep;
 		hi = n;
 	} else if (keep < 0) {
-		hi = (uint64_t)-keep >= n ? n : (size_t)-keep;
+		uint64_t k = -(uint64_t)keep;
+
+		hi = k >= n ? n : (size_t)k;
 	}
 	for (size_t i = 0; i < n; i++)
 		if (i < lo || i >= hi)
