@@ -261,7 +261,7 @@ static void line_directive(struct lexer *lx, size_t p, size_t eol, size_t hash)
 		}
 		name = arena_strndup(lx->ar, lx->src + s, e - s);
 	}
-	if (lx->quiet)
+	if (lx->peeking)
 		return;
 	/* The line after this one is reported as n. */
 	lx->st.line_delta = (int32_t)n - (int32_t)(lx->st.line + 1);
@@ -760,9 +760,11 @@ struct token lex_peek(struct lexer *lx)
 	struct lex_state saved = lx->st;
 	bool quiet = lx->quiet, stop = lx->stop;
 	lx->quiet = true;
+	lx->peeking = true;
 	struct token t = next(lx, LEX_NORMAL);
 	lx->st = saved;
 	lx->quiet = quiet;
+	lx->peeking = false;
 	lx->stop = stop;
 	return t;
 }

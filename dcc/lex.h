@@ -76,7 +76,8 @@ struct lexer {
 	const char *src;
 	size_t len;
 	struct lex_state st;
-	bool quiet;        /* a tentative look: report nothing */
+	bool quiet;        /* report nothing (tentative looks, skipping) */
+	bool peeking;      /* lex_peek: the state will be restored */
 	bool stop;         /* too many errors: only EOF from now on */
 	int err_start;     /* diag_errors() when lexing began */
 	int max_errors;

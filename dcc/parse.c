@@ -413,17 +413,20 @@ static struct node *statement(struct parser *ps)
 			next(ps);
 			skip_construct(ps);
 		}
+		ps->failed = false;
 		return NULL;
 	}
 	if (is_op(t, '{')) {
 		perr(ps, t->loc, "nested '{' blocks are not supported in D");
 		skip_stmt(ps);
+		ps->failed = false;
 		return NULL;
 	}
 	if (starts_decl(ps, t, peek_at(ps, 1))) {
 		struct loc l = t->loc;
 		perr(ps, l, "declarations must appear outside of probe clauses");
 		skip_stmt(ps);
+		ps->failed = false;
 		return NULL;
 	}
 	return expr(ps);
@@ -452,7 +455,9 @@ static void body(struct parser *ps, struct node *cl)
 		ps->failed = false;
 		struct node *s = statement(ps);
 		if (!s) {
-			if (ps->failed && !is_op(&ps->prev, ';') && !is_op(&ps->prev, '}'))
+			/* Refused constructs have been skipped; a failed expression
+			 * is skipped here. */
+			if (ps->failed)
 				skip_stmt(ps);
 			continue;
 		}

@@ -30,6 +30,12 @@ bool starts_decl(struct parser *ps, const struct token *t, const struct token *t
 		return top && (t->op == K_EXTERN || t->op == K_STATIC || t->op == K_REGISTER ||
 			       t->op == K_AUTO || t->op == K_VOLATILE);
 	case TOK_IDENT:
+		if (top) {
+			/* "name:..." or "name-..." at the top is a probe description */
+			const char *after = t->text + t->len;
+			if (after < ps->lx.src + ps->lx.len && *after && strchr(":-*?$.[!\\", *after))
+				return false;
+		}
 		if (!is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len)))
 			return false;
 		return top || t2->kind == TOK_IDENT;
@@ -601,8 +607,7 @@ struct node *declaration(struct parser *ps)
 	ps->failed = false;
 	struct node *d = decl_body(ps);
 	if (!d) {
-		if (!is_op(&ps->prev, ';'))
-			skip_top(ps, false);
+		skip_top(ps, false);
 		return NULL;
 	}
 	return d;

@@ -295,7 +295,18 @@ Test(parse, casts_versus_parentheses)
 static bool my_typedefs(void *ctx, const char *name)
 {
 	cr_assert_str_eq(ctx, "ctx");
-	return !strcmp(name, "pid_t");
+	return !strcmp(name, "pid_t") || !strcmp(name, "sched");
+}
+
+Test(parse, typedef_name_followed_by_colon_is_a_probe)
+{
+	struct parse_opts o = { .is_typedef = my_typedefs, .ctx = "ctx" };
+	struct node *p = parse_opts("sched:::on-cpu { }\nsched s;\n", &o);
+	cr_assert_eq(diag_errors(dg), 0, "%s", diags());
+	cr_assert_eq(p->list->kind, N_CLAUSE);
+	cr_assert_str_eq(p->list->list->prov, "sched");
+	cr_assert_eq(p->list->next->kind, N_DECL);
+	cr_assert_str_eq(p->list->next->a->name, "sched");
 }
 
 Test(parse, typedef_names_make_casts)
