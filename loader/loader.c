@@ -422,6 +422,7 @@ static int run(struct run *r)
 	bool exited = false;
 	int err, status;
 
+
 	err = dcc_meta_from_elf(r->buf, r->size, &meta, &meta_size, why, sizeof(why));
 	if (!err)
 		err = dcc_meta_check(meta, meta_size, why, sizeof(why));
@@ -468,11 +469,9 @@ static int run(struct run *r)
 	if (probe_open(r) || load_object(r))
 		return 1;
 	t_load = now_ms();
-	if (dcc_runtime__bind(r->rt, r->obj)) {
-		fprintf(stderr, "%s: %s: the object lacks the maps its metadata names: %s\n",
-			r->prog, r->name, strerror(errno));
+	/* The runtime names what it could not find. */
+	if (dcc_runtime__bind(r->rt, r->obj))
 		return 1;
-	}
 	if (needs_tracefs(r->rt) && attach_mount_tracefs(r->prog))
 		return 1;
 	if (attach_all(&r->as, r->obj, r->rt, r->prog))

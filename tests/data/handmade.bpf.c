@@ -17,6 +17,8 @@
  *	                   fbt::do_nanosleep:return as a kretprobe, both optional
  *	                   (=1) or the fentry one required (=2); this kernel
  *	                   refuses fentry programs and has no kprobes
+ *	HANDMADE_UPROBE    "libc-path:0xoffset" of getppid(): a uprobe counts
+ *	                   the target's getppid() calls too, in the same @
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -35,6 +37,13 @@
 #endif
 #ifndef HANDMADE_FENTRY
 #define HANDMADE_FENTRY 0
+#endif
+#ifdef HANDMADE_UPROBE
+#define S_UPROBE HANDMADE_UPROBE
+#define NUPROBE 1
+#else
+#define S_UPROBE ""
+#define NUPROBE 0
 #endif
 
 char LICENSE[] SEC("license") = "GPL";
@@ -105,26 +114,41 @@ int dcc_end(void *ctx)
 	return 0;
 }
 
-SEC("tracepoint/syscalls/sys_enter_getppid")
-int dcc_c1(void *ctx)
+/* /pid == $target/ { @ = count(); } */
+static __always_inline void count_target(void)
 {
 	__u32 key = 0;
 	__u64 one = 1, *n;
 
 	if ((bpf_get_current_pid_tgid() >> 32) != dcc_target)
-		return 0;
+		return;
 	n = bpf_map_lookup_elem(&dcc_agg0, &key);
-	if (n)
-		(*n)++;
-	else if (bpf_map_update_elem(&dcc_agg0, &key, &one, BPF_NOEXIST)) {
+	if (n) {
+		__sync_fetch_and_add(n, 1);
+	} else if (bpf_map_update_elem(&dcc_agg0, &key, &one, BPF_NOEXIST)) {
 		__u32 k = DCC_DROP_AGG;
 		__u64 *d = bpf_map_lookup_elem(&dcc_drops, &k);
 
 		if (d)
 			(*d)++;
 	}
+}
+
+SEC("tracepoint/syscalls/sys_enter_getppid")
+int dcc_c1(void *ctx)
+{
+	count_target();
 	return 0;
 }
+
+#if NUPROBE
+SEC("uprobe")
+int dcc_c7(void *ctx)
+{
+	count_target();
+	return 0;
+}
+#endif
 
 #if HANDMADE_TICK
 SEC("perf_event")
@@ -199,6 +223,9 @@ int dcc_c6(void *ctx)
 #define S_RETURN "return"
 #define S_P_C5 "dcc_c5"
 #define S_P_C6 "dcc_c6"
+#define S_P_C7 "dcc_c7"
+#define S_PID "pid"
+#define S_LIBC "libc.so.6"
 
 /* Offsets in the string table: each string follows the previous one's NUL. */
 #define O_SCRIPT 1
@@ -231,15 +258,20 @@ int dcc_c6(void *ctx)
 #define O_RETURN (O_NANOSLEEP + sizeof(S_NANOSLEEP))
 #define O_P_C5 (O_RETURN + sizeof(S_RETURN))
 #define O_P_C6 (O_P_C5 + sizeof(S_P_C5))
+#define O_P_C7 (O_P_C6 + sizeof(S_P_C6))
+#define O_PID (O_P_C7 + sizeof(S_P_C7))
+#define O_LIBC (O_PID + sizeof(S_PID))
+#define O_UPROBE (O_LIBC + sizeof(S_LIBC))
 
 #define STRTAB "\0" S_SCRIPT "\0" S_DTRACE "\0" S_BEGIN "\0" S_END "\0" S_SYSCALL "\0" \
 	S_GETPPID "\0" S_ENTRY "\0" S_PROFILE "\0" S_TICK "\0" S_PROF1MS "\0" S_P_BEGIN "\0" \
 	S_P_END "\0" S_P_C1 "\0" S_P_C2 "\0" S_P_C3 "\0" S_TP "\0" S_TP_BAD "\0" S_FMT1 "\0" \
 	S_FMT2 "\0" S_FMT4 "\0" S_INT "\0" S_MAP "\0" S_LOC "\0" S_SWITCHRATE "\0" S_10HZ "\0" \
-	S_FBT "\0" S_NANOSLEEP "\0" S_RETURN "\0" S_P_C5 "\0" S_P_C6
+	S_FBT "\0" S_NANOSLEEP "\0" S_RETURN "\0" S_P_C5 "\0" S_P_C6 "\0" \
+	S_P_C7 "\0" S_PID "\0" S_LIBC "\0" S_UPROBE
 
-#define NPROBES (3 + (HANDMADE_TICK ? 2 : 0) + (HANDMADE_FENTRY ? 2 : 0))
-#define NATTACH (4 + (HANDMADE_TICK ? 2 : 0) + (HANDMADE_FENTRY ? 2 : 0))
+#define NPROBES (3 + (HANDMADE_TICK ? 2 : 0) + (HANDMADE_FENTRY ? 2 : 0) + NUPROBE)
+#define NATTACH (4 + (HANDMADE_TICK ? 2 : 0) + (HANDMADE_FENTRY ? 2 : 0) + NUPROBE)
 
 struct handmade_meta {
 	struct dcc_meta_header hdr;
@@ -287,6 +319,9 @@ const struct handmade_meta dcc_meta = {
 		{ 7, O_FBT, 0, O_NANOSLEEP, O_ENTRY },
 		{ 8, O_FBT, 0, O_NANOSLEEP, O_RETURN },
 #endif
+#if NUPROBE
+		{ 9, O_PID, O_LIBC, O_GETPPID, O_ENTRY },
+#endif
 	},
 	.attach = {
 		{ O_P_BEGIN, DCC_ATTACH_BEGIN, 0, 0, 0 },
@@ -303,6 +338,9 @@ const struct handmade_meta dcc_meta = {
 		{ O_P_C5, DCC_ATTACH_FENTRY, O_NANOSLEEP,
 		  HANDMADE_FENTRY == 2 ? 0 : DCC_ATTACH_F_OPTIONAL, 0 },
 		{ O_P_C6, DCC_ATTACH_KRETPROBE, O_NANOSLEEP, DCC_ATTACH_F_OPTIONAL, 0 },
+#endif
+#if NUPROBE
+		{ O_P_C7, DCC_ATTACH_UPROBE, O_UPROBE, 0, 0 },
 #endif
 	},
 	.clauses = {

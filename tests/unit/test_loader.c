@@ -26,6 +26,7 @@
 #define OBJ_BAD DATA_DIR "/handmade_badprobe.bpf.o"
 #define OBJ_FENTRY DATA_DIR "/handmade_fentry.bpf.o"
 #define OBJ_FENTRY_REQ DATA_DIR "/handmade_fentry_req.bpf.o"
+#define OBJ_UPROBE DATA_DIR "/handmade_uprobe.bpf.o"
 #define GETPPID TRIGGER_DIR "/getppid_n"
 
 #define HELLO_TARGET "hello from BEGIN 42 target=1 wall=1\n"
@@ -209,6 +210,19 @@ Test(loader, optional_probes_this_kernel_lacks)
 	cr_expect_str_eq(r.err, "dtrun: failed to load program dcc_c5 for fentry do_nanosleep: "
 			 "Operation not permitted (-v shows the verifier log)\n");
 	cr_expect_str_eq(r.out, "");
+	run_result_free(&r);
+	check_clean();
+}
+
+/* A uprobe on libc's getppid() and the tracepoint count into the same @. */
+Test(loader, uprobe_path_offset)
+{
+	struct run_result r;
+
+	dtrun(&r, "-q -c '" GETPPID " 6' " OBJ_UPROBE);
+	cr_expect_eq(r.status, 0);
+	cr_expect_str_eq(r.err, "");
+	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("               12"));
 	run_result_free(&r);
 	check_clean();
 }
