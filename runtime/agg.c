@@ -35,13 +35,13 @@ int llq_nbuckets(const int64_t *param)
 		lo *= f;
 	}
 	for (int64_t m = lmag; m <= hmag; m++) {
-		int64_t t, w;
+		int64_t t, b;
 
 		if (lo > INT64_MAX / f)
 			return -1;
 		t = lo * f;
-		w = t > steps ? t / steps : 1;
-		n += (t - lo + w - 1) / w;
+		b = t < steps ? t : steps;
+		n += b - b / f; /* of width t / b, as abi.h says */
 		if (n > 65535)
 			return -1;
 		lo = t;

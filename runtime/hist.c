@@ -146,10 +146,10 @@ static int64_t *llq_bounds(const struct dcc_meta_agg *a, int n, int64_t *under)
 		lo *= f;
 	*under = lo;
 	for (int64_t m = a->param[1]; m <= a->param[2]; m++) {
-		int64_t t = lo * f, w = t > a->param[3] ? t / a->param[3] : 1;
+		int64_t t = lo * f, nb = t < a->param[3] ? t : a->param[3], w = t / nb;
 
-		for (int64_t v = lo; v < t && j < n - 1; v += w)
-			b[j++] = v;
+		for (int64_t k = 0; k < nb - nb / f && j < n - 1; k++)
+			b[j++] = lo + k * w;
 		lo = t;
 	}
 	b[n - 1] = lo;

@@ -631,6 +631,23 @@ Test(rt_agg, llquantize)
 	free(a);
 }
 
+Test(rt_agg, llquantize_wide_steps)
+{
+	/* llquantize(x, 2, 0, 3, 4): 1 | 2 3 | 4 6 | 8 12 | >= 16, n = 8 */
+	int64_t p[4] = { 2, 0, 3, 4 }, *a = buckets(17);
+
+	a[13] = 3; /* 6..7 */
+	a[15] = 1; /* 12..15 */
+	hist_case(DCC_AGG_LLQUANTIZE, p, 17, a, NULL, HIST_HEAD
+		"               4 |                                         0        \n"
+		"               6 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@           3        \n"
+		"               8 |                                         0        \n"
+		"              12 |@@@@@@@@@@                               1        \n"
+		"           >= 16 |                                         0        \n"
+		"\n");
+	free(a);
+}
+
 Test(rt_agg, keyed_quantize_rows)
 {
 	struct rtt t;
