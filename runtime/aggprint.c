@@ -260,10 +260,14 @@ int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t
 		goto out;
 	sort_rows(rt, rows, nrows, aggs, n, false, zero);
 	if (rt->json) {
-		for (size_t r = 0; r < nrows; r++)
-			for (int i = 0; i < n; i++)
-				if (rows[r].vals[i])
-					json_agg_row(rt, out, aggs[i], rows[r].key, rows[r].vals[i]);
+		for (size_t r = 0; r < nrows; r++) {
+			for (int i = 0; i < n; i++) {
+				const int64_t *v = rows[r].vals[i];
+
+				if (v)
+					json_agg_row(rt, out, aggs[i], rows[r].key, v);
+			}
+		}
 		goto out;
 	}
 	if (!fmt)
@@ -282,7 +286,10 @@ int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t
 
 			for (uint32_t k = 0; k < a->nkeys; k++)
 				rt_field_val(&rt->keys[a->first_key + k], rows[r].key, &kv[k]);
-			if (pf_format(rt, out, fmt, kv, a->nkeys, pa_value, &pc, why, sizeof(why))) {
+			err = pf_format(rt, out, fmt, kv, a->nkeys, pa_value, &pc, why,
+					sizeof(why));
+			if (err) {
+				err = 0;
 				if (!rt->printa_warned)
 					rt_error(rt, "printa: %s", why);
 				rt->printa_warned = true;
@@ -322,8 +329,8 @@ int dcc_runtime__print_aggs(struct dcc_runtime *rt)
 			continue;
 		e = rt_printa(rt, rt->out, NULL, &i, 1);
 		if (e && !err) {
-			rt_error(rt, "cannot print aggregation @%s: %s", rt_str(rt, rt->aggs[i].name),
-				 strerror(-e));
+			rt_error(rt, "cannot print aggregation @%s: %s",
+				 rt_str(rt, rt->aggs[i].name), strerror(-e));
 			err = e;
 		}
 	}

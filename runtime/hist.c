@@ -253,7 +253,8 @@ long double hist_weight(const struct dcc_meta_agg *a, const int64_t *d, int64_t 
 		if (n < 0 || !(b = llq_bounds(a, n, &under)))
 			return 0;
 		for (int j = 0; j < n; j++)
-			w += (long double)b[j] * ((long double)d[n + 1 + j] - (long double)d[n - 1 - j]);
+			w += (long double)b[j] *
+			     ((long double)d[n + 1 + j] - (long double)d[n - 1 - j]);
 		if (under == 1)
 			*zero = d[n];
 		free(b);

@@ -251,7 +251,8 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 
 			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_DISCARD)
 				return why_set(why, whylen, -EBADMSG,
-					       "clause %u action %u: unknown kind %u", i, j, a->kind);
+					       "clause %u action %u: unknown kind %u", i, j,
+					       a->kind);
 			if (!str_ok(h, a->fmt))
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: string offset %u out of range",
@@ -261,7 +262,8 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 					       "clause %u action %u: arguments out of range", i, j);
 			for (uint32_t k = 0; k < a->nargs; k++) {
 				const struct dcc_meta_field *f = &args[a->first_arg + k];
-				bool agg_act = a->kind == DCC_ACT_PRINTA || a->kind == DCC_ACT_CLEAR ||
+				bool agg_act = a->kind == DCC_ACT_PRINTA ||
+					       a->kind == DCC_ACT_CLEAR ||
 					       a->kind == DCC_ACT_DENORMALIZE ||
 					       ((a->kind == DCC_ACT_TRUNC ||
 						 a->kind == DCC_ACT_NORMALIZE) && k == 0);
@@ -293,12 +295,12 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 			if (a->kind == DCC_ACT_NORMALIZE &&
 			    (a->nargs != 2 || args[a->first_arg + 1].kind != DCC_K_INT))
 				return why_set(why, whylen, -EBADMSG,
-					       "clause %u action %u: normalize takes an aggregation "
-					       "and an integer", i, j);
+					       "clause %u action %u: normalize takes "
+					       "an aggregation and an integer", i, j);
 			if (a->kind == DCC_ACT_SETOPT && (a->nargs != 0 || a->fmt == 0))
 				return why_set(why, whylen, -EBADMSG,
-					       "clause %u action %u: setopt needs an option name", i,
-					       j);
+					       "clause %u action %u: setopt needs an option name",
+					       i, j);
 			if ((a->kind == DCC_ACT_TRUNC) && a->nargs == 2 &&
 			    args[a->first_arg + 1].kind != DCC_K_INT)
 				return why_set(why, whylen, -EBADMSG,
@@ -369,8 +371,8 @@ static int check(const void *meta, size_t size, char *why, size_t whylen)
 
 		if (!str_ok(h, p->prov) || !str_ok(h, p->mod) || !str_ok(h, p->func) ||
 		    !str_ok(h, p->name))
-			return why_set(why, whylen, -EBADMSG, "probe %u: string offset out of range",
-				       i);
+			return why_set(why, whylen, -EBADMSG,
+				       "probe %u: string offset out of range", i);
 	}
 	att = (const void *)(base + h->attach_off);
 	for (uint32_t i = 0; i < h->nattach; i++) {

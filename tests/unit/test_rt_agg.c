@@ -350,7 +350,9 @@ Test(rt_agg, stddev_in_128_bits)
 	put(fd, &k2, 4, (int64_t[]){ 1, 3LL << 32, 0, 9 }, (int64_t[]){ 1, 5LL << 32, 0, 25 });
 	dcc_runtime__set_agg_fd(t.rt, 0, fd);
 	dcc_runtime__print_aggs(t.rt);
-	cr_assert_str_eq(rtt_out(&t), "\n\n        1                2\n        2       4294967296\n");
+	cr_assert_str_eq(rtt_out(&t), "\n\n"
+				      "        1                2\n"
+				      "        2       4294967296\n");
 	rtt_close(&t);
 }
 

@@ -219,7 +219,8 @@ Test(rt_meta, runtime_new_refuses_bad_metadata)
 	cr_assert_null(dcc_runtime__new(m, n, &o));
 	cr_assert_eq(errno, ENOTSUP);
 	fflush(o.err);
-	cr_assert_str_eq(ebuf, "dtrun: metadata version 2 is not supported (this runtime reads 1)\n");
+	cr_assert_str_eq(ebuf,
+			 "dtrun: metadata version 2 is not supported (this runtime reads 1)\n");
 	fclose(o.err);
 	free(ebuf);
 	free(m);

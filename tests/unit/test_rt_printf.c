@@ -240,7 +240,8 @@ Test(rt_printf, unsupported_conversion_is_reported_once)
 	dcc_runtime__handle_record(t.rt, r.buf, r.size);
 	cr_assert_str_eq(rtt_out(&t), "a=5 b=a=5 b=");
 	cr_assert_str_eq(rtt_err(&t),
-			 "dtrun: printf in t.d:1:1: conversion %f is not supported by this runtime\n");
+			 "dtrun: printf in t.d:1:1: "
+			 "conversion %f is not supported by this runtime\n");
 	rtt_close(&t);
 }
 

@@ -314,11 +314,13 @@ Test(rt_record, bad_option_values)
 	base(&b);
 	cr_assert_eq(rtt_open(&t, &b, false, x1, 1), -EINVAL);
 	cr_assert_str_eq(rtt_err(&t),
-			 "dtrun: failed to set -x aggsortpos: Invalid value for specified option\n");
+			 "dtrun: failed to set -x aggsortpos: "
+			 "Invalid value for specified option\n");
 	rtt_close(&t);
 	cr_assert_eq(rtt_open(&t, &b, false, x2, 1), -EINVAL);
 	cr_assert_str_eq(rtt_err(&t),
-			 "dtrun: failed to set -x oformat=xml: Invalid value for specified option\n");
+			 "dtrun: failed to set -x oformat=xml: "
+			 "Invalid value for specified option\n");
 	rtt_close(&t);
 }
 
