@@ -348,7 +348,7 @@ static void make_maps(struct cg *cg)
 			ks += g->keys[k]->kind == T_STRING ? cg->strsize : 8;
 		if (!ks)
 			ks = 4;
-		uint32_t vs = (g->func == DCC_AGG_COUNT || g->func == DCC_AGG_SUM) ? 8 : 16;
+		uint32_t vs = sema_agg_value_size(g);
 		uint64_t entries = aggsize / (ks + vs + 64);
 		if (entries < 64)
 			entries = 64;

@@ -61,6 +61,9 @@ struct cg {
 	unsigned *this_off;  /* per V_THIS var id: offset in scratch */
 	unsigned this_size;
 	LLVMValueRef ro_target, ro_walloff, sysnames;
+	LLVMValueRef zero;         /* .rodata zeros a new aggregation key starts from */
+	uint32_t zero_size;
+	uint32_t passthrough_seq;
 	LLVMValueRef *used;  /* llvm.compiler.used */
 	int nused, cap_used;
 	int nstrlits;

@@ -3,6 +3,8 @@
  * aggregation's per-CPU hash map and an in-place update of this CPU's value
  * (no atomics needed), with an insert only on a miss. Layouts: abi.h.
  */
+#include <string.h>
+
 #include <dcc/abi.h>
 #include "cg.h"
 
@@ -25,54 +27,211 @@ static void st(struct cg *cg, LLVMValueRef p, unsigned i, LLVMValueRef v)
 	LLVMBuildStore(cg->b, v, word(cg, p, i));
 }
 
-/* Fold x into this CPU's existing value at p. */
-static void apply(struct cg *cg, struct agg *g, LLVMValueRef p, LLVMValueRef x)
+static LLVMValueRef sel(struct cg *cg, LLVMValueRef c, LLVMValueRef a, LLVMValueRef b)
 {
+	return LLVMBuildSelect(cg->b, c, a, b, "");
+}
+
+static LLVMValueRef icmp(struct cg *cg, LLVMIntPredicate p, LLVMValueRef a, LLVMValueRef b)
+{
+	return LLVMBuildICmp(cg->b, p, a, b, "");
+}
+
+/* floor(log2(a)) for a > 0 without branches: ctlz expands to shifts and a
+ * popcount, which the verifier walks once (a branchy log2 costs it ~10x). */
+static LLVMValueRef log2_u64(struct cg *cg, LLVMValueRef a)
+{
+	const char *name = "llvm.ctlz";
+	unsigned iid = LLVMLookupIntrinsicID(name, strlen(name));
+	LLVMTypeRef over = cg->i64;
+	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, &over, 1);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, &over, 1);
+	LLVMValueRef args[2] = { LLVMBuildOr(cg->b, a, cg_i64(cg, 1), ""),
+				 LLVMConstInt(LLVMInt1TypeInContext(cg->C), 0, 0) };
+	LLVMValueRef lz = LLVMBuildCall2(cg->b, fty, fn, args, 2, "");
+	return LLVMBuildSub(cg->b, cg_i64(cg, 63), lz, "");
+}
+
+/* Clamp a bucket index to [0, max] so the verifier sees it in bounds. LLVM
+ * can prove the clamp redundant (it knows ctlz's range) and would drop it,
+ * but the verifier can't, so the index first goes through
+ * llvm.bpf.passthrough, which LLVM can't see through. */
+static LLVMValueRef opaque(struct cg *cg, LLVMValueRef v)
+{
+	const char *name = "llvm.bpf.passthrough";
+	unsigned iid = LLVMLookupIntrinsicID(name, strlen(name));
+	LLVMTypeRef over[2] = { cg->i64, cg->i64 };
+	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, over, 2);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, over, 2);
+	LLVMValueRef args[2] = { cg_i32(cg, cg->passthrough_seq++), v };
+	return LLVMBuildCall2(cg->b, fty, fn, args, 2, "");
+}
+
+/* Every bucket index is in [0, max] by construction; this unsigned clamp
+ * is only there for the verifier. */
+static LLVMValueRef clamp(struct cg *cg, LLVMValueRef idx, uint64_t max)
+{
+	idx = opaque(cg, idx);
+	return sel(cg, icmp(cg, LLVMIntUGT, idx, cg_i64(cg, max)), cg_i64(cg, max), idx);
+}
+
+static LLVMValueRef quantize_bucket(struct cg *cg, LLVMValueRef v)
+{
+	LLVMValueRef neg = icmp(cg, LLVMIntSLT, v, cg_i64(cg, 0));
+	LLVMValueRef a = sel(cg, neg, LLVMBuildNeg(cg->b, v, ""), v);
+	LLVMValueRef l = log2_u64(cg, a);
+	/* -2^63 (log2 63) shares the lowest bucket with (-2^63, -2^62] */
+	LLVMValueRef ln = sel(cg, icmp(cg, LLVMIntUGT, l, cg_i64(cg, 62)), cg_i64(cg, 62), l);
+	LLVMValueRef idx = sel(cg, neg, LLVMBuildSub(cg->b, cg_i64(cg, 62), ln, ""),
+			       LLVMBuildAdd(cg->b, cg_i64(cg, 64), l, ""));
+	idx = sel(cg, icmp(cg, LLVMIntEQ, v, cg_i64(cg, 0)), cg_i64(cg, 63), idx);
+	return clamp(cg, idx, 126);
+}
+
+static LLVMValueRef lquantize_bucket(struct cg *cg, struct agg *g, LLVMValueRef v)
+{
+	int64_t lo = g->param[0], step = g->param[2];
+	int64_t levels = (g->param[1] - lo) / step;
+	LLVMValueRef rel = LLVMBuildSub(cg->b, v, cg_i64(cg, (uint64_t)lo), "");
+	LLVMValueRef idx = LLVMBuildAdd(cg->b, cg_i64(cg, 1),
+		LLVMBuildUDiv(cg->b, rel, cg_i64(cg, (uint64_t)step), ""), "");
+	idx = sel(cg, icmp(cg, LLVMIntSGE, v, cg_i64(cg, (uint64_t)(lo + levels * step))),
+		  cg_i64(cg, (uint64_t)levels + 1), idx);
+	idx = sel(cg, icmp(cg, LLVMIntSLT, v, cg_i64(cg, (uint64_t)lo)), cg_i64(cg, 0), idx);
+	return clamp(cg, idx, (uint64_t)levels + 1);
+}
+
+static uint64_t upow(uint64_t f, int64_t e)
+{
+	uint64_t r = 1;
+	while (e-- > 0)
+		r *= f;
+	return r;
+}
+
+static LLVMValueRef llquantize_bucket(struct cg *cg, struct agg *g, LLVMValueRef v)
+{
+	uint64_t f = (uint64_t)g->param[0], steps = (uint64_t)g->param[3];
+	int64_t lmag = g->param[1], hmag = g->param[2];
+	uint32_t n = sema_llquantize_n(g->param);
+	LLVMValueRef neg = icmp(cg, LLVMIntSLT, v, cg_i64(cg, 0));
+	LLVMValueRef a = sel(cg, neg, LLVMBuildNeg(cg->b, v, ""), v);
+	/* j: the ascending bucket of a >= f^lmag; the last one is overflow */
+	uint64_t base[64] = { 0 };
+	uint64_t acc = 0;
+	for (int64_t m = lmag; m <= hmag; m++) {
+		base[m - lmag] = acc;
+		uint64_t t = upow(f, m + 1), b = t < steps ? t : steps;
+		acc += b - b / f;
+	}
+	LLVMValueRef j = cg_i64(cg, acc); /* n - 1: overflow */
+	for (int64_t m = hmag; m >= lmag; m--) {
+		uint64_t low = upow(f, m), t = upow(f, m + 1), b = t < steps ? t : steps;
+		uint64_t w = t / b;
+		LLVMValueRef in = LLVMBuildAdd(cg->b, cg_i64(cg, base[m - lmag]),
+			LLVMBuildUDiv(cg->b, LLVMBuildSub(cg->b, a, cg_i64(cg, low), ""),
+				      cg_i64(cg, w), ""), "");
+		j = sel(cg, icmp(cg, LLVMIntULT, a, cg_i64(cg, t)), in, j);
+	}
+	LLVMValueRef pos = LLVMBuildAdd(cg->b, cg_i64(cg, n + 1), j, "");
+	LLVMValueRef ng = LLVMBuildSub(cg->b, cg_i64(cg, n - 1), j, "");
+	LLVMValueRef idx = sel(cg, neg, ng, pos);
+	idx = sel(cg, icmp(cg, LLVMIntULT, a, cg_i64(cg, upow(f, lmag))), cg_i64(cg, n), idx);
+	return clamp(cg, idx, 2 * (uint64_t)n);
+}
+
+/* sum of squares in 128 bits: (lo, hi) += x * x */
+static void add_square(struct cg *cg, LLVMValueRef p, LLVMValueRef x)
+{
+	LLVMValueRef a = sel(cg, icmp(cg, LLVMIntSLT, x, cg_i64(cg, 0)),
+			     LLVMBuildNeg(cg->b, x, ""), x);
+	LLVMValueRef ah = LLVMBuildLShr(cg->b, a, cg_i64(cg, 32), "");
+	LLVMValueRef al = LLVMBuildAnd(cg->b, a, cg_i64(cg, 0xffffffff), "");
+	LLVMValueRef lo = LLVMBuildMul(cg->b, al, al, "");
+	LLVMValueRef mid = LLVMBuildMul(cg->b, ah, al, "");
+	LLVMValueRef sq_lo = LLVMBuildAdd(cg->b, lo, LLVMBuildShl(cg->b, mid, cg_i64(cg, 33), ""), "");
+	LLVMValueRef c1 = LLVMBuildZExt(cg->b, icmp(cg, LLVMIntULT, sq_lo, lo), cg->i64, "");
+	LLVMValueRef sq_hi = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, ah, ah, ""),
+		LLVMBuildAdd(cg->b, LLVMBuildLShr(cg->b, mid, cg_i64(cg, 31), ""), c1, ""), "");
+	LLVMValueRef acc_lo = LLVMBuildAdd(cg->b, ld(cg, p, 2), sq_lo, "");
+	LLVMValueRef c2 = LLVMBuildZExt(cg->b, icmp(cg, LLVMIntULT, acc_lo, sq_lo), cg->i64, "");
+	st(cg, p, 2, acc_lo);
+	st(cg, p, 3, LLVMBuildAdd(cg->b, ld(cg, p, 3), LLVMBuildAdd(cg->b, sq_hi, c2, ""), ""));
+}
+
+/* Fold x into this CPU's value at p (all-zero when the key is new). */
+static void apply(struct cg *cg, struct agg *g, LLVMValueRef p, LLVMValueRef x,
+		  LLVMValueRef incr)
+{
+	LLVMValueRef idx = NULL;
 	switch (g->func) {
 	case DCC_AGG_COUNT:
 		st(cg, p, 0, LLVMBuildAdd(cg->b, ld(cg, p, 0), cg_i64(cg, 1), ""));
-		break;
+		return;
 	case DCC_AGG_SUM:
 		st(cg, p, 0, LLVMBuildAdd(cg->b, ld(cg, p, 0), x, ""));
-		break;
+		return;
 	case DCC_AGG_AVG:
+	case DCC_AGG_STDDEV:
 		st(cg, p, 0, LLVMBuildAdd(cg->b, ld(cg, p, 0), cg_i64(cg, 1), ""));
 		st(cg, p, 1, LLVMBuildAdd(cg->b, ld(cg, p, 1), x, ""));
-		break;
+		if (g->func == DCC_AGG_STDDEV)
+			add_square(cg, p, x);
+		return;
 	case DCC_AGG_MIN:
 	case DCC_AGG_MAX: {
 		/* value, n: a slot with n == 0 has no value yet */
 		LLVMValueRef cur = ld(cg, p, 0), n = ld(cg, p, 1);
-		LLVMValueRef better = LLVMBuildICmp(cg->b, g->func == DCC_AGG_MIN ? LLVMIntSLT
-						    : LLVMIntSGT, x, cur, "");
+		LLVMValueRef better = icmp(cg, g->func == DCC_AGG_MIN ? LLVMIntSLT : LLVMIntSGT,
+					   x, cur);
 		LLVMValueRef take = LLVMBuildOr(cg->b, better,
-			LLVMBuildICmp(cg->b, LLVMIntEQ, n, cg_i64(cg, 0), ""), "");
-		st(cg, p, 0, LLVMBuildSelect(cg->b, take, x, cur, ""));
+						icmp(cg, LLVMIntEQ, n, cg_i64(cg, 0)), "");
+		st(cg, p, 0, sel(cg, take, x, cur));
 		st(cg, p, 1, LLVMBuildAdd(cg->b, n, cg_i64(cg, 1), ""));
+		return;
+	}
+	case DCC_AGG_QUANTIZE:
+		idx = quantize_bucket(cg, x);
+		break;
+	case DCC_AGG_LQUANTIZE:
+		idx = lquantize_bucket(cg, g, x);
+		break;
+	case DCC_AGG_LLQUANTIZE:
+		idx = llquantize_bucket(cg, g, x);
 		break;
 	}
-	}
+	LLVMValueRef off = LLVMBuildMul(cg->b, idx, cg_i64(cg, 8), "");
+	LLVMValueRef bp = LLVMBuildGEP2(cg->b, cg->i8, p, &off, 1, "");
+	LLVMValueRef cur = LLVMBuildLoad2(cg->b, cg->i64, bp, "");
+	LLVMBuildStore(cg->b, LLVMBuildAdd(cg->b, cur, incr, ""), bp);
 }
 
-static void initial(struct cg *cg, struct agg *g, LLVMValueRef p, LLVMValueRef x)
+/* The all-zero value a new key starts from, in .rodata. */
+static LLVMValueRef zero_value(struct cg *cg, uint32_t size)
 {
-	switch (g->func) {
-	case DCC_AGG_COUNT:
-		st(cg, p, 0, cg_i64(cg, 1));
-		break;
-	case DCC_AGG_SUM:
-		st(cg, p, 0, x);
-		break;
-	case DCC_AGG_AVG:
-		st(cg, p, 0, cg_i64(cg, 1));
-		st(cg, p, 1, x);
-		break;
-	case DCC_AGG_MIN:
-	case DCC_AGG_MAX:
-		st(cg, p, 0, x);
-		st(cg, p, 1, cg_i64(cg, 1));
-		break;
+	if (size <= 32) {
+		LLVMValueRef z = cg_alloca(cg, LLVMArrayType2(cg->i64, 4), "aggzero");
+		LLVMBuildStore(cg->b, LLVMConstNull(LLVMArrayType2(cg->i64, 4)), z);
+		return z;
 	}
+	if (!cg->zero || cg->zero_size < size) {
+		LLVMTypeRef t = LLVMArrayType2(cg->i8, size);
+		LLVMValueRef g = LLVMAddGlobal(cg->M, t, "dcc_zero");
+		LLVMSetInitializer(g, LLVMConstNull(t));
+		LLVMSetGlobalConstant(g, 1);
+		LLVMSetLinkage(g, LLVMExternalLinkage);
+		LLVMSetAlignment(g, 8);
+		if (cg->zero) {
+			LLVMReplaceAllUsesWith(cg->zero, g);
+			LLVMDeleteGlobal(cg->zero);
+			LLVMSetValueName2(g, "dcc_zero", 8);
+		} else {
+			cg_add_used(cg, g);
+		}
+		cg->zero = g;
+		cg->zero_size = size;
+	}
+	return cg->zero;
 }
 
 static LLVMValueRef lookup(struct cg *cg, LLVMValueRef map, LLVMValueRef key)
@@ -119,33 +278,38 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 		}
 	}
 	LLVMValueRef x = call->list ? cg_expr(cg, call->list).v : cg_i64(cg, 0);
+	/* the optional increment of the histograms comes after the parameters */
+	int incr_at = g->func == DCC_AGG_QUANTIZE ? 1 : g->func == DCC_AGG_LQUANTIZE ? 4 :
+		      g->func == DCC_AGG_LLQUANTIZE ? 5 : -1;
+	struct node *in = call->list;
+	for (int k = 0; in && k < incr_at; k++)
+		in = in->next;
+	LLVMValueRef incr = incr_at >= 0 && in ? cg_expr(cg, in).v : cg_i64(cg, 1);
 
+	/* look up; a new key is inserted as zeros first (BPF_NOEXIST: another
+	 * CPU may have won the race, which is fine), then updated in place */
 	LLVMValueRef p = lookup(cg, map, key);
 	LLVMBasicBlockRef hit = cg_block(cg, "agg.hit"), miss = cg_block(cg, "agg.miss");
-	LLVMBasicBlockRef retry = cg_block(cg, "agg.retry"), hit2 = cg_block(cg, "agg.hit2");
 	LLVMBasicBlockRef full = cg_block(cg, "agg.full"), done = cg_block(cg, "agg.done");
+	LLVMBasicBlockRef entry_blk = LLVMGetInsertBlock(cg->b);
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), miss, hit);
-	LLVMPositionBuilderAtEnd(cg->b, hit);
-	apply(cg, g, p, x);
-	LLVMBuildBr(cg->b, done);
-
 	LLVMPositionBuilderAtEnd(cg->b, miss);
-	LLVMValueRef init = cg_alloca(cg, LLVMArrayType2(cg->i64, 2), "agginit");
-	initial(cg, g, init, x);
+	LLVMValueRef zero = zero_value(cg, sema_agg_value_size(g));
 	LLVMTypeRef ut[4] = { cg->ptr, cg->ptr, cg->ptr, cg->i64 };
-	LLVMValueRef uargs[4] = { map, key, init, cg_i64(cg, BPF_NOEXIST) };
-	LLVMValueRef r = cg_helper(cg, H_UPDATE, cg->i64, ut, 4, uargs);
-	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, r, cg_i64(cg, 0), ""), done, retry);
-
-	/* another CPU inserted the key first, or the map is full */
-	LLVMPositionBuilderAtEnd(cg->b, retry);
+	LLVMValueRef uargs[4] = { map, key, zero, cg_i64(cg, BPF_NOEXIST) };
+	cg_helper(cg, H_UPDATE, cg->i64, ut, 4, uargs);
 	LLVMValueRef p2 = lookup(cg, map, key);
-	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p2, ""), full, hit2);
-	LLVMPositionBuilderAtEnd(cg->b, hit2);
-	apply(cg, g, p2, x);
-	LLVMBuildBr(cg->b, done);
+	LLVMBasicBlockRef miss_end = LLVMGetInsertBlock(cg->b);
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p2, ""), full, hit);
 	LLVMPositionBuilderAtEnd(cg->b, full);
 	cg_count_drop(cg, DCC_DROP_AGG);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, hit);
+	LLVMValueRef vp = LLVMBuildPhi(cg->b, cg->ptr, "aggval");
+	LLVMValueRef vals[2] = { p, p2 };
+	LLVMBasicBlockRef blocks[2] = { entry_blk, miss_end };
+	LLVMAddIncoming(vp, vals, blocks, 2);
+	apply(cg, g, vp, x, incr);
 	LLVMBuildBr(cg->b, done);
 	LLVMPositionBuilderAtEnd(cg->b, done);
 }

@@ -21,7 +21,13 @@ struct diag {
 	uint32_t nsrcs;
 	int errors;
 	int warnings;
+	bool muted;
 };
+
+void diag_mute(struct diag *dg, bool muted)
+{
+	dg->muted = muted;
+}
 
 struct diag *diag_new(FILE *out)
 {
@@ -121,6 +127,8 @@ static void report(struct diag *dg, struct loc loc, const char *level, const cha
 
 int diag_error(struct diag *dg, struct loc loc, const char *fmt, ...)
 {
+	if (dg->muted)
+		return -1;
 	va_list ap;
 	va_start(ap, fmt);
 	report(dg, loc, "error", fmt, ap);

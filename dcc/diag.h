@@ -6,6 +6,7 @@
 #ifndef DCC_DIAG_H
 #define DCC_DIAG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -34,5 +35,7 @@ void diag_note(struct diag *dg, struct loc loc, const char *fmt, ...)
 /* An error with no location: "dcc: error: message". */
 int diag_fatal(struct diag *dg, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int diag_errors(const struct diag *dg);
+/* While muted, diag_error reports and counts nothing (sema's trial pass). */
+void diag_mute(struct diag *dg, bool muted);
 
 #endif

@@ -487,6 +487,30 @@ static int check_decl(struct sema *s, struct node *d)
 			  : d->kind == N_PROVIDER ? "provider" : ast_kind_name(d->kind));
 }
 
+/* The trial pass: plain assignments to variables, in source order, and
+ * the ones nested in commas and conditionals. */
+static void pretype(struct sema *s, struct node *st)
+{
+	if (st->kind == N_COMMA) {
+		pretype(s, st->a);
+		pretype(s, st->b);
+		return;
+	}
+	if (st->kind == N_UNOP && (st->op == OP_PREINC || st->op == OP_PREDEC ||
+				   st->op == OP_POSTINC || st->op == OP_POSTDEC) && is_lvalue(st->a)) {
+		check_lvalue_store(s, st->a, &type_int, true);
+		return;
+	}
+	if (st->kind != N_ASSIGN || !is_lvalue(st->a))
+		return;
+	enum var_kind k = st->a->kind == N_SELF ? V_SELF : st->a->kind == N_THIS ? V_THIS
+										   : V_GLOBAL;
+	if (sema_var_find(s, k, st->a->name) || sema_expr(s, st->b))
+		return;
+	if (st->b->type->kind == T_INT || st->b->type->kind == T_STRING)
+		check_lvalue_store(s, st->a, st->b->type, true);
+}
+
 int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *prog,
 	       const struct sema_opts *opts)
 {
@@ -504,6 +528,15 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	for (struct node *n = prog->list; n; n = n->next)
 		if (n->kind == N_PRAGMA)
 			check_decl(s, n);
+	/* D gives a variable the type of its first assignment; a clause may
+	 * read one that a later clause assigns (a return probe written before
+	 * its entry probe). A muted trial pass types those assignments first. */
+	diag_mute(dg, true);
+	for (int round = 0; round < 2; round++)
+		for (struct node *n = prog->list; n; n = n->next)
+			for (struct node *st = n->kind == N_CLAUSE ? n->b : NULL; st; st = st->next)
+				pretype(s, st);
+	diag_mute(dg, false);
 	int err = 0;
 	for (struct node *n = prog->list; n; n = n->next) {
 		if (n->kind == N_PRAGMA)

@@ -14,24 +14,23 @@
 static const struct {
 	const char *name;
 	int func;
-	int nargs; /* value arguments */
+	int min_args, max_args; /* value, then constant parameters, then incr */
 } agg_funcs[] = {
-	{ "count", DCC_AGG_COUNT, 0 }, { "sum", DCC_AGG_SUM, 1 }, { "avg", DCC_AGG_AVG, 1 },
-	{ "min", DCC_AGG_MIN, 1 }, { "max", DCC_AGG_MAX, 1 },
+	{ "count", DCC_AGG_COUNT, 0, 0 }, { "sum", DCC_AGG_SUM, 1, 1 }, { "avg", DCC_AGG_AVG, 1, 1 },
+	{ "min", DCC_AGG_MIN, 1, 1 }, { "max", DCC_AGG_MAX, 1, 1 },
+	{ "stddev", DCC_AGG_STDDEV, 1, 1 }, { "quantize", DCC_AGG_QUANTIZE, 1, 2 },
+	{ "lquantize", DCC_AGG_LQUANTIZE, 3, 5 }, { "llquantize", DCC_AGG_LLQUANTIZE, 5, 6 },
 };
 
-static const char *const later_aggs[] = { "stddev", "quantize", "lquantize", "llquantize", NULL };
-
 static const char *const actions_later[] = {
-	"tracemem", "print", "stack", "ustack", "jstack", "clear", "trunc", "normalize",
-	"denormalize", "setopt", "speculate", "commit", "discard", "stop", "raise", "copyout",
+	"tracemem", "print", "stack", "ustack", "jstack", "stop", "raise", "copyout",
 	"copyoutstr", "system", "freopen", "ftruncate", "printm", "pcap", NULL,
 };
 
 static const char *const actions_never[] = { "panic", "breakpoint", "chill", NULL };
 
 static const char *const subrs_later[] = {
-	"speculation", "alloca", "bcopy", "copyin", "copyinstr", "copyinto", "strlen", "strjoin",
+	"alloca", "bcopy", "copyin", "copyinstr", "copyinto", "strlen", "strjoin",
 	"substr", "index", "rindex", "strstr", "strchr", "strrchr", "strtok", "basename",
 	"dirname", "cleanpath", "lltostr", "strtoll", "toupper", "tolower", "htons", "htonl",
 	"htonll", "ntohs", "ntohl", "ntohll", "inet_ntoa", "inet_ntoa6", "inet_ntop",
@@ -61,7 +60,7 @@ int sema_call_value(struct sema *s, struct node *n)
 	const char *name = n->name ? n->name : "";
 	if (!n->name)
 		return diag_error(s->dg, n->loc, "only named functions can be called");
-	if (agg_func_index(name) >= 0 || in_list(later_aggs, name))
+	if (agg_func_index(name) >= 0)
 		return diag_error(s->dg, n->loc, "aggregating function %s() can only be assigned "
 				  "to an aggregation (@name = %s(...))", name, name);
 	if (!strcmp(name, "printf") || !strcmp(name, "trace") || !strcmp(name, "exit") ||
@@ -90,23 +89,23 @@ int sema_agg_assign(struct sema *s, struct node *n)
 		return diag_error(s->dg, call->loc, "@%s must be assigned an aggregating function "
 				  "such as count()", an);
 	int fi = agg_func_index(call->name);
-	if (fi < 0) {
-		if (in_list(later_aggs, call->name))
-			return diag_error(s->dg, call->loc, "aggregating function %s() is not "
-					  "supported yet", call->name);
+	if (fi < 0)
 		return diag_error(s->dg, call->loc, "%s() is not an aggregating function",
 				  call->name);
-	}
 	int nargs = ast_list_len(call->list);
-	if (nargs != agg_funcs[fi].nargs)
-		return diag_error(s->dg, call->loc, "%s() takes %d argument%s, %d given",
-				  call->name, agg_funcs[fi].nargs, agg_funcs[fi].nargs == 1 ? "" : "s",
-				  nargs);
+	int lo = agg_funcs[fi].min_args, hi = agg_funcs[fi].max_args;
+	if (nargs < lo || nargs > hi)
+		return diag_error(s->dg, call->loc, "%s() takes %s%d argument%s, %d given",
+				  call->name, lo == hi ? "" : nargs < lo ? "at least " : "at most ",
+				  nargs < lo ? lo : hi, (nargs < lo ? lo : hi) == 1 ? "" : "s", nargs);
 	int err = 0;
 	for (struct node *a = call->list; a; a = a->next)
 		if (!sema_expr(s, a) && !type_is_int(a->type))
-			err = diag_error(s->dg, a->loc, "%s() needs an integer value, not '%s'",
+			err = diag_error(s->dg, a->loc, "%s() needs integer arguments, not '%s'",
 					 call->name, type_str(a->type));
+	int64_t param[4];
+	if (err || sema_agg_params(s, agg_funcs[fi].func, call, param))
+		return -1;
 	int nkeys = 0;
 	struct type *keys[8];
 	for (struct node *k = lv->list; k; k = k->next) {
@@ -135,6 +134,7 @@ int sema_agg_assign(struct sema *s, struct node *n)
 		g->nkeys = nkeys;
 		memcpy(g->keys, keys, sizeof(keys));
 		g->loc = lv->loc;
+		memcpy(g->param, param, sizeof(param));
 		g->id = s->naggs;
 		if (s->naggs == s->cap_aggs) {
 			s->cap_aggs = s->cap_aggs ? 2 * s->cap_aggs : 8;
@@ -145,6 +145,9 @@ int sema_agg_assign(struct sema *s, struct node *n)
 		if (g->func != agg_funcs[fi].func)
 			return diag_error(s->dg, call->loc, "@%s is a %s() aggregation; it cannot "
 					  "also be %s()", an, agg_funcs[g->func - 1].name, call->name);
+		if (memcmp(g->param, param, sizeof(param)))
+			return diag_error(s->dg, call->loc, "@%s has other %s() parameters "
+					  "elsewhere", an, call->name);
 		if (g->nkeys != nkeys)
 			return diag_error(s->dg, lv->loc, "@%s has %d key%s elsewhere, %d here", an,
 					  g->nkeys, g->nkeys == 1 ? "" : "s", nkeys);
