@@ -273,7 +273,7 @@ static int check_var_ref(struct sema *s, struct node *n, enum var_kind kind)
 {
 	struct var *v = sema_var_find(s, kind, n->name);
 	if (!v)
-		return diag_error(s->dg, n->loc, "%s%s is used before its first assignment",
+		return diag_error(s->dg, n->loc, "%s%s is never assigned a value",
 				  var_prefix(kind), n->name);
 	n->sym = v;
 	n->type = v->type;
@@ -531,20 +531,19 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	/* D gives a variable the type of its first assignment; a clause may
 	 * read one that a later clause assigns (a return probe written before
 	 * its entry probe). A muted trial pass types those assignments first. */
+	int err = 0;
+	for (struct node *n = prog->list; n; n = n->next)
+		if (n->kind != N_PRAGMA && n->kind != N_CLAUSE)
+			err |= check_decl(s, n);
 	diag_mute(dg, true);
 	for (int round = 0; round < 2; round++)
 		for (struct node *n = prog->list; n; n = n->next)
 			for (struct node *st = n->kind == N_CLAUSE ? n->b : NULL; st; st = st->next)
 				pretype(s, st);
 	diag_mute(dg, false);
-	int err = 0;
 	for (struct node *n = prog->list; n; n = n->next) {
-		if (n->kind == N_PRAGMA)
+		if (n->kind != N_CLAUSE)
 			continue;
-		if (n->kind != N_CLAUSE) {
-			err |= check_decl(s, n);
-			continue;
-		}
 		struct clause_info *ci = &s->clauses[s->nclauses++];
 		ci->n = n;
 		ci->index = s->nclauses;

@@ -100,7 +100,9 @@ int sema_agg_assign(struct sema *s, struct node *n)
 				  nargs < lo ? lo : hi, (nargs < lo ? lo : hi) == 1 ? "" : "s", nargs);
 	int err = 0;
 	for (struct node *a = call->list; a; a = a->next)
-		if (!sema_expr(s, a) && !type_is_int(a->type))
+		if (sema_expr(s, a))
+			err = -1;
+		else if (!type_is_int(a->type))
 			err = diag_error(s->dg, a->loc, "%s() needs integer arguments, not '%s'",
 					 call->name, type_str(a->type));
 	int64_t param[4];

@@ -1,2 +1,2 @@
-syscall::read:return /self->ts/ { @ = count(); }
+syscall::read:return /self->never/ { @ = count(); }
 syscall::read:entry { self->ts = timestamp; }
