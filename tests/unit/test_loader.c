@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <bpf/bpf.h>
+
 #include "helpers.h"
 #include "internal.h"
 #include "loader.h"
@@ -276,12 +278,12 @@ Test(loader, p_ends_with_the_process)
 	check_clean();
 }
 
-/* Start dtrun with stderr piped, wait for "probes attached" (DCC_TIMING),
- * let the target run, then send `sig`. */
-static void interrupt_run(struct run_result *r, const char *target, int sig)
+/* Start dtrun -q -c target OBJ (plus `extra` option) with DCC_TIMING and
+ * wait until it says its probes are attached. */
+static pid_t start_attached(const char *target, const char *extra, int *out_fd, char *ebuf,
+			    size_t ebuf_size)
 {
 	int out[2], err[2];
-	char ebuf[4096] = "";
 	size_t elen = 0;
 	pid_t pid;
 
@@ -294,35 +296,56 @@ static void interrupt_run(struct run_result *r, const char *target, int sig)
 		close(out[0]);
 		close(err[0]);
 		setenv("DCC_TIMING", "1", 1);
-		execl(DTRUN_BIN, DTRUN_BIN, "-q", "-c", target, OBJ, (char *)NULL);
+		if (extra)
+			execl(DTRUN_BIN, DTRUN_BIN, "-q", extra, "-c", target, OBJ, (char *)NULL);
+		else
+			execl(DTRUN_BIN, DTRUN_BIN, "-q", "-c", target, OBJ, (char *)NULL);
 		_exit(127);
 	}
 	close(out[1]);
 	close(err[1]);
-	while (!strstr(ebuf, "probes attached") && elen < sizeof(ebuf) - 1) {
-		ssize_t n = read(err[0], ebuf + elen, sizeof(ebuf) - 1 - elen);
+	ebuf[0] = 0;
+	while (!strstr(ebuf, "probes attached") && elen < ebuf_size - 1) {
+		ssize_t n = read(err[0], ebuf + elen, ebuf_size - 1 - elen);
 
 		cr_assert(n > 0, "dtrun ended early: %s", ebuf);
 		elen += n;
 		ebuf[elen] = 0;
 	}
-	usleep(300000);
-	kill(pid, sig);
+	close(err[0]);
+	*out_fd = out[0];
+	return pid;
+}
+
+static void finish(struct run_result *r, pid_t pid, int out_fd, const char *ebuf)
+{
+	int st;
+
 	memset(r, 0, sizeof(*r));
 	r->out = calloc(1, 65536);
 	for (size_t len = 0;;) {
-		ssize_t n = read(out[0], r->out + len, 65535 - len);
+		ssize_t n = read(out_fd, r->out + len, 65535 - len);
 
 		if (n <= 0)
 			break;
 		len += n;
 	}
-	close(out[0]);
-	close(err[0]);
-	int st;
+	close(out_fd);
 	waitpid(pid, &st, 0);
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	r->err = strdup(ebuf);
+}
+
+/* Let the target run a little after attach, then send `sig` to dtrun. */
+static void interrupt_run(struct run_result *r, const char *target, int sig)
+{
+	char ebuf[4096];
+	int out_fd;
+	pid_t pid = start_attached(target, NULL, &out_fd, ebuf, sizeof(ebuf));
+
+	usleep(300000);
+	kill(pid, sig);
+	finish(r, pid, out_fd, ebuf);
 }
 
 Test(loader, sigint_runs_end_and_prints_aggregations)
@@ -343,6 +366,78 @@ Test(loader, sigterm_too)
 	interrupt_run(&r, GETPPID " 3 0 30", SIGTERM);
 	cr_expect_eq(r.status, 0);
 	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                3"));
+	run_result_free(&r);
+	check_clean();
+}
+
+/* Is a dcc_ringbuf map of exactly `size` bytes loaded? */
+static bool ringbuf_of_size(uint32_t size)
+{
+	__u32 id = 0;
+	bool found = false;
+
+	while (!found && !bpf_map_get_next_id(id, &id)) {
+		int fd = bpf_map_get_fd_by_id(id);
+		struct bpf_map_info info = { 0 };
+		__u32 len = sizeof(info);
+
+		if (fd < 0)
+			continue;
+		if (!bpf_obj_get_info_by_fd(fd, &info, &len) && !strcmp(info.name, "dcc_ringbuf") &&
+		    info.max_entries == size)
+			found = true;
+		close(fd);
+	}
+	return found;
+}
+
+Test(loader, bufsize_sets_the_ring_buffer)
+{
+	struct run_result r;
+	char ebuf[4096];
+	int out_fd;
+	long page = sysconf(_SC_PAGESIZE);
+	pid_t pid;
+
+	/* 5000 bytes round up to two pages; nobody else uses that size. */
+	pid = start_attached(GETPPID " 2 0 30", "-xbufsize=5000", &out_fd, ebuf, sizeof(ebuf));
+	cr_expect(ringbuf_of_size(2 * page), "no %ld-byte dcc_ringbuf loaded", 2 * page);
+	usleep(300000);
+	kill(pid, SIGINT);
+	finish(&r, pid, out_fd, ebuf);
+	cr_expect_eq(r.status, 0);
+	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                2"));
+	run_result_free(&r);
+	/* The kernel frees maps shortly after their last fd is closed. */
+	bool gone = false;
+
+	for (int i = 0; i < 50 && !(gone = !ringbuf_of_size(2 * page)); i++)
+		usleep(100000);
+	cr_expect(gone, "the ring buffer outlived dtrun");
+	check_clean();
+}
+
+/* In a private mount namespace without tracefs: dtrun mounts it, or says
+ * exactly why it cannot. */
+Test(loader, mounts_tracefs)
+{
+	struct run_result r;
+
+	dtrun(&r, "-h >/dev/null; unshare -m --propagation private sh -c "
+	      "'umount /sys/kernel/tracing 2>/dev/null; test ! -e /sys/kernel/tracing/events && "
+	      "exec " DTRUN_BIN " -q -c \"" GETPPID " 3\" " OBJ "'");
+	cr_expect_eq(r.status, 0);
+	cr_expect_str_eq(r.err, "");
+	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                3"));
+	run_result_free(&r);
+
+	dtrun(&r, "-h >/dev/null; unshare -m --propagation private sh -c "
+	      "'mount -t tmpfs -o ro,size=64k none /sys/kernel && "
+	      "exec " DTRUN_BIN " -q -c \"" GETPPID " 3\" " OBJ "'");
+	cr_expect_eq(r.status, 1);
+	cr_expect_str_eq(r.err, "dtrun: tracefs is not mounted and mounting it on "
+			 "/sys/kernel/tracing failed: No such file or directory\n");
+	cr_expect_str_eq(r.out, "");
 	run_result_free(&r);
 	check_clean();
 }
@@ -498,6 +593,10 @@ Test(loader, timing_is_logged)
 	struct run_result r;
 	double total = -1;
 	const char *p;
+
+	dtrun(&r, "-q -v " OBJ_EXIT " 2>&1 >/dev/null | grep -c '^libbpf: '");
+	cr_expect(atoi(r.out) > 10, "-v shows libbpf's messages: %s", r.out);
+	run_result_free(&r);
 
 	dtrun(&r, "-q -v " OBJ_EXIT " 2>&1 >/dev/null | grep '^dtrun: timing'");
 	p = strstr(r.out, "probes attached ");
