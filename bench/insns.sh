@@ -16,14 +16,13 @@ B_ALL='tracepoint:syscalls:sys_enter_* { @[comm] = count(); }'
 old_stats=$(sysctl -n kernel.bpf_stats_enabled)
 trap 'sysctl -qw kernel.bpf_stats_enabled="$old_stats"; cleanup' EXIT
 
-# report LABEL READY NAMEFILTER CMD...: run CMD, wait for READY on stderr,
-# take the programs that appeared (name matching NAMEFILTER), run the load.
+# report LABEL READY CMD...: run CMD, wait for READY in its output, take the
+# programs it holds descriptors of, run the load.
 report()
 {
-	local label=$1 ready=$2 filter=$3 pid
-	shift 3
-	progstat | cut -f1 | sort >"$WORK/before"
-	"$@" >/dev/null 2>"$WORK/err" &
+	local label=$1 ready=$2 pid
+	shift 2
+	"$@" >"$WORK/err" 2>&1 &
 	pid=$!
 	if ! wait_for "$WORK/err" "$ready" 60; then
 		echo "bench: $label never got ready: $(head -c 300 "$WORK/err")" >&2
@@ -32,8 +31,8 @@ report()
 	fi
 	sleep 1
 	sysctl -qw kernel.bpf_stats_enabled=1
-	progstat | awk -F'\t' -v f="$filter" 'NR == FNR { old[$1] = 1; next }
-		!($1 in old) && $2 ~ f' "$WORK/before" - >"$WORK/p0"
+	{ echo 0; sed -n 's/^prog_id:[ \t]*//p' /proc/"$pid"/fdinfo/* 2>/dev/null; } >"$WORK/mine"
+	progstat | awk -F'\t' 'NR == FNR { mine[$1] = 1; next } $1 in mine' "$WORK/mine" - >"$WORK/p0"
 	"$TRIGGERS/getppid_n" "$LOAD"
 	progstat >"$WORK/all1"
 	sysctl -qw kernel.bpf_stats_enabled="$old_stats"
@@ -59,9 +58,9 @@ machine
 echo "# syscall:::entry { @[execname] = count(); } -- load: getppid_n $LOAD"
 printf '%-34s %-16s %8s %8s %7s %9s %10s %8s\n' "tool" "program" "xlated" "jited" "insns" \
 	"verified" "runs" "ns/run"
-report "dtrun" "matched" "^dcc_" "$DTRUN" "$WORK/sys.bpf.o"
+report "dtrun" "matched" "$DTRUN" "$WORK/sys.bpf.o"
 if [ -n "$BPFTRACE" ]; then
-	report "bpftrace raw_syscalls:sys_enter" "Attaching" "." "$BPFTRACE" -e "$B_RAW"
-	report "bpftrace syscalls:sys_enter_*" "Attaching" "." "$BPFTRACE" -e "$B_ALL"
+	report "bpftrace raw_syscalls:sys_enter" "Attaching" "$BPFTRACE" -e "$B_RAW"
+	report "bpftrace syscalls:sys_enter_*" "Attaching" "$BPFTRACE" -e "$B_ALL"
 fi
 echo "# xlated/jited in bytes; insns = xlated/8; ns/run from kernel.bpf_stats_enabled"

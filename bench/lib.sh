@@ -110,7 +110,7 @@ stop()
 # per syscall, each with a predicate, a count() aggregation and a printf.
 gen_twenty()
 {
-	local calls=(read write openat close fstat lseek mmap mprotect munmap brk ioctl
+	local calls=(read write openat close getpid lseek mmap mprotect munmap brk ioctl
 		pread64 pwrite64 readv writev access pipe select sched_yield mremap)
 	local c
 	: >"$WORK/twenty.d"

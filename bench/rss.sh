@@ -17,7 +17,7 @@ rss()
 {
 	local label=$1 ready=$2 pid rss hwm
 	shift 2
-	"$@" >/dev/null 2>"$WORK/err" &
+	"$@" >"$WORK/err" 2>&1 &
 	pid=$!
 	if ! wait_for "$WORK/err" "$ready" 60; then
 		echo "bench: $label never got ready: $(head -c 300 "$WORK/err")" >&2
@@ -40,7 +40,7 @@ if [ -n "$BPFTRACE" ]; then
 	rss "bpftrace (raw_syscalls:sys_enter)" "Attaching" "$BPFTRACE" -e "$B_RAW"
 	rss "bpftrace (syscalls:sys_enter_*)" "Attaching" "$BPFTRACE" -e "$B_ALL"
 	if [ -n "$AOTRT" ]; then
-		"$BPFTRACE" --aot "$WORK/raw.aot" -e "$B_RAW" >/dev/null
+		"$BPFTRACE" --aot "$WORK/raw.aot" -e "$B_RAW" >/dev/null 2>&1
 		rss "bpftrace-aotrt (raw_syscalls:sys_enter)" "Attaching" "$AOTRT" "$WORK/raw.aot"
 	fi
 fi

@@ -27,11 +27,11 @@ row "hello.bpf.o (dcc)" "$(sz "$WORK/hello.bpf.o")" "" ""
 row "syscount.bpf.o (dcc)" "$(sz "$WORK/syscount.bpf.o")" "" ""
 row "twenty.bpf.o (dcc, 20 clauses)" "$(sz "$WORK/twenty.bpf.o")" "" ""
 if [ -n "$BPFTRACE" ]; then
-	"$BPFTRACE" --emit-elf "$WORK/hello.elf" -e 'BEGIN { printf("hello, world\n"); exit(); }' >/dev/null
-	"$BPFTRACE" --emit-elf "$WORK/twenty.elf" "$WORK/twenty.bt" >/dev/null
-	"$BPFTRACE" --emit-elf "$WORK/syscount.elf" -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }' >/dev/null
-	"$BPFTRACE" --aot "$WORK/hello.aot" -e 'BEGIN { printf("hello, world\n"); exit(); }' >/dev/null
-	"$BPFTRACE" --aot "$WORK/twenty.aot" "$WORK/twenty.bt" >/dev/null
+	"$BPFTRACE" --emit-elf "$WORK/hello.elf" -e 'BEGIN { printf("hello, world\n"); exit(); }' >/dev/null 2>&1
+	"$BPFTRACE" --emit-elf "$WORK/twenty.elf" "$WORK/twenty.bt" >/dev/null 2>&1
+	"$BPFTRACE" --emit-elf "$WORK/syscount.elf" -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }' >/dev/null 2>&1
+	"$BPFTRACE" --aot "$WORK/hello.aot" -e 'BEGIN { printf("hello, world\n"); exit(); }' >/dev/null 2>&1
+	"$BPFTRACE" --aot "$WORK/twenty.aot" "$WORK/twenty.bt" >/dev/null 2>&1
 	row "bpftrace (binary)" "$(sz "$BPFTRACE")" "$(kb "$(sz "$BPFTRACE")")" "links: $(libs "$BPFTRACE" | cut -c1-120)"
 	[ -n "$AOTRT" ] && row "bpftrace-aotrt (AOT runtime)" "$(sz "$AOTRT")" "$(kb "$(sz "$AOTRT")")" ""
 	row "hello.elf (bpftrace --emit-elf)" "$(sz "$WORK/hello.elf")" "" ""
