@@ -234,8 +234,8 @@ int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime
 			continue;
 		prog = bpf_object__find_program_by_name(obj, pname);
 		if (!prog) {
-			fprintf(stderr, "%s: object has no program '%s' for %s %s\n", progname, pname,
-				attach_kind_name(a[i].kind), target);
+			fprintf(stderr, "%s: object has no program '%s' for %s %s\n", progname,
+				pname, attach_kind_name(a[i].kind), target);
 			return -ENOENT;
 		}
 		if (bpf_program__fd(prog) < 0) {

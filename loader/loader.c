@@ -319,8 +319,8 @@ static int load_object(struct run *r)
 			continue;
 		}
 		if (target)
-			fprintf(stderr, "%s: failed to load program %s for %s%s%s%s: %s%s\n", r->prog,
-				pname, attach_kind_name(kind), *target ? " " : "", target,
+			fprintf(stderr, "%s: failed to load program %s for %s%s%s%s: %s%s\n",
+				r->prog, pname, attach_kind_name(kind), *target ? " " : "", target,
 				count > 1 ? " and others" : "", strerror(-err),
 				log_verbose ? "" : " (-v shows the verifier log)");
 		else
@@ -486,7 +486,8 @@ static int run(struct run *r)
 
 	if (attach_run_once(r->obj, r->rt, DCC_ATTACH_BEGIN, r->prog))
 		return end_trace(r, 1, false);
-	if (target_start(&r->tgt, r->prog))
+	/* ^C while loading: the command never runs. */
+	if (!interrupted && target_start(&r->tgt, r->prog))
 		return end_trace(r, 1, false);
 	status = trace_loop(r, &exited);
 	return end_trace(r, status, exited);

@@ -179,7 +179,8 @@ void target_notice(struct target *t, FILE *err, const char *progname)
 		const char *sig = sigabbrev_np(WTERMSIG(t->status));
 
 		if (sig)
-			fprintf(err, "%s: pid %d terminated by SIG%s\n", progname, (int)t->pid, sig);
+			fprintf(err, "%s: pid %d terminated by SIG%s\n", progname, (int)t->pid,
+				sig);
 		else
 			fprintf(err, "%s: pid %d terminated by signal %d\n", progname, (int)t->pid,
 				WTERMSIG(t->status));

@@ -112,6 +112,12 @@ Test(loader, messages_without_q)
 	cr_assert(sscanf(r.err, "dtrun: script 'handmade.d' matched 3 probes\n"
 			 "dtrun: pid %d exited with status 3\n", &pid) == 1, "stderr: %s", r.err);
 	run_result_free(&r);
+
+	dtrun(&r, "-c 'sh -c \"kill -TERM \\$\\$\"' " OBJ);
+	cr_expect_eq(r.status, 0);
+	cr_assert(sscanf(r.err, "dtrun: script 'handmade.d' matched 3 probes\n"
+			 "dtrun: pid %d terminated by SIGTERM\n", &pid) == 1, "stderr: %s", r.err);
+	run_result_free(&r);
 	check_clean();
 }
 
@@ -524,7 +530,8 @@ Test(loader, not_dcc_objects)
 
 	dtrun(&r, "/nonexistent.bpf.o");
 	cr_expect_eq(r.status, 1);
-	cr_expect_str_eq(r.err, "dtrun: failed to read /nonexistent.bpf.o: No such file or directory\n");
+	cr_expect_str_eq(r.err, "dtrun: failed to read /nonexistent.bpf.o: "
+			 "No such file or directory\n");
 	run_result_free(&r);
 }
 
