@@ -635,7 +635,7 @@ static bool punct(struct lexer *lx, struct token *t)
 			return true;
 		}
 	}
-	if (strchr("+-*/%&|^~!<>?:;,.()[]{}`", *s)) {
+	if (*s && strchr("+-*/%&|^~!<>?:;,.()[]{}`", *s)) {
 		t->kind = TOK_PUNCT;
 		t->op = (unsigned char)*s;
 		lx->st.pos++;

@@ -628,3 +628,58 @@ Test(parse, dump_of_expressions)
 					"        N_UNOP 'post++' 1:49\n"
 					"          N_IDENT z 1:49\n");
 }
+
+Test(parse, every_reserved_word_is_refused_by_name)
+{
+	static const char *const stmt_words[][2] = {
+		{ "if", "'if' statements are not supported in D" },
+		{ "else", "'else' is not supported in D" },
+		{ "switch", "'switch' statements are not supported in D" },
+		{ "for", "'for' loops are not supported in D" },
+		{ "while", "'while' loops are not supported in D" },
+		{ "do", "'do' loops are not supported in D" },
+		{ "return", "'return' statements are not supported in D" },
+		{ "break", "'break' statements are not supported in D" },
+		{ "continue", "'continue' statements are not supported in D" },
+		{ "goto", "'goto' statements are not supported in D" },
+	};
+	static const char *const other[] = {
+		"auto", "case", "default", "extern", "import", "register", "restrict",
+		"static", "volatile", "counter",
+	};
+	for (size_t i = 0; i < sizeof(stmt_words) / sizeof(stmt_words[0]); i++) {
+		fflush(dout);
+		size_t before = dlen;
+		parse(arena_printf(ar, "BEGIN { %s x; y = 1; }", stmt_words[i][0]));
+		fflush(dout);
+		char *want = arena_printf(ar, "p.d:1:9: error: %s\n", stmt_words[i][1]);
+		cr_expect(!strncmp(dbuf + before, want, strlen(want)), "%s: %s", stmt_words[i][0],
+			  dbuf + before);
+	}
+	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++) {
+		fflush(dout);
+		size_t before = dlen;
+		parse(arena_printf(ar, "BEGIN { y = %s; }", other[i]));
+		fflush(dout);
+		char *want = arena_printf(ar, "p.d:1:13: error: reserved word '%s' cannot be used\n",
+					  other[i]);
+		cr_expect(!strncmp(dbuf + before, want, strlen(want)), "%s: %s", other[i],
+			  dbuf + before);
+	}
+	/* each refused word is one error; the statement after it still parses */
+	cr_assert_eq(diag_errors(dg), 20);
+}
+
+Test(parse, storage_classes_are_declarations_at_top_level)
+{
+	struct node *p = parse("extern int a;\nstatic int b;\nregister int c;\nauto int d;\n"
+			       "volatile int e;\n");
+	cr_assert_eq(diag_errors(dg), 0, "%s", diags());
+	const int want[] = { ST_EXTERN, ST_STATIC, ST_REGISTER, ST_AUTO, ST_NONE };
+	const struct node *d = p->list;
+	for (int i = 0; i < 5; i++, d = d->next) {
+		cr_assert_eq(d->kind, N_DECL);
+		cr_assert_eq(d->ival, (uint64_t)want[i], "decl %d", i);
+	}
+	cr_assert_eq(p->list->next->next->next->next->a->iflags & TSF_VOLATILE, TSF_VOLATILE);
+}
