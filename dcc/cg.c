@@ -14,6 +14,7 @@
 #include "diag.h"
 
 #define BPF_MAP_TYPE_HASH 1
+#define BPF_MAP_TYPE_ARRAY 2
 #define BPF_MAP_TYPE_PERCPU_HASH 5
 #define BPF_MAP_TYPE_PERCPU_ARRAY 6
 #define BPF_MAP_TYPE_RINGBUF 27
@@ -212,16 +213,6 @@ void cg_count_drop(struct cg *cg, int which)
 	LLVMPositionBuilderAtEnd(cg->b, done);
 }
 
-void cg_abort_clause(struct cg *cg)
-{
-	if (cg->rec) {
-		LLVMTypeRef pt[2] = { cg->ptr, cg->i64 };
-		LLVMValueRef args[2] = { cg->rec, cg_i64(cg, 0) };
-		cg_helper(cg, 133, cg->void_t, pt, 2, args);
-	}
-	LLVMBuildRet(cg->b, cg_i32(cg, 0));
-}
-
 static void setup_module(struct cg *cg, const char *src_name)
 {
 	cg->C = LLVMContextCreate();
@@ -358,6 +349,20 @@ static void make_maps(struct cg *cg)
 		cg->agg_map[i] = map_new(cg, name, BPF_MAP_TYPE_PERCPU_HASH, (uint32_t)entries,
 					 ks, vs);
 		meta_agg(cg->meta, g, name, ks, vs, cg->strsize);
+	}
+	cg->m_spec = -1;
+	if (s->uses_speculation) {
+		/* one value: u64 state[n] (0 free, 1 in use), u64 bytes[n] */
+		cg->nspec = (unsigned)parse_size(sema_option(s, "nspec"), 1);
+		if (cg->nspec < 1)
+			cg->nspec = 1;
+		if (cg->nspec > 63)
+			cg->nspec = 63;
+		cg->specsize = parse_size(sema_option(s, "specsize"), 32 << 10);
+		cg->spec_slots = 2;
+		while (cg->spec_slots < cg->nspec + 1)
+			cg->spec_slots <<= 1;
+		cg->m_spec = map_new(cg, "dcc_spec", BPF_MAP_TYPE_ARRAY, 1, 4, 16 * cg->spec_slots);
 	}
 	cg->ro_target = rodata_u64(cg, DCC_RODATA_TARGET);
 	cg->ro_walloff = rodata_u64(cg, DCC_RODATA_WALLOFF);

@@ -79,6 +79,10 @@ struct cg {
 	bool scratch_used;
 	unsigned scratch_top, scratch_max; /* temporaries after this_size */
 	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
+	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
+	int m_spec;                /* speculation states, -1 if unused */
+	unsigned nspec, spec_slots;
+	uint64_t specsize;
 	int epid;                  /* of this clause, 0 if it records nothing */
 	LLVMValueRef ctx_nr;       /* cached syscall number (i64) */
 	bool ctx_raw;              /* attached to raw_syscalls: args[6] always there */
@@ -100,8 +104,6 @@ LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
 LLVMValueRef cg_i32(struct cg *cg, uint32_t v);
 LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name);
 void cg_count_drop(struct cg *cg, int which);
-/* Leave the clause now: discard a reserved record, return 0. */
-void cg_abort_clause(struct cg *cg);
 LLVMValueRef cg_map_ref(struct cg *cg, int map);
 LLVMBasicBlockRef cg_block(struct cg *cg, const char *name);
 void cg_add_used(struct cg *cg, LLVMValueRef g);
@@ -118,6 +120,15 @@ unsigned cg_str_cap(struct cg *cg, struct node *n);
 
 /* cg_action.c */
 void cg_clause_body(struct cg *cg);
+/* Report a run-time fault (the clause's record is discarded) and leave. */
+void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail);
+void cg_submit(struct cg *cg, LLVMValueRef rec, bool wake);
+
+/* cg_spec.c */
+LLVMValueRef cg_speculation(struct cg *cg);
+void cg_speculate(struct cg *cg, struct node *id);
+void cg_spec_submit(struct cg *cg, bool wake);
+void cg_spec_release(struct cg *cg, struct node *id);
 int cg_clause_layout(struct cg *cg, struct clause_info *ci);
 
 /* cg_agg.c */

@@ -1,10 +1,13 @@
 /*
- * Clause bodies: the predicate, then one ring-buffer record per firing for
- * clauses that record data (printf, trace, exit, printa, the default
- * action), laid out at compile time and described in the metadata; other
- * statements are plain expressions.
+ * Clause bodies: the predicate, then at most one ring-buffer record per
+ * firing holding every data-recording action of the clause (printf, trace,
+ * exit, printa, clear, trunc, normalize, denormalize, setopt, commit,
+ * discard, the default action), laid out at compile time and described in
+ * the metadata; other statements are plain expressions. Also run-time fault
+ * records and speculation.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <dcc/abi.h>
@@ -15,163 +18,151 @@
 #define BPF_RB_NO_WAKEUP 1
 #define BPF_RB_FORCE_WAKEUP 2
 
-enum { H_SMP_ID = 8, H_RB_RESERVE = 131, H_RB_SUBMIT = 132, H_RB_QUERY = 134 };
+enum {
+	H_LOOKUP = 1, H_SMP_ID = 8, H_RB_RESERVE = 131, H_RB_SUBMIT = 132, H_RB_DISCARD = 133,
+	H_RB_QUERY = 134,
+};
+
+static const struct {
+	const char *name;
+	uint32_t kind;
+} record_actions[] = {
+	{ "printf", DCC_ACT_PRINTF }, { "trace", DCC_ACT_TRACE }, { "exit", DCC_ACT_EXIT },
+	{ "printa", DCC_ACT_PRINTA }, { "clear", DCC_ACT_CLEAR }, { "trunc", DCC_ACT_TRUNC },
+	{ "normalize", DCC_ACT_NORMALIZE }, { "denormalize", DCC_ACT_DENORMALIZE },
+	{ "setopt", DCC_ACT_SETOPT }, { "commit", DCC_ACT_COMMIT },
+	{ "discard", DCC_ACT_DISCARD },
+};
 
 static bool is_action(struct node *n, const char *name)
 {
 	return n->kind == N_CALL && n->name && !strcmp(n->name, name);
 }
 
-static bool records(struct node *st)
+/* The record action kind of a statement, 0 if it records nothing. */
+static uint32_t record_kind(struct node *st)
 {
-	return is_action(st, "printf") || is_action(st, "trace") || is_action(st, "exit") ||
-	       is_action(st, "printa");
-}
-
-static unsigned arg_slot(struct cg *cg, struct node *a, uint32_t *size, uint16_t *kind)
-{
-	if (a->type->kind == T_STRING) {
-		*size = cg_str_cap(cg, a);
-		*kind = DCC_K_STRING;
-		return *size;
-	}
-	*size = a->type->size;
-	*kind = DCC_K_INT;
-	return 8;
-}
-
-/* Give each data action's arguments their record offsets (kept in the call
- * node's id: the offset of its first argument) and describe them. */
-int cg_clause_layout(struct cg *cg, struct clause_info *ci)
-{
-	struct node *c = ci->n;
-	bool any = c->ival || !c->b;
-	for (struct node *st = c->b; st; st = st->next)
-		any |= records(st);
-	ci->epid = 0;
-	if (!any)
+	if (st->kind != N_CALL || !st->name)
 		return 0;
-	cg->ci = ci;
-	unsigned off = sizeof(struct dcc_rec_hdr);
-	/* sizes first: the clause entry needs the record size */
-	for (struct node *st = c->b; st; st = st->next) {
-		if (!records(st) || is_action(st, "printa"))
-			continue;
-		st->id = (int)off;
-		for (struct node *a = is_action(st, "printf") ? st->list->next : st->list; a;
-		     a = a->next) {
-			uint32_t size;
-			uint16_t kind;
-			off += arg_slot(cg, a, &size, &kind);
-		}
-	}
-	char loc[256];
-	snprintf(loc, sizeof(loc), "%s:%u:%u", cg->src_name, c->loc.line, c->loc.col);
-	uint32_t epid = meta_clause(cg->meta, off, loc);
-	if (c->ival || !c->b)
-		meta_action(cg->meta, DCC_ACT_DEFAULT, NULL);
-	for (struct node *st = c->b; st; st = st->next) {
-		if (!records(st))
-			continue;
-		if (is_action(st, "printa")) {
-			struct node *a = st->list;
-			const char *fmt = NULL;
-			if (a->kind == N_STR) {
-				fmt = a->str;
-				a = a->next;
-			}
-			meta_action(cg->meta, DCC_ACT_PRINTA, fmt);
-			for (; a; a = a->next)
-				meta_arg(cg->meta, (uint32_t)((struct agg *)a->sym)->id, 0, DCC_K_AGG,
-					 false, "");
-			continue;
-		}
-		struct node *a = st->list;
-		if (is_action(st, "printf")) {
-			meta_action(cg->meta, DCC_ACT_PRINTF, a->str);
-			a = a->next;
-		} else {
-			meta_action(cg->meta, is_action(st, "trace") ? DCC_ACT_TRACE : DCC_ACT_EXIT,
-				    NULL);
-		}
-		unsigned aoff = (unsigned)st->id;
-		for (; a; a = a->next) {
-			uint32_t size;
-			uint16_t kind;
-			unsigned slot = arg_slot(cg, a, &size, &kind);
-			meta_arg(cg->meta, aoff, size, kind, a->type->is_signed, a->type->name);
-			aoff += slot;
-		}
-	}
-	ci->epid = epid;
-	ci->rec_size = off;
+	for (unsigned i = 0; i < sizeof(record_actions) / sizeof(record_actions[0]); i++)
+		if (!strcmp(record_actions[i].name, st->name))
+			return record_actions[i].kind;
 	return 0;
 }
 
-static LLVMValueRef rec_ptr(struct cg *cg, unsigned off)
+/* Arguments that take record space: not formats, not aggregations. */
+static bool is_value_arg(uint32_t kind, struct node *st, struct node *a)
+{
+	if (a->kind == N_AGG)
+		return false;
+	if (kind == DCC_ACT_SETOPT)
+		return false;
+	if ((kind == DCC_ACT_PRINTF || kind == DCC_ACT_PRINTA) && a == st->list &&
+	    a->kind == N_STR)
+		return false;
+	return true;
+}
+
+static unsigned slot_size(struct cg *cg, struct node *a)
+{
+	return a->type->kind == T_STRING ? cg_str_cap(cg, a) : 8;
+}
+
+static const char *action_fmt(struct cg *cg, uint32_t kind, struct node *st)
+{
+	if (kind == DCC_ACT_SETOPT)
+		return st->list->next ? arena_printf(cg->ar, "%s=%s", st->list->str,
+						     st->list->next->str)
+				      : st->list->str;
+	if ((kind == DCC_ACT_PRINTF || kind == DCC_ACT_PRINTA) && st->list->kind == N_STR)
+		return st->list->str;
+	return NULL;
+}
+
+/* Every clause gets an epid (fault records name it); a clause with data
+ * actions also gets its record layout: each action's value arguments get
+ * offsets (the call node's id holds the first one's). */
+int cg_clause_layout(struct cg *cg, struct clause_info *ci)
+{
+	struct node *c = ci->n;
+	cg->ci = ci;
+	bool dflt = c->ival || !c->b;
+	ci->records = dflt;
+	unsigned off = sizeof(struct dcc_rec_hdr);
+	for (struct node *st = c->b; st; st = st->next) {
+		uint32_t kind = record_kind(st);
+		if (!kind)
+			continue;
+		ci->records = true;
+		st->id = (int)off;
+		for (struct node *a = st->list; a; a = a->next)
+			if (is_value_arg(kind, st, a))
+				off += slot_size(cg, a);
+	}
+	char loc[256];
+	snprintf(loc, sizeof(loc), "%s:%u:%u", cg->src_name, c->loc.line, c->loc.col);
+	ci->epid = meta_clause(cg->meta, off, loc);
+	ci->rec_size = off;
+	if (dflt)
+		meta_action(cg->meta, DCC_ACT_DEFAULT, NULL);
+	for (struct node *st = c->b; st; st = st->next) {
+		uint32_t kind = record_kind(st);
+		if (!kind)
+			continue;
+		meta_action(cg->meta, kind, action_fmt(cg, kind, st));
+		unsigned aoff = (unsigned)st->id;
+		for (struct node *a = st->list; a; a = a->next) {
+			if (a->kind == N_AGG) {
+				meta_arg(cg->meta, (uint32_t)((struct agg *)a->sym)->id, 0, DCC_K_AGG,
+					 false, "");
+			} else if (is_value_arg(kind, st, a)) {
+				bool str = a->type->kind == T_STRING;
+				meta_arg(cg->meta, aoff, str ? cg_str_cap(cg, a) : a->type->size,
+					 str ? DCC_K_STRING : DCC_K_INT, a->type->is_signed,
+					 a->type->name);
+				aoff += slot_size(cg, a);
+			}
+		}
+	}
+	return 0;
+}
+
+static LLVMValueRef rec_ptr(struct cg *cg, LLVMValueRef rec, unsigned off)
 {
 	LLVMValueRef o = cg_i64(cg, off);
-	return LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, "");
+	return LLVMBuildGEP2(cg->b, cg->i8, rec, &o, 1, "");
 }
 
-static void store_arg(struct cg *cg, struct node *a, unsigned off)
+/* Reserve a record and write its header; on a full buffer count a drop and
+ * leave the clause. */
+static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags)
 {
-	struct cval v = cg_expr(cg, a);
-	if (a->type->kind == T_STRING)
-		cg_strcopy(cg, rec_ptr(cg, off), cg_str_cap(cg, a), v);
-	else
-		LLVMBuildStore(cg->b, v.v, rec_ptr(cg, off));
-}
-
-static void action(struct cg *cg, struct node *st)
-{
-	if (is_action(st, "printa"))
-		return; /* the runtime prints it when the record arrives */
-	unsigned off = (unsigned)st->id;
-	struct node *a = is_action(st, "printf") ? st->list->next : st->list;
-	for (; a; a = a->next) {
-		store_arg(cg, a, off);
-		if (a->type->kind == T_STRING)
-			off += cg_str_cap(cg, a);
-		else
-			off += 8;
-	}
-}
-
-static bool has_exit(struct node *c)
-{
-	for (struct node *st = c->b; st; st = st->next)
-		if (is_action(st, "exit"))
-			return true;
-	return false;
-}
-
-static void reserve(struct cg *cg, uint32_t epid)
-{
-	unsigned size = cg->ci->rec_size;
 	LLVMTypeRef pt[3] = { cg->ptr, cg->i64, cg->i64 };
 	LLVMValueRef args[3] = { cg_map_ref(cg, cg->m_ringbuf), cg_i64(cg, size), cg_i64(cg, 0) };
-	cg->rec = cg_helper(cg, H_RB_RESERVE, cg->ptr, pt, 3, args);
+	LLVMValueRef rec = cg_helper(cg, H_RB_RESERVE, cg->ptr, pt, 3, args);
 	LLVMBasicBlockRef full = cg_block(cg, "rb.full"), ok = cg_block(cg, "rb.ok");
-	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, cg->rec, ""), full, ok);
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, rec, ""), full, ok);
 	LLVMPositionBuilderAtEnd(cg->b, full);
 	cg_count_drop(cg, DCC_DROP_PRINCIPAL);
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
 	LLVMPositionBuilderAtEnd(cg->b, ok);
-	LLVMBuildStore(cg->b, cg_i32(cg, epid), rec_ptr(cg, 0));
-	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cg_probe_id(cg), cg->i32, ""), rec_ptr(cg, 4));
-	LLVMBuildStore(cg->b, cg_helper(cg, H_SMP_ID, cg->i32, NULL, 0, NULL), rec_ptr(cg, 8));
-	LLVMBuildStore(cg->b, cg_i32(cg, 0), rec_ptr(cg, 12));
+	LLVMBuildStore(cg->b, cg_i32(cg, cg->ci->epid), rec_ptr(cg, rec, 0));
+	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cg_probe_id(cg), cg->i32, ""),
+		       rec_ptr(cg, rec, 4));
+	LLVMBuildStore(cg->b, cg_helper(cg, H_SMP_ID, cg->i32, NULL, 0, NULL),
+		       rec_ptr(cg, rec, 8));
+	LLVMBuildStore(cg->b, cg_i32(cg, flags), rec_ptr(cg, rec, 12));
+	return rec;
 }
 
-/* Wake the consumer only for exit() or when the buffer is half full: the
- * consumer drains at switchrate, and per-record wakeups cost ~4 us. */
-static void submit(struct cg *cg)
+static void submit(struct cg *cg, LLVMValueRef rec, bool wake)
 {
 	LLVMValueRef flags;
-	if (has_exit(cg->ci->n) || cg->grp->kind == PK_BEGIN || cg->grp->kind == PK_END) {
+	if (wake) {
 		flags = cg_i64(cg, BPF_RB_FORCE_WAKEUP);
 	} else {
+		/* Wake the consumer only when the buffer is half full: it drains
+		 * at switchrate, and a wakeup per record costs ~4 us. */
 		LLVMTypeRef qt[2] = { cg->ptr, cg->i64 };
 		LLVMValueRef qa[2] = { cg_map_ref(cg, cg->m_ringbuf), cg_i64(cg, 0) };
 		LLVMValueRef avail = cg_helper(cg, H_RB_QUERY, cg->i64, qt, 2, qa);
@@ -181,15 +172,63 @@ static void submit(struct cg *cg)
 					cg_i64(cg, BPF_RB_NO_WAKEUP), "");
 	}
 	LLVMTypeRef pt[2] = { cg->ptr, cg->i64 };
-	LLVMValueRef args[2] = { cg->rec, flags };
+	LLVMValueRef args[2] = { rec, flags };
 	cg_helper(cg, H_RB_SUBMIT, cg->void_t, pt, 2, args);
+}
+
+void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
+{
+	if (cg->rec) {
+		LLVMTypeRef pt[2] = { cg->ptr, cg->i64 };
+		LLVMValueRef args[2] = { cg->rec, cg_i64(cg, 0) };
+		cg_helper(cg, H_RB_DISCARD, cg->void_t, pt, 2, args);
+	}
+	LLVMValueRef saved = cg->rec;
+	cg->rec = NULL;
+	unsigned hdr = sizeof(struct dcc_rec_hdr);
+	LLVMValueRef rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT);
+	LLVMBuildStore(cg->b, cg_i32(cg, fault), rec_ptr(cg, rec, hdr));
+	LLVMBuildStore(cg->b, cg_i32(cg, 0), rec_ptr(cg, rec, hdr + 4));
+	LLVMBuildStore(cg->b, detail ? detail : cg_i64(cg, 0), rec_ptr(cg, rec, hdr + 8));
+	submit(cg, rec, true);
+	LLVMBuildRet(cg->b, cg_i32(cg, 0));
+	cg->rec = saved;
+}
+
+static void store_arg(struct cg *cg, struct node *a, unsigned off)
+{
+	struct cval v = cg_expr(cg, a);
+	if (a->type->kind == T_STRING)
+		cg_strcopy(cg, rec_ptr(cg, cg->rec, off), cg_str_cap(cg, a), v);
+	else
+		LLVMBuildStore(cg->b, v.v, rec_ptr(cg, cg->rec, off));
+}
+
+static void action(struct cg *cg, struct node *st, uint32_t kind)
+{
+	unsigned off = (unsigned)st->id;
+	for (struct node *a = st->list; a; a = a->next) {
+		if (!is_value_arg(kind, st, a))
+			continue;
+		store_arg(cg, a, off);
+		off += slot_size(cg, a);
+	}
+	if (kind == DCC_ACT_COMMIT || kind == DCC_ACT_DISCARD)
+		cg_spec_release(cg, st->list);
+}
+
+static bool wakes(struct clause_info *ci)
+{
+	for (struct node *st = ci->n->b; st; st = st->next)
+		if (is_action(st, "exit"))
+			return true;
+	return false;
 }
 
 void cg_clause_body(struct cg *cg)
 {
 	struct node *c = cg->ci->n;
-	uint32_t epid = cg->ci->epid;
-	cg->epid = (int)epid;
+	cg->epid = (int)cg->ci->epid;
 	if (c->a) {
 		cg_set_loc(cg, c->a->loc);
 		LLVMValueRef p = cg_cond(cg, c->a);
@@ -200,21 +239,35 @@ void cg_clause_body(struct cg *cg)
 		LLVMPositionBuilderAtEnd(cg->b, yes);
 	}
 	cg->rec = NULL;
-	if (epid) {
+	cg->spec_id = NULL;
+	if (cg->ci->records) {
 		cg_set_loc(cg, c->loc);
-		reserve(cg, epid);
+		cg->rec = reserve(cg, cg->ci->rec_size, 0);
 	}
 	for (struct node *st = c->b; st; st = st->next) {
 		cg_set_loc(cg, st->loc);
+		uint32_t kind = record_kind(st);
 		if (st->kind == N_EMPTY)
 			continue;
-		if (records(st))
-			action(cg, st);
+		if (kind)
+			action(cg, st, kind);
+		else if (is_action(st, "speculate"))
+			cg_speculate(cg, st->list);
 		else
 			cg_expr(cg, st);
 	}
-	if (cg->rec)
-		submit(cg);
+	if (cg->rec) {
+		bool wake = wakes(cg->ci) || cg->grp->kind == PK_BEGIN || cg->grp->kind == PK_END;
+		if (cg->spec_id)
+			cg_spec_submit(cg, wake);
+		else
+			submit(cg, cg->rec, wake);
+	}
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
 	cg->rec = NULL;
+}
+
+void cg_submit(struct cg *cg, LLVMValueRef rec, bool wake)
+{
+	submit(cg, rec, wake);
 }

@@ -459,8 +459,7 @@ static LLVMValueRef divide(struct cg *cg, struct node *n, LLVMValueRef a, LLVMVa
 	LLVMBasicBlockRef zero = cg_block(cg, "div.zero"), ok = cg_block(cg, "div.ok");
 	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, b, cg_i64(cg, 0), ""), zero, ok);
 	LLVMPositionBuilderAtEnd(cg->b, zero);
-	cg_count_drop(cg, DCC_DROP_ERROR);
-	cg_abort_clause(cg);
+	cg_fault(cg, DCC_FAULT_DIVZERO, NULL);
 	LLVMPositionBuilderAtEnd(cg->b, ok);
 	(void)n;
 	if (!is_signed)
@@ -742,6 +741,10 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 	}
 	case N_STRINGOF:
 		return cg_expr(cg, n->a);
+	case N_CALL:
+		if (n->name && !strcmp(n->name, "speculation"))
+			return ival(cg_speculation(cg), &type_int);
+		__attribute__((fallthrough)); /* sema lets no other call be a value */
 	default:
 		diag_error(cg->dg, n->loc, "%s cannot be compiled yet", ast_kind_name(n->kind));
 		return ival(cg_i64(cg, 0), &type_int);

@@ -501,6 +501,11 @@ static void pretype(struct sema *s, struct node *st)
 		check_lvalue_store(s, st->a, &type_int, true);
 		return;
 	}
+	if (st->kind == N_ASSIGN && st->a->kind == N_AGG) {
+		if (!sema_agg_find(s, st->a->name ? st->a->name : ""))
+			sema_agg_assign(s, st);
+		return;
+	}
 	if (st->kind != N_ASSIGN || !is_lvalue(st->a))
 		return;
 	enum var_kind k = st->a->kind == N_SELF ? V_SELF : st->a->kind == N_THIS ? V_THIS

@@ -69,7 +69,8 @@ struct clause_info {
 	struct pgroup *groups;
 	int ngroups;
 	/* set by codegen's layout pass */
-	uint32_t epid;        /* 0 if the clause records nothing */
+	uint32_t epid;
+	bool records;         /* has data-recording actions: one record a firing */
 	unsigned rec_size;
 };
 
@@ -100,6 +101,7 @@ struct sema {
 	const char **opt_names, **opt_values;
 	int nopts, cap_opts;
 	unsigned strsize;
+	bool uses_speculation;
 };
 
 /* Bytes of one CPU's value of an aggregation (headers/dcc/abi.h layouts). */

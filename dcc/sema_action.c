@@ -66,12 +66,19 @@ int sema_call_value(struct sema *s, struct node *n)
 	if (!strcmp(name, "printf") || !strcmp(name, "trace") || !strcmp(name, "exit") ||
 	    !strcmp(name, "printa") || in_list(actions_later, name))
 		return diag_error(s->dg, n->loc, "%s() is an action and has no value", name);
+	if (!strcmp(name, "speculation")) {
+		if (n->list)
+			return diag_error(s->dg, n->loc, "speculation() takes no arguments");
+		s->uses_speculation = true;
+		n->type = &type_int;
+		return 0;
+	}
 	if (in_list(subrs_later, name))
 		return diag_error(s->dg, n->loc, "function %s() is not supported yet", name);
 	return diag_error(s->dg, n->loc, "unknown function '%s'", name);
 }
 
-static struct agg *agg_find(struct sema *s, const char *name)
+struct agg *sema_agg_find(struct sema *s, const char *name)
 {
 	for (int i = 0; i < s->naggs; i++)
 		if (!strcmp(s->aggs[i]->name, name))
@@ -128,7 +135,7 @@ int sema_agg_assign(struct sema *s, struct node *n)
 	}
 	if (err)
 		return -1;
-	struct agg *g = agg_find(s, an);
+	struct agg *g = sema_agg_find(s, an);
 	if (!g) {
 		g = arena_new(s->ar, struct agg);
 		g->name = an;
@@ -279,6 +286,14 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 	return 0;
 }
 
+static int expect_int_arg(struct sema *s, struct node *a, const char *fn)
+{
+	if (type_is_int(a->type))
+		return 0;
+	return diag_error(s->dg, a->loc, "%s() needs an integer argument, not '%s'", fn,
+			  type_str(a->type));
+}
+
 static int check_action(struct sema *s, struct node *n)
 {
 	const char *name = n->name;
@@ -322,7 +337,7 @@ static int check_action(struct sema *s, struct node *n)
 			if (a->kind != N_AGG || a->list)
 				return diag_error(s->dg, a->loc, "printa() arguments after the format "
 						  "must be aggregations");
-			struct agg *g = agg_find(s, a->name ? a->name : "");
+			struct agg *g = sema_agg_find(s, a->name ? a->name : "");
 			if (!g)
 				return diag_error(s->dg, a->loc, "@%s is not assigned before this "
 						  "printa()", a->name ? a->name : "");
@@ -337,6 +352,48 @@ static int check_action(struct sema *s, struct node *n)
 		}
 		n->type = &type_void;
 		return fmt ? check_format(s, n, fmt, NULL, true, first) : 0;
+	}
+	if (!strcmp(name, "clear") || !strcmp(name, "denormalize") || !strcmp(name, "trunc") ||
+	    !strcmp(name, "normalize")) {
+		bool has_n = !strcmp(name, "trunc") || !strcmp(name, "normalize");
+		int max = has_n ? 2 : 1, min = !strcmp(name, "normalize") ? 2 : 1;
+		if (nargs < min || nargs > max)
+			return diag_error(s->dg, n->loc, "%s() takes %s argument%s, %d given", name,
+					  min == max ? (min == 1 ? "1" : "2") : "1 or 2",
+					  max == 1 ? "" : "s", nargs);
+		struct node *a = n->list;
+		if (a->kind != N_AGG || a->list)
+			return diag_error(s->dg, a->loc, "the first argument of %s() must be an "
+					  "aggregation", name);
+		struct agg *g = sema_agg_find(s, a->name ? a->name : "");
+		if (!g)
+			return diag_error(s->dg, a->loc, "@%s is never assigned",
+					  a->name ? a->name : "");
+		a->sym = g;
+		if (a->next && (sema_expr(s, a->next) || expect_int_arg(s, a->next, name)))
+			return -1;
+		n->type = &type_void;
+		return 0;
+	}
+	if (!strcmp(name, "setopt")) {
+		if (nargs < 1 || nargs > 2)
+			return diag_error(s->dg, n->loc, "setopt() takes 1 or 2 arguments, %d given",
+					  nargs);
+		for (struct node *a = n->list; a; a = a->next)
+			if (a->kind != N_STR)
+				return diag_error(s->dg, a->loc, "setopt() takes constant strings");
+		n->type = &type_void;
+		return 0;
+	}
+	if (!strcmp(name, "speculate") || !strcmp(name, "commit") || !strcmp(name, "discard")) {
+		if (nargs != 1)
+			return diag_error(s->dg, n->loc, "%s() takes 1 argument, %d given", name,
+					  nargs);
+		if (sema_expr(s, n->list) || expect_int_arg(s, n->list, name))
+			return -1;
+		s->uses_speculation = true;
+		n->type = &type_void;
+		return 0;
 	}
 	if (in_list(actions_never, name))
 		return diag_error(s->dg, n->loc, "%s() is not available in dcc: there is no safe "
@@ -369,7 +426,30 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 			err = diag_error(s->dg, c->a->loc, "a predicate must be an integer, not "
 					 "'%s'", type_str(c->a->type));
 	}
-	for (struct node *st = c->b; st; st = st->next)
+	bool spec = false, data = false, resolve = false;
+	for (struct node *st = c->b; st; st = st->next) {
 		err |= check_stmt(s, st);
+		const char *an = st->kind == N_CALL ? st->name : NULL;
+		bool is_data = an && (!strcmp(an, "printf") || !strcmp(an, "trace") ||
+				      !strcmp(an, "printa"));
+		if (an && !strcmp(an, "speculate")) {
+			if (spec)
+				err = diag_error(s->dg, st->loc, "a clause can speculate() only once");
+			else if (data)
+				err = diag_error(s->dg, st->loc, "speculate() must come before the "
+						 "clause's data-recording actions");
+			spec = true;
+		} else if (spec && (st->kind == N_ASSIGN && st->a->kind == N_AGG)) {
+			err = diag_error(s->dg, st->loc, "aggregations cannot follow speculate()");
+		} else if (spec && an && (!strcmp(an, "exit") || !strcmp(an, "commit") ||
+					  !strcmp(an, "discard") || !strcmp(an, "clear") ||
+					  !strcmp(an, "trunc") || !strcmp(an, "normalize") ||
+					  !strcmp(an, "denormalize") || !strcmp(an, "setopt"))) {
+			err = diag_error(s->dg, st->loc, "%s() cannot follow speculate()", an);
+		}
+		data |= is_data;
+		resolve |= an && (!strcmp(an, "commit") || !strcmp(an, "discard"));
+	}
+	(void)resolve;
 	return err;
 }

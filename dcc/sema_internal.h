@@ -8,6 +8,7 @@ int sema_expr(struct sema *s, struct node *n);
 int sema_clause(struct sema *s, struct clause_info *ci);
 int sema_call_value(struct sema *s, struct node *n);
 int sema_agg_assign(struct sema *s, struct node *n);
+struct agg *sema_agg_find(struct sema *s, const char *name);
 int sema_const(struct sema *s, struct node *n, int64_t *v);
 int sema_agg_params(struct sema *s, int func, struct node *call, int64_t p[4]);
 struct var *sema_var_find(struct sema *s, enum var_kind kind, const char *name);

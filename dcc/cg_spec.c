@@ -1,0 +1,137 @@
+/*
+ * Speculation, kernel side: speculation() claims a free id among nspec with
+ * a compare-and-swap; a speculating clause's record carries the id in its
+ * flags and is bounded by specsize per id; commit()/discard() records free
+ * the id. The runtime holds speculative records until the commit or discard
+ * record of their id arrives (headers/dcc/abi.h); the ring buffer keeps them
+ * in reservation order, so an id freed and claimed again can't mix.
+ */
+#include <dcc/abi.h>
+#include "cg.h"
+
+enum { H_LOOKUP = 1, H_RB_DISCARD = 133 };
+
+static LLVMValueRef states(struct cg *cg)
+{
+	LLVMValueRef key = cg_alloca(cg, cg->i32, "speckey");
+	LLVMBuildStore(cg->b, cg_i32(cg, 0), key);
+	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
+	LLVMValueRef args[2] = { cg_map_ref(cg, cg->m_spec), key };
+	return cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+}
+
+static LLVMValueRef slot(struct cg *cg, LLVMValueRef base, LLVMValueRef idx, unsigned table)
+{
+	LLVMValueRef off = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, idx, cg_i64(cg, 8), ""),
+					cg_i64(cg, (uint64_t)table * 8 * cg->spec_slots), "");
+	return LLVMBuildGEP2(cg->b, cg->i8, base, &off, 1, "");
+}
+
+LLVMValueRef cg_speculation(struct cg *cg)
+{
+	LLVMValueRef p = states(cg);
+	LLVMBasicBlockRef start = LLVMGetInsertBlock(cg->b);
+	LLVMBasicBlockRef done = cg_block(cg, "spec.done"), none = cg_block(cg, "spec.none");
+	LLVMBasicBlockRef next = cg_block(cg, "spec.try");
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), none, next);
+	LLVMValueRef ids[64];
+	LLVMBasicBlockRef from[64];
+	unsigned n = 0;
+	for (unsigned i = 1; i <= cg->nspec; i++) {
+		LLVMPositionBuilderAtEnd(cg->b, next);
+		LLVMValueRef st = slot(cg, p, cg_i64(cg, i), 0);
+		LLVMValueRef x = LLVMBuildAtomicCmpXchg(cg->b, st, cg_i64(cg, 0), cg_i64(cg, 1),
+			LLVMAtomicOrderingSequentiallyConsistent,
+			LLVMAtomicOrderingSequentiallyConsistent, 0);
+		LLVMValueRef won = LLVMBuildExtractValue(cg->b, x, 1, "");
+		LLVMBasicBlockRef got = cg_block(cg, "spec.got");
+		next = i == cg->nspec ? none : cg_block(cg, "spec.try");
+		LLVMBuildCondBr(cg->b, won, got, next);
+		LLVMPositionBuilderAtEnd(cg->b, got);
+		LLVMBuildStore(cg->b, cg_i64(cg, 0), slot(cg, p, cg_i64(cg, i), 1));
+		LLVMBuildBr(cg->b, done);
+		ids[n] = cg_i64(cg, i);
+		from[n++] = got;
+	}
+	LLVMPositionBuilderAtEnd(cg->b, none);
+	cg_count_drop(cg, DCC_DROP_SPEC_UNAVAIL);
+	LLVMBasicBlockRef none_end = LLVMGetInsertBlock(cg->b);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	LLVMValueRef phi = LLVMBuildPhi(cg->b, cg->i64, "specid");
+	ids[n] = cg_i64(cg, 0);
+	from[n++] = none_end;
+	LLVMAddIncoming(phi, ids, from, n);
+	(void)start;
+	return phi;
+}
+
+void cg_speculate(struct cg *cg, struct node *id)
+{
+	LLVMValueRef v = cg_expr(cg, id).v;
+	cg->spec_id = cg_alloca(cg, cg->i64, "specid");
+	LLVMBuildStore(cg->b, v, cg->spec_id);
+	LLVMValueRef flags = LLVMBuildOr(cg->b, cg_i64(cg, DCC_REC_F_SPEC),
+		LLVMBuildShl(cg->b, LLVMBuildAnd(cg->b, v, cg_i64(cg, 0xffff), ""),
+			     cg_i64(cg, DCC_REC_SPEC_SHIFT), ""), "");
+	LLVMValueRef o = cg_i64(cg, 12);
+	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, flags, cg->i32, ""),
+		       LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, ""));
+}
+
+/* Submit a speculative record if its id is in use and within specsize;
+ * otherwise it is dropped (id 0: speculation() had failed). */
+void cg_spec_submit(struct cg *cg, bool wake)
+{
+	LLVMValueRef id = LLVMBuildLoad2(cg->b, cg->i64, cg->spec_id, "");
+	LLVMBasicBlockRef drop = cg_block(cg, "spec.drop"), check = cg_block(cg, "spec.check");
+	LLVMBasicBlockRef ok = cg_block(cg, "spec.ok"), full = cg_block(cg, "spec.full");
+	LLVMValueRef valid = LLVMBuildAnd(cg->b,
+		LLVMBuildICmp(cg->b, LLVMIntNE, id, cg_i64(cg, 0), ""),
+		LLVMBuildICmp(cg->b, LLVMIntULE, id, cg_i64(cg, cg->nspec), ""), "");
+	LLVMValueRef p = states(cg);
+	valid = LLVMBuildAnd(cg->b, valid, LLVMBuildIsNotNull(cg->b, p, ""), "");
+	LLVMBuildCondBr(cg->b, valid, check, drop);
+	LLVMPositionBuilderAtEnd(cg->b, check);
+	LLVMValueRef idx = LLVMBuildAnd(cg->b, id, cg_i64(cg, cg->spec_slots - 1), "");
+	LLVMValueRef active = LLVMBuildICmp(cg->b, LLVMIntEQ,
+		LLVMBuildLoad2(cg->b, cg->i64, slot(cg, p, idx, 0), ""), cg_i64(cg, 1), "");
+	LLVMValueRef used = LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, slot(cg, p, idx, 1),
+		cg_i64(cg, cg->ci->rec_size), LLVMAtomicOrderingSequentiallyConsistent, 0);
+	LLVMValueRef fits = LLVMBuildICmp(cg->b, LLVMIntULE,
+		LLVMBuildAdd(cg->b, used, cg_i64(cg, cg->ci->rec_size), ""),
+		cg_i64(cg, cg->specsize), "");
+	LLVMBasicBlockRef act = cg_block(cg, "spec.active");
+	LLVMBuildCondBr(cg->b, active, act, drop);
+	LLVMPositionBuilderAtEnd(cg->b, act);
+	LLVMBuildCondBr(cg->b, fits, ok, full);
+	LLVMPositionBuilderAtEnd(cg->b, full);
+	cg_count_drop(cg, DCC_DROP_SPEC);
+	LLVMBuildBr(cg->b, drop);
+	LLVMPositionBuilderAtEnd(cg->b, ok);
+	cg_submit(cg, cg->rec, wake);
+	LLVMBasicBlockRef done = cg_block(cg, "spec.done");
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, drop);
+	LLVMTypeRef pt[2] = { cg->ptr, cg->i64 };
+	LLVMValueRef args[2] = { cg->rec, cg_i64(cg, 0) };
+	cg_helper(cg, H_RB_DISCARD, cg->void_t, pt, 2, args);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+}
+
+void cg_spec_release(struct cg *cg, struct node *id)
+{
+	LLVMValueRef v = cg_expr(cg, id).v;
+	LLVMValueRef p = states(cg);
+	LLVMBasicBlockRef rel = cg_block(cg, "spec.release"), done = cg_block(cg, "spec.kept");
+	LLVMValueRef ok = LLVMBuildAnd(cg->b, LLVMBuildIsNotNull(cg->b, p, ""),
+		LLVMBuildICmp(cg->b, LLVMIntULE, v, cg_i64(cg, cg->nspec), ""), "");
+	LLVMBuildCondBr(cg->b, ok, rel, done);
+	LLVMPositionBuilderAtEnd(cg->b, rel);
+	LLVMValueRef idx = LLVMBuildAnd(cg->b, v, cg_i64(cg, cg->spec_slots - 1), "");
+	LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpXchg, slot(cg, p, idx, 0), cg_i64(cg, 0),
+			   LLVMAtomicOrderingSequentiallyConsistent, 0);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+}
