@@ -156,6 +156,16 @@ struct loc span(const struct parser *ps, struct loc start)
 	return l;
 }
 
+bool nest(struct parser *ps)
+{
+	if (ps->depth < PARSE_MAX_DEPTH) {
+		ps->depth++;
+		return true;
+	}
+	perr(ps, peek(ps)->loc, "expression or type is nested too deeply");
+	return false;
+}
+
 bool is_typedef_name(struct parser *ps, const char *name)
 {
 	for (size_t i = 0; i < sizeof(builtin_typedefs) / sizeof(builtin_typedefs[0]); i++)

@@ -180,7 +180,18 @@ static const char *base_name(const int *n)
 
 /* type-spec: { "const" | "volatile" | base-word } | "string" | [ module "`" ]
  *            ( struct-or-union-or-enum | typedef-name ) */
+static struct node *type_spec_body(struct parser *ps, bool force);
+
 static struct node *type_spec(struct parser *ps, bool force)
+{
+	if (!nest(ps))
+		return NULL;
+	struct node *ts = type_spec_body(ps, force);
+	ps->depth--;
+	return ts;
+}
+
+static struct node *type_spec_body(struct parser *ps, bool force)
 {
 	struct token first = *peek(ps);
 	struct node *ts = ast_new(ps->ar, N_TSPEC, first.loc);

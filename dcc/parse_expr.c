@@ -94,7 +94,10 @@ struct node *cond_expr(struct parser *ps)
 		pnote(ps, q.loc, "to match this '?'");
 		return NULL;
 	}
+	if (!nest(ps))
+		return NULL;
 	struct node *e = cond_expr(ps);
+	ps->depth--;
 	if (!e)
 		return NULL;
 	struct node *n = node(ps, N_COND, c->loc);
@@ -107,8 +110,19 @@ struct node *cond_expr(struct parser *ps)
 	return n;
 }
 
+static struct node *assign(struct parser *ps);
+
 /* assign: cond [ assignop assign ] (right-associative) */
 struct node *assign_expr(struct parser *ps)
+{
+	if (!nest(ps))
+		return NULL;
+	struct node *n = assign(ps);
+	ps->depth--;
+	return n;
+}
+
+static struct node *assign(struct parser *ps)
 {
 	struct node *l = cond_expr(ps);
 	if (!l || peek(ps)->kind != TOK_ASSIGN)
@@ -422,7 +436,18 @@ static struct node *postfix(struct parser *ps, struct node *n)
  * unary: postfix | ("++" | "--") unary | ("-" | "+" | "!" | "~" | "*" | "&") unary
  *      | "sizeof" ( "(" type ")" | unary ) | "stringof" unary | "(" type ")" unary
  */
+static struct node *unary_body(struct parser *ps);
+
 static struct node *unary(struct parser *ps)
+{
+	if (!nest(ps))
+		return NULL;
+	struct node *n = unary_body(ps);
+	ps->depth--;
+	return n;
+}
+
+static struct node *unary_body(struct parser *ps)
 {
 	struct token t = *peek(ps);
 	struct node *n;

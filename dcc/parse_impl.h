@@ -29,7 +29,11 @@ struct parser {
 	int in_pred;          /* inside "/ expr /": a '/' before '{' ends it */
 	bool quiet;           /* lex_dump: parse errors are not reported */
 	bool failed;          /* the current expression/declaration hit an error */
+	int depth;            /* nesting of expressions and types, bounded */
 };
+
+/* Deeper nesting than this is refused rather than overflowing the stack. */
+#define PARSE_MAX_DEPTH 256
 
 /* parse.c */
 struct token *peek(struct parser *ps);
@@ -46,6 +50,8 @@ void pnote(struct parser *ps, struct loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 const char *tok_str(struct parser *ps, const struct token *t);
 struct loc span(const struct parser *ps, struct loc start);
+/* Enter one level of nesting; false (with an error) when too deep. */
+bool nest(struct parser *ps);
 bool is_typedef_name(struct parser *ps, const char *name);
 void add_typedef(struct parser *ps, const char *name);
 /* Recovery: to the end of a statement (';' consumed, '}' left), or at top

@@ -683,3 +683,29 @@ Test(parse, storage_classes_are_declarations_at_top_level)
 	}
 	cr_assert_eq(p->list->next->next->next->next->a->iflags & TSF_VOLATILE, TSF_VOLATILE);
 }
+
+Test(parse, deep_nesting_is_refused_not_a_crash)
+{
+	size_t n = 100000;
+	char *src = malloc(2 * n + 32);
+	strcpy(src, "BEGIN { x = ");
+	size_t k = strlen(src);
+	memset(src + k, '(', n);
+	src[k + n] = '1';
+	memset(src + k + n + 1, ')', n);
+	strcpy(src + k + 2 * n + 1, "; }");
+	parse(src);
+	free(src);
+	cr_assert_eq(diag_errors(dg), 1);
+	cr_assert(strstr(diags(), "error: expression or type is nested too deeply\n"));
+	/* 100 levels are fine */
+	char ok[512] = "BEGIN { x = ";
+	for (int i = 0; i < 100; i++)
+		strcat(ok, "(");
+	strcat(ok, "1");
+	for (int i = 0; i < 100; i++)
+		strcat(ok, ")");
+	strcat(ok, "; }");
+	parse(ok);
+	cr_assert_eq(diag_errors(dg), 1);
+}
