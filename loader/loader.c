@@ -10,6 +10,7 @@
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -224,7 +225,9 @@ static int open_object(struct run *r)
 	len = strcspn(base, ".");
 	if (len >= sizeof(objname))
 		len = sizeof(objname) - 1;
-	memcpy(objname, base, len);
+	/* libbpf prefixes internal map names with it: keep it a C name. */
+	for (size_t i = 0; i < len; i++)
+		objname[i] = isalnum((unsigned char)base[i]) ? base[i] : '_';
 	objname[len] = 0;
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = len ? objname : "dcc");
 
