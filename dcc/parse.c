@@ -476,6 +476,9 @@ static void body(struct parser *ps, struct node *cl)
 		t = peek(ps);
 		if (is_op(t, ';')) {
 			next(ps);
+		} else if (is_op(t, ')') || is_op(t, ']')) {
+			perr(ps, t->loc, "extraneous '%c'", t->op);
+			skip_stmt(ps);
 		} else if (!is_op(t, '}') && t->kind != TOK_EOF) {
 			perr(ps, lex_after(&ps->prev), "expected ';' after expression");
 			skip_stmt(ps);
