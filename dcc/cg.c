@@ -299,18 +299,22 @@ static void make_maps(struct cg *cg)
 	cg->m_scratch = map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8);
 
 	uint64_t dynvar = parse_size(sema_option(s, "dynvarsize"), 1 << 20);
-	cg->self_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));
+	cg->var_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));
 	cg->gvar = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (s->nvars + 1));
 	cg->this_off = arena_alloc(cg->ar, sizeof(unsigned) * (s->nvars + 1));
 	for (int i = 0; i < s->nvars; i++) {
 		struct var *v = s->vars[i];
 		unsigned size = v->type->kind == T_STRING ? cg->strsize : 8;
-		if (v->kind == V_SELF) {
-			uint64_t entries = dynvar / (size + 8 + 64);
+		if (v->kind == V_SELF || v->nkeys) {
+			/* thread-locals and associative arrays share dynvarsize */
+			unsigned ks = cg_var_key_size(cg, v);
+			uint64_t entries = dynvar / (size + ks + 64);
 			if (entries < 64)
 				entries = 64;
-			cg->self_map[v->id] = map_new(cg, arena_printf(cg->ar, "self_%s", v->name),
-				BPF_MAP_TYPE_HASH, (uint32_t)entries, 8, size);
+			const char *name = arena_printf(cg->ar, "%s_%s",
+				v->kind == V_SELF ? "self" : "assoc", v->name);
+			cg->var_map[i] = map_new(cg, name, BPF_MAP_TYPE_HASH, (uint32_t)entries,
+						 ks, size);
 		} else if (v->kind == V_THIS) {
 			cg->this_off[v->id] = cg->this_size;
 			cg->this_size += size;

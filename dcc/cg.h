@@ -55,7 +55,7 @@ struct cg {
 	struct cg_map *maps;
 	int nmaps, cap_maps;
 	int m_ringbuf, m_drops, m_scratch;
-	int *self_map;     /* per var id of V_SELF: index in maps */
+	int *var_map;      /* per var index: its hash map (dynamic variables) */
 	int *agg_map;      /* per agg id */
 	LLVMValueRef *gvar;  /* per V_GLOBAL var id */
 	unsigned *this_off;  /* per V_THIS var id: offset in scratch */
@@ -117,6 +117,19 @@ LLVMValueRef cg_cond(struct cg *cg, struct node *n); /* i1 */
 LLVMValueRef cg_probe_id(struct cg *cg);
 /* Bytes a string expression's buffer can need (>= the cap cg_expr gives). */
 unsigned cg_str_cap(struct cg *cg, struct node *n);
+
+/* cg_var.c: an lvalue with its dynamic-variable key evaluated once */
+struct lref {
+	struct var *v;
+	LLVMValueRef key;
+};
+struct lref cg_lref(struct cg *cg, struct node *lv);
+struct cval cg_lref_load(struct cg *cg, struct lref *r);
+void cg_lref_store(struct cg *cg, struct lref *r, struct cval val);
+struct cval cg_var_load(struct cg *cg, struct node *lv);
+unsigned cg_var_key_size(struct cg *cg, const struct var *v);
+LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMValueRef src,
+		      uint64_t n);
 
 /* cg_action.c */
 void cg_clause_body(struct cg *cg);

@@ -43,8 +43,8 @@ static LLVMValueRef volatile_load(struct cg *cg, LLVMValueRef g)
 	return l;
 }
 
-static LLVMValueRef memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMValueRef src,
-			  uint64_t n)
+LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMValueRef src,
+		      uint64_t n)
 {
 	/* overloads: memcpy(ptr, ptr, i64), memset(ptr, i64) */
 	LLVMTypeRef tys[3] = { cg->ptr, src ? cg->ptr : cg->i64, cg->i64 };
@@ -68,10 +68,10 @@ static LLVMValueRef memop(struct cg *cg, const char *name, LLVMValueRef dst, LLV
 void cg_strcopy(struct cg *cg, LLVMValueRef dst, unsigned dstcap, struct cval src)
 {
 	unsigned n = src.cap < dstcap ? src.cap : dstcap;
-	memop(cg, "llvm.memcpy", dst, src.v, n);
+	cg_memop(cg, "llvm.memcpy", dst, src.v, n);
 	if (n < dstcap) {
 		LLVMValueRef off = cg_i64(cg, n);
-		memop(cg, "llvm.memset", LLVMBuildGEP2(cg->b, cg->i8, dst, &off, 1, ""), NULL,
+		cg_memop(cg, "llvm.memset", LLVMBuildGEP2(cg->b, cg->i8, dst, &off, 1, ""), NULL,
 		      dstcap - n);
 	}
 	if (n == dstcap && n > 0) {
@@ -146,7 +146,7 @@ static struct cval syscall_func(struct cg *cg)
 	LLVMValueRef idx = LLVMBuildAnd(cg->b, cg->ctx_nr, cg_i64(cg, ROWS - 1), "");
 	LLVMValueRef rowoff = LLVMBuildMul(cg->b, idx, cg_i64(cg, ROW), "");
 	LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->sysnames, &rowoff, 1, "");
-	memop(cg, "llvm.memcpy", dst, src, ROW);
+	cg_memop(cg, "llvm.memcpy", dst, src, ROW);
 	return strval(dst, ROW);
 }
 
@@ -338,120 +338,6 @@ static struct cval builtin(struct cg *cg, struct node *n)
 	return ival(cg_norm(cg, v, t), t);
 }
 
-/* self-> variables: a hash map per variable keyed by the thread id. */
-static LLVMValueRef self_key(struct cg *cg)
-{
-	LLVMValueRef k = cg_alloca(cg, cg->i64, "selfkey");
-	LLVMBuildStore(cg->b, helper0(cg, H_PID_TGID), k);
-	return k;
-}
-
-static LLVMValueRef map_lookup(struct cg *cg, LLVMValueRef map, LLVMValueRef key)
-{
-	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
-	LLVMValueRef args[2] = { map, key };
-	return cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
-}
-
-static struct cval load_var(struct cg *cg, struct var *v)
-{
-	bool str = v->type->kind == T_STRING;
-	if (v->kind == V_GLOBAL) {
-		if (str)
-			return strval(cg->gvar[v->id], cg->strsize);
-		return ival(LLVMBuildLoad2(cg->b, cg->i64, cg->gvar[v->id], v->name), v->type);
-	}
-	if (v->kind == V_THIS) {
-		LLVMValueRef p = cg_scratch(cg, cg->this_off[v->id]);
-		if (str)
-			return strval(p, cg->strsize);
-		return ival(LLVMBuildLoad2(cg->b, cg->i64, p, v->name), v->type);
-	}
-	LLVMValueRef p = map_lookup(cg, cg_map_ref(cg, cg->self_map[v->id]), self_key(cg));
-	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
-	LLVMBasicBlockRef found = cg_block(cg, "self.found"), done = cg_block(cg, "self.done");
-	LLVMValueRef isnull = LLVMBuildIsNull(cg->b, p, "");
-	if (str) {
-		unsigned off = cg_scratch_alloc(cg, cg->strsize);
-		LLVMValueRef dst = cg_scratch(cg, off);
-		LLVMBasicBlockRef miss = cg_block(cg, "self.miss");
-		LLVMBuildCondBr(cg->b, isnull, miss, found);
-		LLVMPositionBuilderAtEnd(cg->b, miss);
-		memop(cg, "llvm.memset", dst, NULL, cg->strsize);
-		LLVMBuildBr(cg->b, done);
-		LLVMPositionBuilderAtEnd(cg->b, found);
-		memop(cg, "llvm.memcpy", dst, p, cg->strsize);
-		LLVMBuildBr(cg->b, done);
-		LLVMPositionBuilderAtEnd(cg->b, done);
-		(void)here;
-		return strval(dst, cg->strsize);
-	}
-	LLVMBuildCondBr(cg->b, isnull, done, found);
-	LLVMPositionBuilderAtEnd(cg->b, found);
-	LLVMValueRef val = LLVMBuildLoad2(cg->b, cg->i64, p, "");
-	LLVMBuildBr(cg->b, done);
-	LLVMPositionBuilderAtEnd(cg->b, done);
-	LLVMValueRef phi = LLVMBuildPhi(cg->b, cg->i64, v->name);
-	LLVMValueRef vals[2] = { cg_i64(cg, 0), val };
-	LLVMBasicBlockRef blocks[2] = { here, found };
-	LLVMAddIncoming(phi, vals, blocks, 2);
-	return ival(phi, v->type);
-}
-
-/* Store into a variable; assigning 0 to a thread-local frees it. */
-static void store_var(struct cg *cg, struct var *v, struct cval val)
-{
-	bool str = v->type->kind == T_STRING;
-	LLVMValueRef iv = str ? NULL : cg_norm(cg, val.v, v->type);
-	if (v->kind == V_GLOBAL || v->kind == V_THIS) {
-		LLVMValueRef p = v->kind == V_GLOBAL ? cg->gvar[v->id]
-						     : cg_scratch(cg, cg->this_off[v->id]);
-		if (str)
-			cg_strcopy(cg, p, cg->strsize, val);
-		else
-			LLVMBuildStore(cg->b, iv, p);
-		return;
-	}
-	LLVMValueRef map = cg_map_ref(cg, cg->self_map[v->id]);
-	LLVMValueRef key = self_key(cg);
-	LLVMValueRef src;
-	LLVMBasicBlockRef done = cg_block(cg, "store.done");
-	if (str) {
-		if (val.cap >= cg->strsize) {
-			src = val.v;
-		} else {
-			src = cg_scratch(cg, cg_scratch_alloc(cg, cg->strsize));
-			cg_strcopy(cg, src, cg->strsize, val);
-		}
-	} else {
-		LLVMBasicBlockRef del = cg_block(cg, "self.del"), upd = cg_block(cg, "self.upd");
-		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, iv, cg_i64(cg, 0), ""), del,
-				upd);
-		LLVMPositionBuilderAtEnd(cg->b, del);
-		LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
-		LLVMValueRef dargs[2] = { map, key };
-		cg_helper(cg, H_DELETE, cg->i64, pt, 2, dargs);
-		LLVMBuildBr(cg->b, done);
-		LLVMPositionBuilderAtEnd(cg->b, upd);
-		src = cg_alloca(cg, cg->i64, "selfval");
-		LLVMBuildStore(cg->b, iv, src);
-	}
-	LLVMTypeRef pt[4] = { cg->ptr, cg->ptr, cg->ptr, cg->i64 };
-	LLVMValueRef args[4] = { map, key, src, cg_i64(cg, 0) };
-	LLVMValueRef r = cg_helper(cg, H_UPDATE, cg->i64, pt, 4, args);
-	LLVMBasicBlockRef fail = cg_block(cg, "self.full");
-	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, r, cg_i64(cg, 0), ""), done, fail);
-	LLVMPositionBuilderAtEnd(cg->b, fail);
-	cg_count_drop(cg, DCC_DROP_DYNVAR);
-	LLVMBuildBr(cg->b, done);
-	LLVMPositionBuilderAtEnd(cg->b, done);
-}
-
-static struct var *lvar(struct node *n)
-{
-	return (struct var *)n->sym;
-}
-
 /* Signed division and remainder: BPF v3 only divides unsigned. */
 static LLVMValueRef divide(struct cg *cg, struct node *n, LLVMValueRef a, LLVMValueRef b,
 			   bool rem, bool is_signed)
@@ -632,10 +518,10 @@ static struct cval assign(struct cg *cg, struct node *n)
 		cg_agg_update(cg, n);
 		return ival(cg_i64(cg, 0), &type_void);
 	}
-	struct var *v = lvar(lv);
+	struct lref r = cg_lref(cg, lv);
 	struct cval val = cg_expr(cg, n->b);
 	if (n->op != '=') {
-		struct cval cur = load_var(cg, v);
+		struct cval cur = cg_lref_load(cg, &r);
 		struct type *t = type_arith(cur.t, val.t);
 		if (n->op == OP_SHL || n->op == OP_SHR)
 			t = type_promote(cur.t);
@@ -643,22 +529,23 @@ static struct cval assign(struct cg *cg, struct node *n)
 		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? val.v : cg_norm(cg, val.v, t);
 		val = ival(cg_norm(cg, arith(cg, n, n->op, x, y, t), t), t);
 	}
-	store_var(cg, v, val);
-	if (v->type->kind == T_STRING)
-		return load_var(cg, v);
-	return ival(cg_norm(cg, val.v, v->type), v->type);
+	cg_lref_store(cg, &r, val);
+	if (r.v->type->kind == T_STRING)
+		return cg_lref_load(cg, &r);
+	return ival(cg_norm(cg, val.v, r.v->type), r.v->type);
 }
 
 static struct cval incdec(struct cg *cg, struct node *n)
 {
-	struct var *v = lvar(n->a);
-	struct cval cur = load_var(cg, v);
+	struct lref r = cg_lref(cg, n->a);
+	struct cval cur = cg_lref_load(cg, &r);
+	struct type *t = r.v->type;
 	bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
 	LLVMValueRef nv = cg_norm(cg, inc ? LLVMBuildAdd(cg->b, cur.v, cg_i64(cg, 1), "")
-					  : LLVMBuildSub(cg->b, cur.v, cg_i64(cg, 1), ""), v->type);
-	store_var(cg, v, ival(nv, v->type));
+					  : LLVMBuildSub(cg->b, cur.v, cg_i64(cg, 1), ""), t);
+	cg_lref_store(cg, &r, ival(nv, t));
 	bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
-	return ival(post ? cur.v : nv, v->type);
+	return ival(post ? cur.v : nv, t);
 }
 
 static struct cval cond(struct cg *cg, struct node *n)
@@ -702,11 +589,12 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 		return str_literal(cg, n->str, n->slen);
 	case N_IDENT:
 		if (n->sym)
-			return load_var(cg, lvar(n));
+			return cg_var_load(cg, n);
 		return builtin(cg, n);
 	case N_SELF:
 	case N_THIS:
-		return load_var(cg, lvar(n));
+	case N_INDEX:
+		return cg_var_load(cg, n);
 	case N_UNOP: {
 		if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
 		    n->op == OP_POSTDEC)

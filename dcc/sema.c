@@ -68,6 +68,7 @@ struct var *sema_var_add(struct sema *s, enum var_kind kind, const char *name, s
 	v->loc = loc;
 	for (int i = 0; i < s->nvars; i++)
 		v->id += s->vars[i]->kind == kind;
+	v->index = s->nvars;
 	if (s->nvars == s->cap_vars) {
 		s->cap_vars = s->cap_vars ? 2 * s->cap_vars : 16;
 		s->vars = realloc(s->vars, s->cap_vars * sizeof(*s->vars));
@@ -112,7 +113,63 @@ static int expect_int(struct sema *s, struct node *n, const char *what)
 
 static bool is_lvalue(struct node *n)
 {
-	return n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS;
+	return n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS ||
+	       (n->kind == N_INDEX && n->a && (n->a->kind == N_IDENT || n->a->kind == N_SELF));
+}
+
+/* The variable an lvalue names: N_INDEX names its array. */
+static void lvalue_name(struct node *lv, enum var_kind *kind, const char **name)
+{
+	struct node *b = lv->kind == N_INDEX ? lv->a : lv;
+	*kind = b->kind == N_SELF ? V_SELF : b->kind == N_THIS ? V_THIS : V_GLOBAL;
+	*name = b->name;
+}
+
+/* Type the key tuple of an associative array reference. */
+static int index_keys(struct sema *s, struct node *lv, struct type **keys, int *nkeys)
+{
+	int err = 0;
+	*nkeys = 0;
+	for (struct node *k = lv->list; k; k = k->next) {
+		if (sema_expr(s, k)) {
+			err = -1;
+			continue;
+		}
+		if (*nkeys == 8)
+			return diag_error(s->dg, k->loc, "associative array keys are limited to 8 "
+					  "elements");
+		if (k->type->kind != T_INT && k->type->kind != T_STRING)
+			return diag_error(s->dg, k->loc, "a key of type '%s' is not supported",
+					  type_str(k->type));
+		keys[(*nkeys)++] = k->type->kind == T_INT ? type_promote(k->type) : k->type;
+	}
+	if (!err && !*nkeys)
+		return diag_error(s->dg, lv->loc, "an associative array needs a key");
+	return err;
+}
+
+/* An existing variable used with the same shape: scalar or array of the
+ * same key signature. */
+static int check_shape(struct sema *s, struct node *lv, struct var *v, struct type **keys,
+		       int nkeys)
+{
+	const char *pre = v->kind == V_SELF ? "self->" : "";
+	if (v->nkeys != nkeys) {
+		if (!v->nkeys || !nkeys)
+			return diag_error(s->dg, lv->loc, "%s%s is %s elsewhere", pre, v->name,
+					  v->nkeys ? "an associative array" : "a scalar");
+		return diag_error(s->dg, lv->loc, "%s%s has %d key%s elsewhere, %d here", pre,
+				  v->name, v->nkeys, v->nkeys == 1 ? "" : "s", nkeys);
+	}
+	for (int i = 0; i < nkeys; i++) {
+		if ((v->keys[i]->kind == T_STRING) != (keys[i]->kind == T_STRING))
+			return diag_error(s->dg, lv->loc, "key %d of %s%s is '%s' elsewhere, '%s' "
+					  "here", i + 1, pre, v->name, type_str(v->keys[i]),
+					  type_str(keys[i]));
+		if (keys[i]->kind == T_INT && keys[i]->size > v->keys[i]->size)
+			v->keys[i] = keys[i];
+	}
+	return 0;
 }
 
 static int check_macro(struct sema *s, struct node *n)
@@ -208,33 +265,64 @@ static int check_binop(struct sema *s, struct node *n)
 
 static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, bool create)
 {
-	enum var_kind kind = lv->kind == N_SELF ? V_SELF : lv->kind == N_THIS ? V_THIS : V_GLOBAL;
+	enum var_kind kind;
+	const char *name;
+	lvalue_name(lv, &kind, &name);
 	if (kind == V_GLOBAL) {
 		struct type *bt;
-		if (builtin_lookup(lv->name, &bt) || !strcmp(lv->name, "self") ||
-		    !strcmp(lv->name, "this"))
+		if (builtin_lookup(name, &bt) || !strcmp(name, "self") || !strcmp(name, "this"))
 			return diag_error(s->dg, lv->loc, "cannot assign to builtin variable '%s'",
-					  lv->name);
+					  name);
 	}
-	struct var *v = sema_var_find(s, kind, lv->name);
+	struct type *keys[8];
+	int nkeys = 0;
+	if (lv->kind == N_INDEX && index_keys(s, lv, keys, &nkeys))
+		return -1;
+	struct var *v = sema_var_find(s, kind, name);
 	if (!v) {
 		if (!create)
-			return diag_error(s->dg, lv->loc, "%s%s is used before its first assignment",
-					  var_prefix(kind), lv->name);
+			return diag_error(s->dg, lv->loc, "%s%s is never assigned a value",
+					  var_prefix(kind), name);
 		if (t->kind != T_INT && t->kind != T_STRING)
 			return diag_error(s->dg, lv->loc, "cannot store a value of type '%s' in %s%s",
-					  type_str(t), var_prefix(kind), lv->name);
-		/* D gives int-typed literals to variables as they are; narrower
-		 * values are widened to int like C would. */
-		v = sema_var_add(s, kind, lv->name, t->kind == T_INT ? type_promote(t) : t,
-				 lv->loc);
-	} else if ((v->type->kind == T_STRING) != (t->kind == T_STRING)) {
-		return diag_error(s->dg, lv->loc, "cannot assign a value of type '%s' to %s%s of "
-				  "type '%s'", type_str(t), var_prefix(kind), lv->name,
-				  type_str(v->type));
+					  type_str(t), var_prefix(kind), name);
+		/* narrower values are widened to int like C would */
+		v = sema_var_add(s, kind, name, t->kind == T_INT ? type_promote(t) : t, lv->loc);
+		v->nkeys = nkeys;
+		memcpy(v->keys, keys, sizeof(keys[0]) * (size_t)nkeys);
+	} else {
+		if (check_shape(s, lv, v, keys, nkeys))
+			return -1;
+		if ((v->type->kind == T_STRING) != (t->kind == T_STRING))
+			return diag_error(s->dg, lv->loc, "cannot assign a value of type '%s' to "
+					  "%s%s of type '%s'", type_str(t), var_prefix(kind), name,
+					  type_str(v->type));
 	}
 	lv->sym = v;
 	lv->type = v->type;
+	return 0;
+}
+
+/* A read of an associative array element. */
+static int check_index(struct sema *s, struct node *n)
+{
+	if (!is_lvalue(n))
+		return diag_error(s->dg, n->loc, "only associative arrays can be indexed here");
+	enum var_kind kind;
+	const char *name;
+	lvalue_name(n, &kind, &name);
+	struct type *keys[8];
+	int nkeys;
+	if (index_keys(s, n, keys, &nkeys))
+		return -1;
+	struct var *v = sema_var_find(s, kind, name);
+	if (!v)
+		return diag_error(s->dg, n->loc, "%s%s is never assigned a value", var_prefix(kind),
+				  name);
+	if (check_shape(s, n, v, keys, nkeys))
+		return -1;
+	n->sym = v;
+	n->type = v->type;
 	return 0;
 }
 
@@ -243,8 +331,6 @@ static int check_assign(struct sema *s, struct node *n)
 	struct node *lv = n->a;
 	if (lv->kind == N_AGG)
 		return sema_agg_assign(s, n);
-	if (lv->kind == N_INDEX)
-		return diag_error(s->dg, lv->loc, "associative arrays are not supported yet");
 	if (!is_lvalue(lv))
 		return diag_error(s->dg, lv->loc, "the left side of an assignment must be a "
 				  "variable");
@@ -275,6 +361,9 @@ static int check_var_ref(struct sema *s, struct node *n, enum var_kind kind)
 	if (!v)
 		return diag_error(s->dg, n->loc, "%s%s is never assigned a value",
 				  var_prefix(kind), n->name);
+	if (v->nkeys)
+		return diag_error(s->dg, n->loc, "%s%s is an associative array: index it",
+				  var_prefix(kind), n->name);
 	n->sym = v;
 	n->type = v->type;
 	return 0;
@@ -296,6 +385,8 @@ static int check_ident(struct sema *s, struct node *n)
 	struct var *v = sema_var_find(s, V_GLOBAL, n->name);
 	if (!v)
 		return diag_error(s->dg, n->loc, "use of undeclared identifier '%s'", n->name);
+	if (v->nkeys)
+		return diag_error(s->dg, n->loc, "%s is an associative array: index it", n->name);
 	n->sym = v;
 	n->type = v->type;
 	return 0;
@@ -417,8 +508,7 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_AGG:
 		return diag_error(s->dg, n->loc, "an aggregation cannot be used as a value");
 	case N_INDEX:
-		return diag_error(s->dg, n->loc, "associative arrays and arrays are not supported "
-				  "yet");
+		return check_index(s, n);
 	case N_MEMBER:
 		return diag_error(s->dg, n->loc, "structure members are not supported yet");
 	case N_OFFSETOF:
@@ -489,11 +579,11 @@ static int check_decl(struct sema *s, struct node *d)
 
 /* The trial pass: plain assignments to variables, in source order, and
  * the ones nested in commas and conditionals. */
-static void pretype(struct sema *s, struct node *st)
+static void pretype(struct sema *s, struct node *st, bool last_round)
 {
 	if (st->kind == N_COMMA) {
-		pretype(s, st->a);
-		pretype(s, st->b);
+		pretype(s, st->a, last_round);
+		pretype(s, st->b, last_round);
 		return;
 	}
 	if (st->kind == N_UNOP && (st->op == OP_PREINC || st->op == OP_PREDEC ||
@@ -508,10 +598,18 @@ static void pretype(struct sema *s, struct node *st)
 	}
 	if (st->kind != N_ASSIGN || !is_lvalue(st->a))
 		return;
-	enum var_kind k = st->a->kind == N_SELF ? V_SELF : st->a->kind == N_THIS ? V_THIS
-										   : V_GLOBAL;
-	if (sema_var_find(s, k, st->a->name) || sema_expr(s, st->b))
+	enum var_kind k;
+	const char *name;
+	lvalue_name(st->a, &k, &name);
+	if (sema_var_find(s, k, name))
 		return;
+	if (sema_expr(s, st->b)) {
+		/* x[k] = x[k] + 1: a value made from the variable itself is an
+		 * integer, the only type arithmetic gives */
+		if (last_round)
+			check_lvalue_store(s, st->a, &type_int, true);
+		return;
+	}
 	if (st->b->type->kind == T_INT || st->b->type->kind == T_STRING)
 		check_lvalue_store(s, st->a, st->b->type, true);
 }
@@ -544,7 +642,7 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	for (int round = 0; round < 2; round++)
 		for (struct node *n = prog->list; n; n = n->next)
 			for (struct node *st = n->kind == N_CLAUSE ? n->b : NULL; st; st = st->next)
-				pretype(s, st);
+				pretype(s, st, round == 1);
 	diag_mute(dg, false);
 	for (struct node *n = prog->list; n; n = n->next) {
 		if (n->kind != N_CLAUSE)

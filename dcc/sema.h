@@ -43,6 +43,9 @@ struct var {
 	const char *name;
 	struct type *type;
 	int id;            /* index in its kind's table */
+	int index;         /* index in sema's vars[] */
+	struct type *keys[8]; /* associative arrays: the key tuple's types */
+	int nkeys;
 	struct loc loc;
 };
 

@@ -1,0 +1,169 @@
+/*
+ * Variables: globals (.bss), clause-locals (this->, in the per-CPU scratch
+ * map) and dynamic variables (self-> thread-locals and associative arrays,
+ * one BPF hash map each, keyed by [thread id,] key tuple). Reading an absent
+ * dynamic variable yields 0 or ""; storing 0 deletes it; a full map drops
+ * the store and counts a dynamic variable drop.
+ */
+#include <dcc/abi.h>
+#include "cg.h"
+
+enum { H_LOOKUP = 1, H_UPDATE = 2, H_DELETE = 3, H_PID_TGID = 14 };
+
+static bool dynamic(const struct var *v)
+{
+	return v->kind == V_SELF || v->nkeys > 0;
+}
+
+unsigned cg_var_key_size(struct cg *cg, const struct var *v)
+{
+	unsigned size = v->kind == V_SELF ? 8 : 0;
+	for (int i = 0; i < v->nkeys; i++)
+		size += v->keys[i]->kind == T_STRING ? cg->strsize : 8;
+	return size;
+}
+
+/* Evaluate the key tuple (once) into memory laid out as the map's key. */
+struct lref cg_lref(struct cg *cg, struct node *lv)
+{
+	struct lref r = { .v = lv->sym };
+	struct var *v = r.v;
+	if (!dynamic(v))
+		return r;
+	unsigned ks = cg_var_key_size(cg, v);
+	bool strkey = false;
+	for (int i = 0; i < v->nkeys; i++)
+		strkey |= v->keys[i]->kind == T_STRING;
+	r.key = strkey ? cg_scratch(cg, cg_scratch_alloc(cg, ks))
+		       : cg_alloca(cg, LLVMArrayType2(cg->i64, ks / 8), "varkey");
+	unsigned off = 0;
+	if (v->kind == V_SELF) {
+		LLVMBuildStore(cg->b, cg_helper(cg, H_PID_TGID, cg->i64, NULL, 0, NULL), r.key);
+		off = 8;
+	}
+	int i = 0;
+	for (struct node *k = lv->kind == N_INDEX ? lv->list : NULL; k; k = k->next, i++) {
+		struct cval kv = cg_expr(cg, k);
+		LLVMValueRef o = cg_i64(cg, off);
+		LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, r.key, &o, 1, "");
+		if (v->keys[i]->kind == T_STRING) {
+			cg_strcopy(cg, dst, cg->strsize, kv);
+			off += cg->strsize;
+		} else {
+			LLVMBuildStore(cg->b, cg_norm(cg, kv.v, v->keys[i]), dst);
+			off += 8;
+		}
+	}
+	return r;
+}
+
+static struct cval ival(LLVMValueRef v, struct type *t)
+{
+	return (struct cval){ .v = v, .t = t };
+}
+
+static struct cval strval(LLVMValueRef p, unsigned cap)
+{
+	return (struct cval){ .v = p, .t = &type_string, .cap = cap };
+}
+
+static LLVMValueRef map_of(struct cg *cg, struct var *v)
+{
+	return cg_map_ref(cg, cg->var_map[v->index]);
+}
+
+struct cval cg_lref_load(struct cg *cg, struct lref *r)
+{
+	struct var *v = r->v;
+	bool str = v->type->kind == T_STRING;
+	if (!dynamic(v)) {
+		LLVMValueRef p = v->kind == V_GLOBAL ? cg->gvar[v->id]
+						     : cg_scratch(cg, cg->this_off[v->id]);
+		if (str)
+			return strval(p, cg->strsize);
+		return ival(LLVMBuildLoad2(cg->b, cg->i64, p, v->name), v->type);
+	}
+	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
+	LLVMValueRef args[2] = { map_of(cg, v), r->key };
+	LLVMValueRef p = cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
+	LLVMBasicBlockRef found = cg_block(cg, "var.found"), done = cg_block(cg, "var.done");
+	LLVMValueRef isnull = LLVMBuildIsNull(cg->b, p, "");
+	if (str) {
+		LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, cg->strsize));
+		LLVMBasicBlockRef miss = cg_block(cg, "var.miss");
+		LLVMBuildCondBr(cg->b, isnull, miss, found);
+		LLVMPositionBuilderAtEnd(cg->b, miss);
+		cg_memop(cg, "llvm.memset", dst, NULL, cg->strsize);
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, found);
+		cg_memop(cg, "llvm.memcpy", dst, p, cg->strsize);
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, done);
+		return strval(dst, cg->strsize);
+	}
+	LLVMBuildCondBr(cg->b, isnull, done, found);
+	LLVMPositionBuilderAtEnd(cg->b, found);
+	LLVMValueRef val = LLVMBuildLoad2(cg->b, cg->i64, p, "");
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	LLVMValueRef phi = LLVMBuildPhi(cg->b, cg->i64, v->name);
+	LLVMValueRef vals[2] = { cg_i64(cg, 0), val };
+	LLVMBasicBlockRef blocks[2] = { here, found };
+	LLVMAddIncoming(phi, vals, blocks, 2);
+	return ival(phi, v->type);
+}
+
+void cg_lref_store(struct cg *cg, struct lref *r, struct cval val)
+{
+	struct var *v = r->v;
+	bool str = v->type->kind == T_STRING;
+	LLVMValueRef iv = str ? NULL : cg_norm(cg, val.v, v->type);
+	if (!dynamic(v)) {
+		LLVMValueRef p = v->kind == V_GLOBAL ? cg->gvar[v->id]
+						     : cg_scratch(cg, cg->this_off[v->id]);
+		if (str)
+			cg_strcopy(cg, p, cg->strsize, val);
+		else
+			LLVMBuildStore(cg->b, iv, p);
+		return;
+	}
+	LLVMValueRef map = map_of(cg, v);
+	LLVMValueRef src;
+	LLVMBasicBlockRef done = cg_block(cg, "store.done");
+	if (str) {
+		if (val.cap >= cg->strsize) {
+			src = val.v;
+		} else {
+			src = cg_scratch(cg, cg_scratch_alloc(cg, cg->strsize));
+			cg_strcopy(cg, src, cg->strsize, val);
+		}
+	} else {
+		LLVMBasicBlockRef del = cg_block(cg, "var.del"), upd = cg_block(cg, "var.upd");
+		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, iv, cg_i64(cg, 0), ""), del,
+				upd);
+		LLVMPositionBuilderAtEnd(cg->b, del);
+		LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
+		LLVMValueRef dargs[2] = { map, r->key };
+		cg_helper(cg, H_DELETE, cg->i64, pt, 2, dargs);
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, upd);
+		src = cg_alloca(cg, cg->i64, "varval");
+		LLVMBuildStore(cg->b, iv, src);
+	}
+	LLVMTypeRef pt[4] = { cg->ptr, cg->ptr, cg->ptr, cg->i64 };
+	LLVMValueRef args[4] = { map, r->key, src, cg_i64(cg, 0) };
+	LLVMValueRef rc = cg_helper(cg, H_UPDATE, cg->i64, pt, 4, args);
+	LLVMBasicBlockRef fail = cg_block(cg, "var.full");
+	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, rc, cg_i64(cg, 0), ""), done, fail);
+	LLVMPositionBuilderAtEnd(cg->b, fail);
+	cg_count_drop(cg, DCC_DROP_DYNVAR);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+}
+
+struct cval cg_var_load(struct cg *cg, struct node *lv)
+{
+	struct lref r = cg_lref(cg, lv);
+	return cg_lref_load(cg, &r);
+}
