@@ -249,3 +249,43 @@ E2E_TEST(lifecycle, dcc_run_n_description_line)
 	e2e_expect_err(&r, "dcc: description 'BEGIN*' matched 1 probe", NULL);
 	run_result_free(&r);
 }
+
+/* $1, $2... are the arguments after the script name, at compile time. */
+E2E_TEST(lifecycle, macro_arguments)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-s", e2e_src("tst.macro_args.d"), "40", "2", NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, "40 42\n\n");
+	run_result_free(&r);
+	/* and baked into an object by `dcc script.d args -o obj` */
+	const char *obj = e2e_tmp("args.bpf.o");
+	e2e_run(&r, DCC_BIN, e2e_src("tst.macro_args.d"), "7", "-3", "-o", obj, NULL);
+	cr_assert_eq(r.status, 0, "dcc: %s", r.err);
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	e2e_expect(&r, 0, "7 4\n\n");
+	run_result_free(&r);
+}
+
+/* Quiet trace(): bare values; no newline after the record in quiet mode. */
+E2E_TEST(lifecycle, trace_quiet)
+{
+	const char *obj = e2e_build_src("tst.trace_quiet");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, "1a-5-3\n");
+	run_result_free(&r);
+}
+
+/* -w says so on stderr, as dtrace does, unless quiet. */
+E2E_TEST(lifecycle, destructive_notice)
+{
+	const char *obj = e2e_build("w", "BEGIN\n{\n\texit(0);\n}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-w", obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert(strstr(r.err, "dtrun: allowing destructive actions\n"), "stderr:\n%s", r.err);
+	run_result_free(&r);
+}
