@@ -15,6 +15,7 @@ static const char usage_text[] =
 	"       dcc run [options] -s script.d [arg ...]\n"
 	"       dcc run [options] -n 'probe-desc [/pred/] { actions }' ...\n"
 	"       dcc --dump-meta object.bpf.o\n"
+	"       dcc verify object.bpf.o [--btf FILE ...]\n"
 	"\n"
 	"compile options:\n"
 	"  -o FILE        write the object to FILE (default: script name + .bpf.o)\n"
@@ -200,6 +201,8 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		return cmd_run(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "verify"))
+		return verify_main(argc - 1, argv + 1);
 	const char *out = NULL;
 	bool check_only = false, zdefs = false, dump_meta = false;
 	int dumps = 0;
