@@ -246,8 +246,11 @@ int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime
 		if (!err) {
 			as->nattached++;
 		} else if (!optional) {
+			char msg[128];
+
+			libbpf_strerror(err, msg, sizeof(msg));
 			fprintf(stderr, "%s: failed to enable %s %s (program %s): %s\n", progname,
-				attach_kind_name(a[i].kind), target, pname, strerror(-err));
+				attach_kind_name(a[i].kind), target, pname, msg);
 			return err;
 		}
 	}

@@ -12,11 +12,13 @@
 #include <bpf/libbpf.h>
 #include <ctype.h>
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -63,6 +65,15 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 		log_len += (size_t)n < sizeof(log_buf) - log_len ? (size_t)n
 								  : sizeof(log_buf) - 1 - log_len;
 	return 0;
+}
+
+/* libbpf's own error codes (4000 + n) have texts strerror() lacks. */
+static const char *bpf_strerror(int err)
+{
+	static char buf[128];
+
+	libbpf_strerror(err, buf, sizeof(buf));
+	return buf;
 }
 
 static volatile sig_atomic_t interrupted;
@@ -187,6 +198,8 @@ static const char *attach_target_of(struct run *r, const char *prog, uint32_t *k
  */
 static int probe_open(struct run *r)
 {
+	enum { PROBE_TIMEOUT_MS = 10000 };
+	struct pollfd pfd = { .events = POLLIN };
 	int st;
 	pid_t pid;
 
@@ -200,6 +213,22 @@ static int probe_open(struct run *r)
 		libbpf_set_print(NULL);
 		obj = bpf_object__open_mem(r->buf, r->size, NULL);
 		_exit(obj ? 0 : 1);
+	}
+	/* A parser stuck in a loop would hang the real open too. */
+	pfd.fd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (pfd.fd >= 0) {
+		int n;
+
+		while ((n = poll(&pfd, 1, PROBE_TIMEOUT_MS)) < 0 && errno == EINTR)
+			;
+		close(pfd.fd);
+		if (n == 0) {
+			kill(pid, SIGKILL);
+			waitpid(pid, NULL, 0);
+			fprintf(stderr, "%s: %s: corrupted object: libbpf did not finish reading it "
+				"in %d s\n", r->prog, r->name, PROBE_TIMEOUT_MS / 1000);
+			return -ETIMEDOUT;
+		}
 	}
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
@@ -236,7 +265,7 @@ static int open_object(struct run *r)
 		int err = errno;
 
 		fprintf(stderr, "%s: %s: libbpf cannot open the object: %s\n", r->prog, r->name,
-			strerror(err));
+			bpf_strerror(err));
 		return -err;
 	}
 	map = bpf_object__find_map_by_name(r->obj, DCC_MAP_RINGBUF);
@@ -324,11 +353,11 @@ static int load_object(struct run *r)
 		if (target)
 			fprintf(stderr, "%s: failed to load program %s for %s%s%s%s: %s%s\n",
 				r->prog, pname, attach_kind_name(kind), *target ? " " : "", target,
-				count > 1 ? " and others" : "", strerror(-err),
+				count > 1 ? " and others" : "", bpf_strerror(-err),
 				log_verbose ? "" : " (-v shows the verifier log)");
 		else
 			fprintf(stderr, "%s: %s: failed to load the object: %s%s\n", r->prog,
-				r->name, strerror(-err), log_verbose ? "" : " (-v shows why)");
+				r->name, bpf_strerror(-err), log_verbose ? "" : " (-v shows why)");
 		return err;
 	}
 }
