@@ -23,23 +23,40 @@ static bool needs_shell(const char *cmd)
 	return strpbrk(cmd, "|&;<>()$`\\\"'*?[]#~=%{}\n") != NULL;
 }
 
-static char **split_words(const char *cmd)
+/* The argv to exec for CMD, built before fork so that the child only makes
+ * async-signal-safe calls. One allocation; free() releases it. */
+static char **command_argv(const char *cmd)
 {
-	size_t n = 0, cap = strlen(cmd) / 2 + 2;
-	char **argv = calloc(cap, sizeof(*argv));
-	char *copy = strdup(cmd), *save = NULL;
+	bool shell = needs_shell(cmd);
+	size_t len = strlen(cmd), nwords = len / 2 + 2;
+	size_t vec = (shell ? 4 : nwords + 1) * sizeof(char *);
+	char **argv = calloc(1, vec + len + 16);
+	char *text = (char *)argv + vec, *save = NULL;
+	size_t n = 0;
 
-	if (!argv || !copy)
+	if (!argv)
 		return NULL;
-	for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
+	if (shell) {
+		snprintf(text, len + 16, "exec %s", cmd);
+		argv[0] = "sh";
+		argv[1] = "-c";
+		argv[2] = text;
+		return argv;
+	}
+	memcpy(text, cmd, len + 1);
+	for (char *w = strtok_r(text, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
 		argv[n++] = w;
-	return n ? argv : NULL;
+	if (!n) {
+		free(argv);
+		errno = EINVAL;
+		return NULL;
+	}
+	return argv;
 }
 
-static void child(const char *cmd, int go_fd, int err_fd)
+static void child(char **argv, int go_fd, int err_fd)
 {
-	char c = 0, *sh_argv[4];
-	char **argv = NULL;
+	char c = 0;
 	sigset_t none;
 	int err;
 
@@ -54,22 +71,10 @@ static void child(const char *cmd, int go_fd, int err_fd)
 	close(go_fd);
 	/* The process the user asked for must not die with us. */
 	prctl(PR_SET_PDEATHSIG, 0);
-	if (!needs_shell(cmd))
-		argv = split_words(cmd);
-	if (argv) {
+	if (!strcmp(argv[0], "sh") && argv[1] && !strcmp(argv[1], "-c"))
+		execv("/bin/sh", argv);
+	else
 		execvp(argv[0], argv);
-	} else {
-		size_t len = strlen(cmd) + 6;
-		char *line = malloc(len);
-
-		if (line)
-			snprintf(line, len, "exec %s", cmd);
-		sh_argv[0] = "sh";
-		sh_argv[1] = "-c";
-		sh_argv[2] = line ? line : (char *)cmd;
-		sh_argv[3] = NULL;
-		execv("/bin/sh", sh_argv);
-	}
 	err = errno;
 	while (write(err_fd, &err, sizeof(err)) < 0 && errno == EINTR)
 		;
@@ -78,32 +83,24 @@ static void child(const char *cmd, int go_fd, int err_fd)
 
 int target_create(struct target *t, const char *cmd, const char *progname)
 {
-	int go[2], errp[2];
+	char **argv = command_argv(cmd);
+	int go[2] = { -1, -1 }, errp[2] = { -1, -1 }, err;
 	pid_t pid;
 
 	t->pidfd = t->go_fd = t->err_fd = -1;
 	t->cmd = cmd;
-	if (pipe2(go, O_CLOEXEC))
+	if (!argv || pipe2(go, O_CLOEXEC) || pipe2(errp, O_CLOEXEC))
 		goto fail;
-	if (pipe2(errp, O_CLOEXEC)) {
-		close(go[0]);
-		close(go[1]);
-		goto fail;
-	}
 	fflush(NULL);
 	pid = fork();
-	if (pid < 0) {
-		close(go[0]);
-		close(go[1]);
-		close(errp[0]);
-		close(errp[1]);
+	if (pid < 0)
 		goto fail;
-	}
 	if (pid == 0) {
 		close(go[1]);
 		close(errp[0]);
-		child(cmd, go[0], errp[1]);
+		child(argv, go[0], errp[1]);
 	}
+	free(argv);
 	close(go[0]);
 	close(errp[1]);
 	t->pid = pid;
@@ -112,8 +109,16 @@ int target_create(struct target *t, const char *cmd, const char *progname)
 	t->err_fd = errp[0];
 	return 0;
 fail:
-	fprintf(stderr, "%s: failed to execute %s: %s\n", progname, cmd, strerror(errno));
-	return -errno;
+	err = errno;
+	free(argv);
+	for (int i = 0; i < 2; i++) {
+		if (go[i] >= 0)
+			close(go[i]);
+		if (errp[i] >= 0)
+			close(errp[i]);
+	}
+	fprintf(stderr, "%s: failed to execute %s: %s\n", progname, cmd, strerror(err));
+	return -err;
 }
 
 int target_grab(struct target *t, pid_t pid, const char *progname)
