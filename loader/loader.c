@@ -44,6 +44,7 @@ struct run {
 	 * this kernel refused them */
 	char *disabled[MAX_DISABLED];
 	int ndisabled;
+	const char **xopts; /* what the runtime was given: -x plus -w */
 };
 
 /* libbpf's messages: shown with -v, else the warnings of the last load are
@@ -471,16 +472,29 @@ static int run(struct run *r)
 			return 1;
 		}
 	}
+	/* -w reaches the runtime as the destructive option. */
+	int nx = r->opts->nxopts;
+	const char **xopts = calloc(nx + 1, sizeof(*xopts));
+
+	if (!xopts) {
+		fprintf(stderr, "%s: out of memory\n", r->prog);
+		return 1;
+	}
+	for (int i = 0; i < nx; i++)
+		xopts[i] = r->opts->xopts[i];
+	if (r->opts->destructive)
+		xopts[nx++] = "destructive";
 	struct dcc_runtime_opts ro = {
 		.sz = sizeof(ro),
 		.out = r->out,
 		.err = stderr,
 		.progname = r->prog,
-		.xopts = r->opts->xopts,
-		.nxopts = r->opts->nxopts,
+		.xopts = xopts,
+		.nxopts = nx,
 		.quiet = r->opts->quiet,
 	};
 	r->rt = dcc_runtime__new(meta, meta_size, &ro);
+	r->xopts = xopts;
 	if (!r->rt) {
 		fprintf(stderr, "%s: %s: cannot read the metadata: %s\n", r->prog, r->name,
 			strerror(errno));
@@ -566,6 +580,7 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 		fclose(r.out);
 	for (int i = 0; i < r.ndisabled; i++)
 		free(r.disabled[i]);
+	free(r.xopts);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGCHLD, &old_chld, NULL);
