@@ -356,6 +356,9 @@ static int load_object(struct run *r)
 				r->prog, pname, attach_kind_name(kind), *target ? " " : "", target,
 				count > 1 ? " and others" : "", bpf_strerror(-err),
 				log_verbose ? "" : " (-v shows the verifier log)");
+		else if (err == -EPERM && geteuid())
+			fprintf(stderr, "%s: %s: failed to load the object: %s (tracing needs root, "
+				"or CAP_BPF and CAP_PERFMON)\n", r->prog, r->name, bpf_strerror(-err));
 		else
 			fprintf(stderr, "%s: %s: failed to load the object: %s%s\n", r->prog,
 				r->name, bpf_strerror(-err), log_verbose ? "" : " (-v shows why)");

@@ -535,6 +535,19 @@ Test(loader, not_dcc_objects)
 	run_result_free(&r);
 }
 
+Test(loader, unprivileged_user_is_told_why)
+{
+	struct run_result r;
+
+	dtrun(&r, "-h >/dev/null; exec setpriv --reuid=65534 --regid=65534 --clear-groups "
+	      DTRUN_BIN " -q " OBJ_EXIT);
+	cr_expect_eq(r.status, 1);
+	cr_expect_str_eq(r.err, "dtrun: " OBJ_EXIT ": failed to load the object: Operation not "
+			 "permitted (tracing needs root, or CAP_BPF and CAP_PERFMON)\n");
+	cr_expect_str_eq(r.out, "");
+	run_result_free(&r);
+}
+
 Test(loader, bad_usage_exits_2)
 {
 	struct run_result r;
