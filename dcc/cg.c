@@ -562,6 +562,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 				  sm->value_size);
 	for (int i = 0; i < cg->nmaps; i++)
 		map_di(cg, &cg->maps[i]);
+	cg_core_finish(cg);
 	for (int i = 0; i < s->nopts; i++)
 		meta_option(cg->meta, s->opt_names[i], s->opt_values[i]);
 

@@ -64,6 +64,8 @@ struct cg {
 	LLVMValueRef zero;         /* .rodata zeros a new aggregation key starts from */
 	uint32_t zero_size;
 	uint32_t passthrough_seq;
+	struct core_type *core;    /* local copies of kernel structs (cg_core.c) */
+	int ncore, cap_core;
 	LLVMValueRef *used;  /* llvm.compiler.used */
 	int nused, cap_used;
 	int nstrlits;
@@ -130,6 +132,12 @@ struct cval cg_var_load(struct cg *cg, struct node *lv);
 unsigned cg_var_key_size(struct cg *cg, const struct var *v);
 LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMValueRef src,
 		      uint64_t n);
+
+/* cg_core.c */
+LLVMValueRef cg_addr(struct cg *cg, struct node *n);
+LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t);
+struct cval cg_kstring(struct cg *cg, struct node *n);
+void cg_core_finish(struct cg *cg);
 
 /* cg_action.c */
 void cg_clause_body(struct cg *cg);

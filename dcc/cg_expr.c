@@ -325,6 +325,9 @@ static struct cval builtin(struct cg *cg, struct node *n)
 	case B_TARGET:
 		v = volatile_load(cg, cg->ro_target);
 		break;
+	case B_CURTHREAD:
+		v = helper0(cg, H_CUR_TASK);
+		break;
 	case B_EPID:
 		v = cg_i64(cg, (uint64_t)cg->epid);
 		break;
@@ -506,6 +509,19 @@ static struct cval binop(struct cg *cg, struct node *n)
 	}
 	}
 	struct type *t = n->type;
+	if (a.t->kind == T_PTR || b.t->kind == T_PTR) {
+		/* scaled pointer arithmetic, and pointer - pointer in elements */
+		if (a.t->kind == T_PTR && b.t->kind == T_PTR) {
+			LLVMValueRef d = LLVMBuildSub(cg->b, a.v, b.v, "");
+			return ival(LLVMBuildSDiv(cg->b, d, cg_i64(cg, a.t->ref->size), ""), t);
+		}
+		bool pa = a.t->kind == T_PTR;
+		struct type *pt = pa ? a.t : b.t;
+		LLVMValueRef i = LLVMBuildMul(cg->b, pa ? b.v : a.v, cg_i64(cg, pt->ref->size), "");
+		LLVMValueRef p = pa ? a.v : b.v;
+		return ival(n->op == '-' ? LLVMBuildSub(cg->b, p, i, "") : LLVMBuildAdd(cg->b, p, i, ""),
+			    t);
+	}
 	LLVMValueRef x = cg_norm(cg, a.v, t);
 	LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? b.v : cg_norm(cg, b.v, t);
 	return ival(cg_norm(cg, arith(cg, n, n->op, x, y, t), t), t);
@@ -580,6 +596,17 @@ static struct cval cond(struct cg *cg, struct node *n)
 	return ival(phi, n->type);
 }
 
+/* A scalar in kernel memory (member, element, dereference). */
+static struct cval kernel_value(struct cg *cg, struct node *n)
+{
+	if (!type_is_scalar(n->type)) {
+		diag_error(cg->dg, n->loc, "a value of type '%s' cannot be used here",
+			   type_str(n->type));
+		return ival(cg_i64(cg, 0), &type_int);
+	}
+	return ival(cg_kread(cg, cg_addr(cg, n), n->type), n->type);
+}
+
 struct cval cg_expr(struct cg *cg, struct node *n)
 {
 	switch (n->kind) {
@@ -593,12 +620,21 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 		return builtin(cg, n);
 	case N_SELF:
 	case N_THIS:
-	case N_INDEX:
 		return cg_var_load(cg, n);
+	case N_INDEX:
+		if (n->sym)
+			return cg_var_load(cg, n);
+		return kernel_value(cg, n);
+	case N_MEMBER:
+		return kernel_value(cg, n);
 	case N_UNOP: {
 		if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
 		    n->op == OP_POSTDEC)
 			return incdec(cg, n);
+		if (n->op == '*')
+			return kernel_value(cg, n);
+		if (n->op == '&')
+			return ival(LLVMBuildPtrToInt(cg->b, cg_addr(cg, n->a), cg->i64, ""), n->type);
 		struct cval a = cg_expr(cg, n->a);
 		switch (n->op) {
 		case '!':
@@ -628,7 +664,9 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 		return ival(cg_norm(cg, v.v, n->type), n->type);
 	}
 	case N_STRINGOF:
-		return cg_expr(cg, n->a);
+		if (n->a->type->kind == T_STRING)
+			return cg_expr(cg, n->a);
+		return cg_kstring(cg, n->a);
 	case N_CALL:
 		if (n->name && !strcmp(n->name, "speculation"))
 			return ival(cg_speculation(cg), &type_int);
@@ -666,9 +704,14 @@ unsigned cg_str_cap(struct cg *cg, struct node *n)
 			return cap < cg->strsize ? cap : cg->strsize;
 		}
 		return cg->strsize;
-	case N_CAST:
 	case N_STRINGOF:
-		return cg_str_cap(cg, n->kind == N_CAST ? n->b : n->a);
+		if (n->a->type->kind == T_ARRAY && n->a->type->nelem < cg->strsize)
+			return (unsigned)(n->a->type->nelem + 7) & ~7u;
+		if (n->a->type->kind != T_STRING)
+			return cg->strsize;
+		return cg_str_cap(cg, n->a);
+	case N_CAST:
+		return cg_str_cap(cg, n->b);
 	case N_COMMA:
 		return cg_str_cap(cg, n->b);
 	default:

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "btf.h"
 #include "cg.h"
 #include "diag.h"
 #include "parse.h"
@@ -34,7 +35,7 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	}
 	struct sema s;
 	struct sema_opts so = { .macro_argv = o->macro_argv, .macro_argc = o->macro_argc,
-				.zdefs = o->zdefs };
+				.zdefs = o->zdefs, .btf_path = o->btf_path };
 	if (sema_check(&s, ar, dg, prog, &so))
 		goto out_sema;
 	if (o->check_only) {
@@ -55,6 +56,7 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	}
 	cg_dispose(&cg);
 out_sema:
+	dbtf_close(s.btf);
 	free(s.probes);
 	free(s.vars);
 	free(s.aggs);

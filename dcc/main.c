@@ -22,6 +22,8 @@ static const char usage_text[] =
 	"  -n DESC        compile a probe description instead of a file\n"
 	"  -e             check the script and exit without writing an object\n"
 	"  -Z             allow descriptions that match no probes\n"
+	"  --btf FILE     compile against FILE's kernel types (default: the running\n"
+	"                 kernel's /sys/kernel/btf/vmlinux)\n"
 	"  --dump-tokens, --dump-ast, --dump-ir, --dump-meta\n"
 	"                 print that step's product on stdout\n"
 	"run options (as dtrace's): -q -o FILE -c CMD -p PID -x opt[=val] -w -v\n"
@@ -84,6 +86,8 @@ static int load_script(struct sources *src, const char *path)
 	return 0;
 }
 
+static const char *btf_path;
+
 static int compile_sources(struct sources *src, int argc, char **argv, bool check_only,
 			   bool zdefs, int dumps, void **obj, size_t *size)
 {
@@ -101,6 +105,7 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		.macro_argv = margv,
 		.macro_argc = argc + 1,
 		.zdefs = zdefs,
+		.btf_path = btf_path,
 		.check_only = check_only,
 		.dump_tokens = dumps & 1,
 		.dump_ast = dumps & 2,
@@ -222,6 +227,12 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--version")) {
 			puts("dcc 0.1.0 (LLVM 19 BPF backend)");
 			return 0;
+		} else if (!strcmp(a, "--btf")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dcc: error: option --btf needs a file\n");
+				goto usage;
+			}
+			btf_path = argv[++i];
 		} else if (!strcmp(a, "-o") || !strcmp(a, "-n")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);

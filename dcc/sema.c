@@ -14,6 +14,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "sema_internal.h"
+#include "btf.h"
 
 static const struct {
 	const char *name;
@@ -36,7 +37,7 @@ static const struct {
 
 /* Builtins of D that dcc does not compile yet: named in the error. */
 static const char *const later_builtins[] = {
-	"args", "curthread", "curpsinfo", "curlwpsinfo", "curcpu", "vtimestamp", "stackdepth",
+	"args", "curpsinfo", "curlwpsinfo", "curcpu", "vtimestamp", "stackdepth",
 	"ustackdepth", "caller", "ucaller", "uregs", "ipl", "root", "cwd", NULL,
 };
 
@@ -107,6 +108,9 @@ static int expect_int(struct sema *s, struct node *n, const char *what)
 {
 	if (type_is_int(n->type))
 		return 0;
+	if (n->type && n->type->kind == T_PTR && (!strcmp(what, "a logical operator") ||
+						  !strcmp(what, "the condition of '?:'")))
+		return 0;
 	return diag_error(s->dg, n->loc, "%s requires an integer operand, not '%s'", what,
 			  type_str(n->type));
 }
@@ -138,10 +142,12 @@ static int index_keys(struct sema *s, struct node *lv, struct type **keys, int *
 		if (*nkeys == 8)
 			return diag_error(s->dg, k->loc, "associative array keys are limited to 8 "
 					  "elements");
-		if (k->type->kind != T_INT && k->type->kind != T_STRING)
+		sema_coerce_string(s, k);
+		if (!type_is_scalar(k->type) && k->type->kind != T_STRING)
 			return diag_error(s->dg, k->loc, "a key of type '%s' is not supported",
 					  type_str(k->type));
-		keys[(*nkeys)++] = k->type->kind == T_INT ? type_promote(k->type) : k->type;
+		keys[(*nkeys)++] = k->type->kind == T_INT ? type_promote(k->type) :
+				   k->type->kind == T_PTR ? &type_ulong : k->type;
 	}
 	if (!err && !*nkeys)
 		return diag_error(s->dg, lv->loc, "an associative array needs a key");
@@ -209,23 +215,63 @@ static int check_macro(struct sema *s, struct node *n)
 	return 0;
 }
 
-static int typename_type(struct sema *s, struct node *tn, struct type **out)
+int sema_expr(struct sema *s, struct node *n);
+
+static bool addressable(struct node *n)
 {
-	struct node *ts = tn->a, *decl = tn->b;
-	if (decl && (decl->ival || decl->list))
-		return diag_error(s->dg, tn->loc, "pointer and array types are not supported yet");
-	if (!ts || (ts->kind == N_TSPEC && (ts->ival == TS_STRUCT || ts->ival == TS_UNION ||
-					    ts->ival == TS_ENUM)))
-		return diag_error(s->dg, tn->loc, "struct, union and enum types are not supported "
-				  "yet");
-	struct type *t = ts->name ? type_by_name(ts->name) : NULL;
-	if (!t)
-		return diag_error(s->dg, tn->loc, "unknown type '%s'", ts->name ? ts->name : "?");
-	*out = t;
+	return n->kind == N_MEMBER || (n->kind == N_UNOP && n->op == '*') ||
+	       (n->kind == N_INDEX && n->sym == NULL);
+}
+
+static int check_pointer_op(struct sema *s, struct node *n)
+{
+	if (sema_expr(s, n->a))
+		return -1;
+	struct type *t = n->a->type;
+	if (n->op == '&') {
+		if (!addressable(n->a))
+			return diag_error(s->dg, n->loc, "'&' needs kernel memory: a member, an "
+					  "element or a dereference");
+		n->type = type_ptr(s->ar, t);
+		return 0;
+	}
+	if (t->kind != T_PTR)
+		return diag_error(s->dg, n->loc, "'*' needs a pointer, not '%s'", type_str(t));
+	if (t->ref->kind == T_VOID || t->ref->kind == T_FUNC)
+		return diag_error(s->dg, n->loc, "cannot dereference '%s'", type_str(t));
+	n->type = t->ref;
 	return 0;
 }
 
-int sema_expr(struct sema *s, struct node *n);
+/* pointer +/- integer, pointer - pointer, pointer comparisons */
+static int check_pointer_arith(struct sema *s, struct node *n, struct type *a, struct type *b)
+{
+	bool pa = a->kind == T_PTR, pb = b->kind == T_PTR;
+	switch (n->op) {
+	case '+':
+	case '-':
+		if (pa && pb && n->op == '-') {
+			n->type = &type_long;
+			return 0;
+		}
+		if ((pa && type_is_int(b)) || (pb && type_is_int(a) && n->op == '+')) {
+			struct type *p = pa ? a : b;
+			if (p->ref->kind == T_VOID || !p->ref->size)
+				return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
+						  "arithmetic on '%s' needs a pointer to a sized type",
+						  type_str(p));
+			n->type = p;
+			return 0;
+		}
+		break;
+	case '<': case '>': case OP_LE: case OP_GE: case OP_EQ: case OP_NE:
+		n->type = &type_int;
+		return 0;
+	}
+	return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
+			  "operator '%s' cannot be applied to '%s' and '%s'", ast_op_name(n->op),
+			  type_str(a), type_str(b));
+}
 
 static int check_binop(struct sema *s, struct node *n)
 {
@@ -234,6 +280,15 @@ static int check_binop(struct sema *s, struct node *n)
 	if (err)
 		return -1;
 	struct type *a = n->a->type, *b = n->b->type;
+	if ((a->kind == T_STRING && type_is_stringish(b)) ||
+	    (b->kind == T_STRING && type_is_stringish(a))) {
+		sema_coerce_string(s, n->a);
+		sema_coerce_string(s, n->b);
+		a = b = &type_string;
+	}
+	if ((a->kind == T_PTR || b->kind == T_PTR) && n->op != OP_LAND && n->op != OP_LOR &&
+	    n->op != OP_LXOR && type_is_scalar(a) && type_is_scalar(b))
+		return check_pointer_arith(s, n, a, b);
 	switch (n->op) {
 	case OP_LAND: case OP_LOR: case OP_LXOR:
 		if (expect_int(s, n->a, "a logical operator") || expect_int(s, n->b,
@@ -283,7 +338,7 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 		if (!create)
 			return diag_error(s->dg, lv->loc, "%s%s is never assigned a value",
 					  var_prefix(kind), name);
-		if (t->kind != T_INT && t->kind != T_STRING)
+		if (t->kind != T_INT && t->kind != T_STRING && t->kind != T_PTR)
 			return diag_error(s->dg, lv->loc, "cannot store a value of type '%s' in %s%s",
 					  type_str(t), var_prefix(kind), name);
 		/* narrower values are widened to int like C would */
@@ -304,10 +359,43 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 }
 
 /* A read of an associative array element. */
+static int check_typed_index(struct sema *s, struct node *n)
+{
+	if (sema_expr(s, n->a))
+		return -1;
+	struct type *t = n->a->type;
+	if (t->kind != T_PTR && t->kind != T_ARRAY)
+		return diag_error(s->dg, n->loc, "'%s' cannot be indexed", type_str(t));
+	if (ast_list_len(n->list) != 1)
+		return diag_error(s->dg, n->loc, "an array or pointer takes one index");
+	if (sema_expr(s, n->list))
+		return -1;
+	if (!type_is_int(n->list->type))
+		return diag_error(s->dg, n->list->loc, "an index must be an integer, not '%s'",
+				  type_str(n->list->type));
+	if (t->ref->kind == T_VOID || !t->ref->size)
+		return diag_error(s->dg, n->loc, "cannot index '%s'", type_str(t));
+	n->sym = NULL;
+	n->type = t->ref;
+	return 0;
+}
+
 static int check_index(struct sema *s, struct node *n)
 {
+	/* a[k] names an associative array unless a is a typed array or pointer */
+	if (n->a && (n->a->kind == N_IDENT || n->a->kind == N_SELF)) {
+		enum var_kind k;
+		const char *nm;
+		lvalue_name(n, &k, &nm);
+		struct var *v = sema_var_find(s, k, nm);
+		if (v && !v->nkeys)
+			return check_typed_index(s, n);
+		struct type *bt;
+		if (k == V_GLOBAL && !v && (builtin_lookup(nm, &bt) || !strcmp(nm, "curthread")))
+			return check_typed_index(s, n);
+	}
 	if (!is_lvalue(n))
-		return diag_error(s->dg, n->loc, "only associative arrays can be indexed here");
+		return check_typed_index(s, n);
 	enum var_kind kind;
 	const char *name;
 	lvalue_name(n, &kind, &name);
@@ -336,6 +424,7 @@ static int check_assign(struct sema *s, struct node *n)
 				  "variable");
 	if (sema_expr(s, n->b))
 		return -1;
+	sema_coerce_string(s, n->b);
 	if (n->op != '=') {
 		if (type_is_int(n->b->type) && check_lvalue_store(s, lv, n->b->type, true))
 			return -1;
@@ -372,6 +461,16 @@ static int check_var_ref(struct sema *s, struct node *n, enum var_kind kind)
 static int check_ident(struct sema *s, struct node *n)
 {
 	struct type *t;
+	if (!strcmp(n->name, "curthread")) {
+		struct dbtf *btf = sema_btf(s, n->loc);
+		struct type *ts = btf ? dbtf_struct(btf, "task_struct", false) : NULL;
+		if (!ts)
+			return btf ? diag_error(s->dg, n->loc, "the kernel's BTF has no struct "
+						"task_struct") : -1;
+		n->id = B_CURTHREAD;
+		n->type = type_ptr(s->ar, ts);
+		return 0;
+	}
 	int b = builtin_lookup(n->name, &t);
 	if (b) {
 		n->id = b;
@@ -413,7 +512,7 @@ int sema_expr(struct sema *s, struct node *n)
 		return check_var_ref(s, n, V_THIS);
 	case N_UNOP:
 		if (n->op == '*' || n->op == '&')
-			return diag_error(s->dg, n->loc, "pointers are not supported yet");
+			return check_pointer_op(s, n);
 		if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
 		    n->op == OP_POSTDEC) {
 			if (!is_lvalue(n->a))
@@ -429,9 +528,9 @@ int sema_expr(struct sema *s, struct node *n)
 		if (sema_expr(s, n->a))
 			return -1;
 		if (n->op == '!') {
-			if (n->a->type->kind == T_STRING)
+			if (n->a->type->kind != T_INT && n->a->type->kind != T_PTR)
 				return diag_error(s->dg, n->loc, "operator '!' cannot be applied "
-						  "to a string");
+						  "to '%s'", type_str(n->a->type));
 			n->type = &type_int;
 			return 0;
 		}
@@ -468,13 +567,13 @@ int sema_expr(struct sema *s, struct node *n)
 		return sema_call_value(s, n);
 	case N_CAST: {
 		struct type *t;
-		if (typename_type(s, n->a, &t) || sema_expr(s, n->b))
+		if (sema_typename(s, n->a, &t) || sema_expr(s, n->b))
 			return -1;
 		if (t->kind == T_STRING && n->b->type->kind == T_STRING) {
 			n->type = t;
 			return 0;
 		}
-		if (!type_is_int(t) || !type_is_int(n->b->type))
+		if (!type_is_scalar(t) || !type_is_scalar(n->b->type))
 			return diag_error(s->dg, n->loc, "cannot cast '%s' to '%s'",
 					  type_str(n->b->type), type_str(t));
 		n->type = t;
@@ -483,7 +582,7 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_SIZEOF: {
 		struct type *t;
 		if (n->ival) {
-			if (typename_type(s, n->a, &t))
+			if (sema_typename(s, n->a, &t))
 				return -1;
 		} else {
 			if (sema_expr(s, n->a))
@@ -500,7 +599,7 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_STRINGOF:
 		if (sema_expr(s, n->a))
 			return -1;
-		if (n->a->type->kind != T_STRING)
+		if (n->a->type->kind != T_STRING && !type_is_stringish(n->a->type))
 			return diag_error(s->dg, n->loc, "stringof() of '%s' is not supported yet",
 					  type_str(n->a->type));
 		n->type = &type_string;
@@ -510,7 +609,7 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_INDEX:
 		return check_index(s, n);
 	case N_MEMBER:
-		return diag_error(s->dg, n->loc, "structure members are not supported yet");
+		return sema_member(s, n);
 	case N_OFFSETOF:
 		return diag_error(s->dg, n->loc, "offsetof() is not supported yet");
 	case N_XLATE:
@@ -555,7 +654,7 @@ static int check_decl(struct sema *s, struct node *d)
 			abs.name = NULL;
 			tn.b = &abs;
 			struct type *t;
-			if (typename_type(s, &tn, &t))
+			if (sema_typename(s, &tn, &t))
 				return -1;
 			if (dl->b)
 				return diag_error(s->dg, dl->b->loc, "initializers are not allowed in "
@@ -610,7 +709,8 @@ static void pretype(struct sema *s, struct node *st, bool last_round)
 			check_lvalue_store(s, st->a, &type_int, true);
 		return;
 	}
-	if (st->b->type->kind == T_INT || st->b->type->kind == T_STRING)
+	sema_coerce_string(s, st->b);
+	if (type_is_scalar(st->b->type) || st->b->type->kind == T_STRING)
 		check_lvalue_store(s, st->a, st->b->type, true);
 }
 

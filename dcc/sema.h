@@ -52,7 +52,7 @@ struct var {
 enum builtin {
 	B_PID = 1, B_PPID, B_TID, B_UID, B_GID, B_EXECNAME, B_TIMESTAMP, B_WALLTIMESTAMP, B_CPU,
 	B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC, B_PROBENAME, B_ARG0, B_ARG1, B_ARG2, B_ARG3,
-	B_ARG4, B_ARG5, B_ARG6, B_ARG7, B_ARG8, B_ARG9, B_ERRNO, B_TARGET, B_EPID, B_ID,
+	B_ARG4, B_ARG5, B_ARG6, B_ARG7, B_ARG8, B_ARG9, B_ERRNO, B_TARGET, B_EPID, B_ID, B_CURTHREAD,
 };
 
 /* Values of agg->func follow enum dcc_agg_func of abi.h. */
@@ -77,11 +77,21 @@ struct clause_info {
 	unsigned rec_size;
 };
 
+/* A member access: each step is (struct, member index), through anonymous
+ * struct/union members to the named one. */
+#define MEMBER_PATH_MAX 8
+struct member_path {
+	int n;
+	struct type *outer[MEMBER_PATH_MAX];
+	int index[MEMBER_PATH_MAX];
+};
+
 struct sema_opts {
 	unsigned strsize;           /* default 256 */
 	const char *const *macro_argv; /* $0.. $N: argv[0] is the script name */
 	int macro_argc;
 	bool zdefs;                 /* -Z: descriptions matching nothing are allowed */
+	const char *btf_path;       /* --btf FILE; NULL: the running kernel's */
 };
 
 struct sema {
@@ -105,6 +115,8 @@ struct sema {
 	int nopts, cap_opts;
 	unsigned strsize;
 	bool uses_speculation;
+	struct dbtf *btf;           /* opened on first use of a kernel type */
+	bool btf_failed;
 };
 
 /* Bytes of one CPU's value of an aggregation (headers/dcc/abi.h layouts). */

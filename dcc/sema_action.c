@@ -126,12 +126,14 @@ int sema_agg_assign(struct sema *s, struct node *n)
 			err = diag_error(s->dg, k->loc, "aggregation keys are limited to 8 elements");
 			break;
 		}
-		if (k->type->kind != T_INT && k->type->kind != T_STRING) {
+		sema_coerce_string(s, k);
+		if (!type_is_scalar(k->type) && k->type->kind != T_STRING) {
 			err = diag_error(s->dg, k->loc, "aggregation key of type '%s' is not "
 					 "supported", type_str(k->type));
 			continue;
 		}
-		keys[nkeys++] = k->type->kind == T_INT ? type_promote(k->type) : k->type;
+		keys[nkeys++] = k->type->kind == T_INT ? type_promote(k->type) :
+				k->type->kind == T_PTR ? &type_ulong : k->type;
 	}
 	if (err)
 		return -1;
@@ -268,8 +270,10 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 		if (!a)
 			return diag_error(s->dg, fmt->loc, "format conversion #%d '%.*s' has no "
 					  "argument", argno, len, f + start);
+		if (!strcmp(kind, "string"))
+			sema_coerce_string(s, a);
 		bool is_str = a->type->kind == T_STRING;
-		if (!strcmp(kind, "string") ? !is_str : !type_is_int(a->type))
+		if (!strcmp(kind, "string") ? !is_str : !type_is_scalar(a->type))
 			return diag_error(s->dg, a->loc, "conversion '%.*s' needs %s argument, "
 					  "argument #%d is '%s'", len, f + start,
 					  !strcmp(kind, "string") ? "a string" : "an integer",
@@ -316,8 +320,10 @@ static int check_action(struct sema *s, struct node *n)
 					  nargs);
 		if (sema_expr(s, n->list))
 			return -1;
+		if (name[0] == 't')
+			sema_coerce_string(s, n->list);
 		struct type *t = n->list->type;
-		if (name[0] == 'e' ? !type_is_int(t) : (t->kind != T_INT && t->kind != T_STRING))
+		if (name[0] == 'e' ? !type_is_int(t) : (!type_is_scalar(t) && t->kind != T_STRING))
 			return diag_error(s->dg, n->list->loc, "%s() of a value of type '%s' is not "
 					  "supported", name, type_str(t));
 		n->type = &type_void;
@@ -422,9 +428,9 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 	if (c->a) {
 		if (sema_expr(s, c->a))
 			err = -1;
-		else if (!type_is_int(c->a->type))
-			err = diag_error(s->dg, c->a->loc, "a predicate must be an integer, not "
-					 "'%s'", type_str(c->a->type));
+		else if (!type_is_scalar(c->a->type))
+			err = diag_error(s->dg, c->a->loc, "a predicate must be an integer or a "
+					 "pointer, not '%s'", type_str(c->a->type));
 	}
 	bool spec = false, data = false, resolve = false;
 	for (struct node *st = c->b; st; st = st->next) {

@@ -11,6 +11,10 @@ int sema_agg_assign(struct sema *s, struct node *n);
 struct agg *sema_agg_find(struct sema *s, const char *name);
 int sema_const(struct sema *s, struct node *n, int64_t *v);
 int sema_agg_params(struct sema *s, int func, struct node *call, int64_t p[4]);
+int sema_typename(struct sema *s, struct node *tn, struct type **out);
+int sema_member(struct sema *s, struct node *n);
+void sema_coerce_string(struct sema *s, struct node *n);
+struct dbtf *sema_btf(struct sema *s, struct loc loc);
 struct var *sema_var_find(struct sema *s, enum var_kind kind, const char *name);
 
 /* One printf conversion, as sema checks it and codegen records it. */

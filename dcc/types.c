@@ -3,10 +3,12 @@
 
 #include <string.h>
 
-#define INT_T(var, sz, sgn, nm) struct type var = { T_INT, sz, sgn, nm, NULL }
+#include "arena.h"
 
-struct type type_void = { T_VOID, 0, false, "void", NULL };
-struct type type_string = { T_STRING, 0, false, "string", NULL };
+#define INT_T(var, sz, sgn, nm) struct type var = { .kind = T_INT, .size = sz, .is_signed = sgn, .name = nm }
+
+struct type type_void = { .kind = T_VOID, .name = "void" };
+struct type type_string = { .kind = T_STRING, .name = "string" };
 INT_T(type_char, 1, true, "char");
 INT_T(type_schar, 1, true, "signed char");
 INT_T(type_uchar, 1, false, "unsigned char");
@@ -82,4 +84,44 @@ struct type *type_arith(struct type *a, struct type *b)
 const char *type_str(const struct type *t)
 {
 	return t ? t->name : "<none>";
+}
+
+struct type *type_ptr(struct arena *ar, struct type *to)
+{
+	if (to->ptr_to)
+		return to->ptr_to;
+	struct type *t = arena_new(ar, struct type);
+	t->kind = T_PTR;
+	t->size = 8;
+	t->ref = to;
+	t->name = arena_printf(ar, "%s *", to->name);
+	to->ptr_to = t;
+	return t;
+}
+
+struct type *type_array(struct arena *ar, struct type *elem, uint64_t n)
+{
+	struct type *t = arena_new(ar, struct type);
+	t->kind = T_ARRAY;
+	t->ref = elem;
+	t->nelem = n;
+	t->size = (unsigned)(elem->size * n);
+	t->name = arena_printf(ar, "%s [%llu]", elem->name, (unsigned long long)n);
+	return t;
+}
+
+bool type_is_stringish(const struct type *t)
+{
+	return t && (t->kind == T_ARRAY || t->kind == T_PTR) && t->ref && t->ref->kind == T_INT &&
+	       t->ref->size == 1;
+}
+
+bool type_is_scalar(const struct type *t)
+{
+	return t && (t->kind == T_INT || t->kind == T_PTR);
+}
+
+bool type_is_aggregate(const struct type *t)
+{
+	return t && (t->kind == T_STRUCT || t->kind == T_UNION || t->kind == T_ARRAY);
 }

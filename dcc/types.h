@@ -7,15 +7,32 @@
 #define DCC_TYPES_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
-enum type_kind { T_VOID = 1, T_INT, T_STRING, T_PTR };
+enum type_kind { T_VOID = 1, T_INT, T_STRING, T_PTR, T_ARRAY, T_STRUCT, T_UNION, T_FUNC };
+
+struct member {
+	const char *name;  /* NULL for an anonymous struct/union member */
+	struct type *type;
+	uint64_t bit_off;
+	uint32_t bit_size; /* non-zero for a bit-field */
+};
 
 struct type {
 	enum type_kind kind;
 	unsigned size;     /* bytes; strings: 0 (strsize decides) */
 	bool is_signed;
-	const char *name;  /* "int", "unsigned long", "string", "uint64_t" ... */
-	struct type *ref;  /* T_PTR: pointee */
+	const char *name;  /* "int", "unsigned long", "string", "uint64_t",
+			      "struct task_struct", "char [16]" ... */
+	struct type *ref;  /* T_PTR: pointee; T_ARRAY: element */
+	uint64_t nelem;    /* T_ARRAY */
+	const char *tag;   /* T_STRUCT/T_UNION: "task_struct"; NULL if anonymous */
+	struct member *members;
+	int nmembers;
+	bool complete;     /* struct/union: members known */
+	int btf_id;        /* kernel type id (struct/union): accesses are CO-RE */
+	const char *enum_tag; /* an integer that is a kernel enum ("" if anonymous) */
+	struct type *ptr_to; /* the pointer type to this, made once */
 };
 
 extern struct type type_void, type_string;
@@ -33,5 +50,14 @@ struct type *type_arith(struct type *a, struct type *b);
 /* Integer promotion: anything narrower than int becomes int. */
 struct type *type_promote(struct type *t);
 const char *type_str(const struct type *t);
+
+struct arena;
+struct type *type_ptr(struct arena *ar, struct type *to);
+struct type *type_array(struct arena *ar, struct type *elem, uint64_t n);
+/* char arrays and char pointers, which D turns into strings where a string
+ * is wanted */
+bool type_is_stringish(const struct type *t);
+bool type_is_scalar(const struct type *t); /* integers and pointers */
+bool type_is_aggregate(const struct type *t);
 
 #endif

@@ -1,0 +1,202 @@
+/*
+ * BTF -> struct type, lazily: a struct or union is made without members and
+ * completed when sema first looks into it, so reading task_struct doesn't
+ * pull in the whole kernel's type graph.
+ */
+#include "btf.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/btf.h>
+
+#include "arena.h"
+
+struct dbtf {
+	struct btf *btf;
+	struct arena *ar;
+	const char *path;
+	struct type **cache;
+	unsigned n;
+};
+
+struct dbtf *dbtf_open(struct arena *ar, const char *path, char *why, size_t whylen)
+{
+	const char *p = path ? path : "/sys/kernel/btf/vmlinux";
+	struct btf *btf = btf__parse(p, NULL);
+	if (!btf) {
+		snprintf(why, whylen, "cannot read BTF from %s: %s", p, strerror(errno));
+		return NULL;
+	}
+	struct dbtf *b = calloc(1, sizeof(*b));
+	b->btf = btf;
+	b->ar = ar;
+	b->path = p;
+	b->n = btf__type_cnt(btf);
+	b->cache = calloc(b->n, sizeof(*b->cache));
+	return b;
+}
+
+void dbtf_close(struct dbtf *b)
+{
+	if (!b)
+		return;
+	btf__free(b->btf);
+	free(b->cache);
+	free(b);
+}
+
+const char *dbtf_path(const struct dbtf *b)
+{
+	return b->path;
+}
+
+static struct type *int_type(unsigned size, bool is_signed, const char *name)
+{
+	if (name && !strcmp(name, "char"))
+		return &type_char;
+	switch (size) {
+	case 1: return is_signed ? &type_schar : &type_uchar;
+	case 2: return is_signed ? &type_short : &type_ushort;
+	case 4: return is_signed ? &type_int : &type_uint;
+	default: return is_signed ? &type_long : &type_ulong;
+	}
+}
+
+static struct type *convert(struct dbtf *b, unsigned id);
+
+/* a typedef of a scalar keeps its name for messages */
+static struct type *alias(struct dbtf *b, struct type *t, const char *name)
+{
+	if (t->kind != T_INT && t->kind != T_PTR)
+		return t;
+	struct type *a = arena_new(b->ar, struct type);
+	*a = *t;
+	a->name = arena_strdup(b->ar, name);
+	a->ptr_to = NULL;
+	return a;
+}
+
+static struct type *convert(struct dbtf *b, unsigned id)
+{
+	if (id == 0)
+		return &type_void;
+	if (id >= b->n)
+		return &type_void;
+	if (b->cache[id])
+		return b->cache[id];
+	const struct btf_type *bt = btf__type_by_id(b->btf, id);
+	const char *name = btf__name_by_offset(b->btf, bt->name_off);
+	struct type *t = NULL;
+	switch (btf_kind(bt)) {
+	case BTF_KIND_INT: {
+		__u32 enc = btf_int_encoding(bt);
+		t = int_type(bt->size, enc & BTF_INT_SIGNED, name);
+		break;
+	}
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64: {
+		/* an int that CO-RE must describe as an enum of the same name */
+		t = arena_new(b->ar, struct type);
+		*t = *int_type(bt->size, !(btf_kflag(bt) == 0 && 0), NULL);
+		t->ptr_to = NULL;
+		t->enum_tag = arena_strdup(b->ar, name);
+		t->name = *name ? arena_printf(b->ar, "enum %s", name) : "enum";
+		break;
+	}
+	case BTF_KIND_PTR:
+		b->cache[id] = &type_void; /* a self-referencing typedef chain stops here */
+		t = type_ptr(b->ar, convert(b, bt->type));
+		break;
+	case BTF_KIND_ARRAY: {
+		const struct btf_array *arr = btf_array(bt);
+		t = type_array(b->ar, convert(b, arr->type), arr->nelems);
+		break;
+	}
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+	case BTF_KIND_FWD: {
+		bool is_union = btf_kind(bt) == BTF_KIND_UNION ||
+				(btf_kind(bt) == BTF_KIND_FWD && btf_kflag(bt));
+		if (btf_kind(bt) == BTF_KIND_FWD && *name) {
+			int full = btf__find_by_name_kind(b->btf, name, is_union ? BTF_KIND_UNION
+									      : BTF_KIND_STRUCT);
+			if (full > 0) {
+				t = convert(b, (unsigned)full);
+				break;
+			}
+		}
+		t = arena_new(b->ar, struct type);
+		t->kind = is_union ? T_UNION : T_STRUCT;
+		t->size = btf_kind(bt) == BTF_KIND_FWD ? 0 : bt->size;
+		t->tag = *name ? arena_strdup(b->ar, name) : NULL;
+		t->name = arena_printf(b->ar, "%s %s", is_union ? "union" : "struct",
+				       *name ? name : "<anonymous>");
+		t->btf_id = btf_kind(bt) == BTF_KIND_FWD ? 0 : (int)id;
+		break;
+	}
+	case BTF_KIND_TYPEDEF:
+		b->cache[id] = &type_void;
+		t = alias(b, convert(b, bt->type), name);
+		break;
+	case BTF_KIND_CONST:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPE_TAG:
+		b->cache[id] = &type_void;
+		t = convert(b, bt->type);
+		break;
+	case BTF_KIND_FUNC_PROTO:
+	case BTF_KIND_FUNC: {
+		t = arena_new(b->ar, struct type);
+		t->kind = T_FUNC;
+		t->name = "function";
+		break;
+	}
+	case BTF_KIND_FLOAT:
+	default: {
+		t = arena_new(b->ar, struct type);
+		t->kind = T_FUNC; /* nothing D can compute with */
+		t->size = bt->size;
+		t->name = *name ? arena_strdup(b->ar, name) : "?";
+		break;
+	}
+	}
+	b->cache[id] = t;
+	return t;
+}
+
+int dbtf_complete(struct dbtf *b, struct type *t)
+{
+	if (t->complete)
+		return 0;
+	if (!t->btf_id)
+		return -1;
+	const struct btf_type *bt = btf__type_by_id(b->btf, (unsigned)t->btf_id);
+	int n = btf_vlen(bt);
+	const struct btf_member *m = btf_members(bt);
+	t->members = arena_alloc(b->ar, sizeof(*t->members) * (size_t)(n ? n : 1));
+	for (int i = 0; i < n; i++) {
+		const char *mn = btf__name_by_offset(b->btf, m[i].name_off);
+		t->members[i].name = mn && *mn ? arena_strdup(b->ar, mn) : NULL;
+		t->members[i].type = convert(b, m[i].type);
+		t->members[i].bit_off = btf_member_bit_offset(bt, (unsigned)i);
+		t->members[i].bit_size = btf_member_bitfield_size(bt, (unsigned)i);
+	}
+	t->nmembers = n;
+	t->complete = true;
+	return 0;
+}
+
+struct type *dbtf_struct(struct dbtf *b, const char *tag, bool is_union)
+{
+	int id = btf__find_by_name_kind(b->btf, tag, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+	return id > 0 ? convert(b, (unsigned)id) : NULL;
+}
+
+struct type *dbtf_typedef(struct dbtf *b, const char *name)
+{
+	int id = btf__find_by_name_kind(b->btf, name, BTF_KIND_TYPEDEF);
+	return id > 0 ? convert(b, (unsigned)id) : NULL;
+}

@@ -1,0 +1,234 @@
+/*
+ * Kernel memory through CO-RE: every member access on a struct from BTF is
+ * an llvm.preserve.struct.access.index call tagged with a local debug-info
+ * copy of the struct, so the object records a relocation (type, member path)
+ * that libbpf resolves against the running kernel instead of a fixed offset.
+ * The local copy names every member up to the last one used, with the real
+ * types of the members used and byte placeholders for the rest; it is built
+ * at the end, once every access of the program is known.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "cg.h"
+#include "diag.h"
+
+enum { H_READ_KERNEL = 113, H_READ_KERNEL_STR = 115 };
+
+struct core_type {
+	struct type *t;
+	LLVMTypeRef ir;
+	LLVMMetadataRef tmp;
+	bool *used;
+	bool done;
+};
+
+static struct core_type *core_type(struct cg *cg, struct type *st)
+{
+	for (int i = 0; i < cg->ncore; i++)
+		if (cg->core[i].t == st)
+			return &cg->core[i];
+	if (cg->ncore == cg->cap_core) {
+		cg->cap_core = cg->cap_core ? 2 * cg->cap_core : 16;
+		cg->core = realloc(cg->core, cg->cap_core * sizeof(*cg->core));
+	}
+	struct core_type *ct = &cg->core[cg->ncore++];
+	memset(ct, 0, sizeof(*ct));
+	ct->t = st;
+	const char *tag = st->tag ? st->tag : "";
+	/* the IR type only has to make the member index valid */
+	char *irname = arena_printf(cg->ar, "%s.%s.%d", st->kind == T_UNION ? "union" : "struct",
+				    *tag ? tag : "anon", st->btf_id);
+	ct->ir = LLVMStructCreateNamed(cg->C, irname);
+	int n = st->nmembers ? st->nmembers : 1;
+	LLVMTypeRef *el = calloc((size_t)n, sizeof(*el));
+	for (int i = 0; i < n; i++)
+		el[i] = cg->i8;
+	LLVMStructSetBody(ct->ir, el, (unsigned)n, 1);
+	free(el);
+	ct->tmp = LLVMDIBuilderCreateReplaceableCompositeType(cg->dib,
+		st->kind == T_UNION ? 0x17 : 0x13, tag, strlen(tag), cg->di_cu, cg->di_file, 0, 0,
+		(uint64_t)st->size * 8, 64, 0, "", 0);
+	ct->used = arena_alloc(cg->ar, sizeof(bool) * (size_t)n);
+	return ct;
+}
+
+static LLVMMetadataRef di_of(struct cg *cg, struct type *t);
+
+static LLVMMetadataRef di_bytes(struct cg *cg, uint64_t n)
+{
+	LLVMMetadataRef sub = LLVMDIBuilderGetOrCreateSubrange(cg->dib, 0, (int64_t)n);
+	return LLVMDIBuilderCreateArrayType(cg->dib, 8 * n, 8, cg->di_char, &sub, 1);
+}
+
+static LLVMMetadataRef di_of(struct cg *cg, struct type *t)
+{
+	switch (t->kind) {
+	case T_INT:
+		if (t->enum_tag)
+			return LLVMDIBuilderCreateEnumerationType(cg->dib, cg->di_cu, t->enum_tag,
+				strlen(t->enum_tag), cg->di_file, 0, (uint64_t)t->size * 8, 32,
+				NULL, 0, LLVMDIBuilderCreateBasicType(cg->dib, "int", 3, 32, 0x05, 0));
+		return LLVMDIBuilderCreateBasicType(cg->dib, t->name, strlen(t->name),
+			(uint64_t)t->size * 8, t->size == 1 ? (t->is_signed ? 0x06 : 0x08)
+			: t->is_signed ? 0x05 : 0x07, 0);
+	case T_PTR:
+		return cg->di_voidptr;
+	case T_ARRAY: {
+		LLVMMetadataRef sub = LLVMDIBuilderGetOrCreateSubrange(cg->dib, 0,
+								       (int64_t)t->nelem);
+		return LLVMDIBuilderCreateArrayType(cg->dib, (uint64_t)t->size * 8, 8,
+						    di_of(cg, t->ref), &sub, 1);
+	}
+	case T_STRUCT:
+	case T_UNION:
+		if (t->btf_id)
+			return core_type(cg, t)->tmp;
+		return di_bytes(cg, t->size);
+	default:
+		return di_bytes(cg, t->size ? t->size : 1);
+	}
+}
+
+/* Build the local copy of every struct used; members used by an access get
+ * their real types (so libbpf can check them), the others placeholders. */
+void cg_core_finish(struct cg *cg)
+{
+	/* di_of() may add structs (members used but not looked into): the
+	 * table grows while we walk it, so index it, don't hold pointers */
+	for (int k = 0; k < cg->ncore; k++) {
+		struct type *st = cg->core[k].t;
+		int last = -1;
+		for (int i = 0; i < st->nmembers; i++)
+			if (cg->core[k].used[i])
+				last = i;
+		LLVMMetadataRef *mem = calloc((size_t)(last + 2), sizeof(*mem));
+		for (int i = 0; i <= last; i++) {
+			struct member *m = &st->members[i];
+			LLVMMetadataRef ty = cg->core[k].used[i] ? di_of(cg, m->type)
+				: m->bit_size ? cg->di_int
+				: di_bytes(cg, m->type->size ? m->type->size : 1);
+			uint64_t bits = m->bit_size ? m->bit_size : (uint64_t)m->type->size * 8;
+			const char *name = m->name ? m->name : "";
+			mem[i] = LLVMDIBuilderCreateMemberType(cg->dib, cg->di_file, name,
+				strlen(name), cg->di_file, 0, bits, 8, m->bit_off,
+				m->bit_size ? LLVMDIFlagBitField : 0, ty);
+		}
+		const char *tag = st->tag ? st->tag : "";
+		LLVMMetadataRef real;
+		if (st->kind == T_UNION)
+			real = LLVMDIBuilderCreateUnionType(cg->dib, cg->di_cu, tag, strlen(tag),
+				cg->di_file, 0, (uint64_t)st->size * 8, 64, 0, mem,
+				(unsigned)(last + 1), 0, "", 0);
+		else
+			real = LLVMDIBuilderCreateStructType(cg->dib, cg->di_cu, tag, strlen(tag),
+				cg->di_file, 0, (uint64_t)st->size * 8, 64, 0, NULL, mem,
+				(unsigned)(last + 1), 0, NULL, "", 0);
+		LLVMMetadataReplaceAllUsesWith(cg->core[k].tmp, real);
+		cg->core[k].done = true;
+		free(mem);
+	}
+	free(cg->core);
+	cg->core = NULL;
+	cg->ncore = cg->cap_core = 0;
+}
+
+static LLVMValueRef core_access(struct cg *cg, LLVMValueRef base, struct type *st, int idx)
+{
+	struct core_type *ct = core_type(cg, st);
+	ct->used[idx] = true;
+	const char *iname = "llvm.preserve.struct.access.index";
+	unsigned iid = LLVMLookupIntrinsicID(iname, strlen(iname));
+	LLVMTypeRef over[2] = { cg->ptr, cg->ptr };
+	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, over, 2);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, over, 2);
+	LLVMValueRef args[3] = { base, cg_i32(cg, (uint32_t)idx), cg_i32(cg, (uint32_t)idx) };
+	LLVMValueRef call = LLVMBuildCall2(cg->b, fty, fn, args, 3, "");
+	unsigned elemattr = LLVMGetEnumAttributeKindForName("elementtype", 11);
+	LLVMAddCallSiteAttribute(call, 1, LLVMCreateTypeAttribute(cg->C, elemattr, ct->ir));
+	unsigned kind = LLVMGetMDKindIDInContext(cg->C, "llvm.preserve.access.index", 26);
+	LLVMSetMetadata(call, kind, LLVMMetadataAsValue(cg->C, ct->tmp));
+	return call;
+}
+
+static LLVMValueRef as_ptr(struct cg *cg, LLVMValueRef v)
+{
+	return LLVMBuildIntToPtr(cg->b, v, cg->ptr, "");
+}
+
+static LLVMValueRef member_addr(struct cg *cg, struct node *n)
+{
+	LLVMValueRef base = n->op == OP_ARROW ? as_ptr(cg, cg_expr(cg, n->a).v) : cg_addr(cg, n->a);
+	struct member_path *mp = n->sym;
+	for (int i = 0; i < mp->n; i++) {
+		struct type *st = mp->outer[i];
+		int idx = mp->index[i];
+		if (st->btf_id) {
+			base = core_access(cg, base, st, idx);
+		} else {
+			LLVMValueRef off = cg_i64(cg, st->members[idx].bit_off / 8);
+			base = LLVMBuildGEP2(cg->b, cg->i8, base, &off, 1, "");
+		}
+	}
+	return base;
+}
+
+/* The kernel address an lvalue-like expression denotes. */
+LLVMValueRef cg_addr(struct cg *cg, struct node *n)
+{
+	switch (n->kind) {
+	case N_MEMBER:
+		return member_addr(cg, n);
+	case N_UNOP:
+		if (n->op == '*')
+			return as_ptr(cg, cg_expr(cg, n->a).v);
+		break;
+	case N_INDEX: {
+		struct type *t = n->a->type;
+		LLVMValueRef base = t->kind == T_ARRAY ? cg_addr(cg, n->a)
+						       : as_ptr(cg, cg_expr(cg, n->a).v);
+		LLVMValueRef idx = cg_expr(cg, n->list).v;
+		LLVMValueRef off = LLVMBuildMul(cg->b, idx, cg_i64(cg, t->ref->size), "");
+		return LLVMBuildGEP2(cg->b, cg->i8, base, &off, 1, "");
+	}
+	default:
+		break;
+	}
+	diag_error(cg->dg, n->loc, "this expression has no address");
+	return LLVMConstNull(cg->ptr);
+}
+
+/* Read a scalar of type t at a kernel address; a fault reads as 0. */
+LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t)
+{
+	LLVMValueRef tmp = cg_alloca(cg, cg->i64, "kread");
+	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
+	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+	LLVMValueRef args[3] = { tmp, cg_i32(cg, t->size), addr };
+	cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+	LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
+	return cg_norm(cg, v, t);
+}
+
+/* A string from a char array (its address) or a char pointer (its value). */
+struct cval cg_kstring(struct cg *cg, struct node *n)
+{
+	struct type *t = n->type;
+	unsigned cap = cg->strsize;
+	LLVMValueRef src;
+	if (t->kind == T_ARRAY) {
+		if (t->nelem < cap)
+			cap = (unsigned)(t->nelem + 7) & ~7u;
+		src = cg_addr(cg, n);
+	} else {
+		src = as_ptr(cg, cg_expr(cg, n).v);
+	}
+	LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, cap));
+	cg_memop(cg, "llvm.memset", dst, NULL, cap);
+	uint32_t max = t->kind == T_ARRAY && t->nelem < cap ? (uint32_t)t->nelem : cap;
+	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+	LLVMValueRef args[3] = { dst, cg_i32(cg, max), src };
+	cg_helper(cg, H_READ_KERNEL_STR, cg->i64, pt, 3, args);
+	return (struct cval){ .v = dst, .t = &type_string, .cap = cap };
+}
