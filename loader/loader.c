@@ -47,8 +47,8 @@ struct run {
 	const char **xopts; /* what the runtime was given: -x plus -w */
 };
 
-/* libbpf's messages: shown with -v, else the warnings of the last load are
- * kept to name the program the kernel refused. */
+/* libbpf's messages: shown with -v; the warnings of the last load are kept
+ * to name the program the kernel refused. */
 static bool log_verbose;
 static char log_buf[8192];
 static size_t log_len;
@@ -57,8 +57,13 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 {
 	int n;
 
-	if (log_verbose)
-		return vfprintf(stderr, fmt, ap);
+	if (log_verbose) {
+		va_list copy;
+
+		va_copy(copy, ap);
+		vfprintf(stderr, fmt, copy);
+		va_end(copy);
+	}
 	if (level != LIBBPF_WARN || log_len >= sizeof(log_buf) - 1)
 		return 0;
 	n = vsnprintf(log_buf + log_len, sizeof(log_buf) - log_len, fmt, ap);
@@ -309,19 +314,30 @@ static int open_object(struct run *r)
 	return 0;
 }
 
-/* The program named in libbpf's warnings about the failed load. */
+/* The program named in libbpf's warnings about the failed load: the first
+ * "prog 'X': BPF program load failed" or "prog 'X': failed to ...". */
 static bool failed_program(char *name, size_t size)
 {
-	const char *p = strstr(log_buf, "prog '"), *q;
+	const char *first = NULL, *p = log_buf, *q;
 
-	if (!p)
+	while ((p = strstr(p, "prog '"))) {
+		p += 6;
+		q = strchr(p, '\'');
+		if (!q)
+			break;
+		if (!first)
+			first = p;
+		if (!strncmp(q, "': BPF program load failed", 26) ||
+		    !strncmp(q, "': failed to", 12)) {
+			first = p;
+			break;
+		}
+		p = q;
+	}
+	if (!first || !(q = strchr(first, '\'')) || (size_t)(q - first) >= size)
 		return false;
-	p += 6;
-	q = strchr(p, '\'');
-	if (!q || (size_t)(q - p) >= size)
-		return false;
-	memcpy(name, p, q - p);
-	name[q - p] = 0;
+	memcpy(name, first, q - first);
+	name[q - first] = 0;
 	return true;
 }
 

@@ -17,6 +17,7 @@
  *	                   fbt::do_nanosleep:return as a kretprobe, both optional
  *	                   (=1) or the fentry one required (=2); this kernel
  *	                   refuses fentry programs and has no kprobes
+ *	HANDMADE_VERIFIER  dcc_c1 reads past its context: the verifier refuses it
  *	HANDMADE_UPROBE    "libc-path:0xoffset" of getppid(): a uprobe counts
  *	                   the target's getppid() calls too, in the same @
  */
@@ -138,7 +139,11 @@ SEC("tracepoint/syscalls/sys_enter_getppid")
 int dcc_c1(void *ctx)
 {
 	count_target();
+#ifdef HANDMADE_VERIFIER
+	return *(volatile int *)((char *)ctx + 100000);
+#else
 	return 0;
+#endif
 }
 
 #if NUPROBE

@@ -29,6 +29,7 @@
 #define OBJ_FENTRY DATA_DIR "/handmade_fentry.bpf.o"
 #define OBJ_FENTRY_REQ DATA_DIR "/handmade_fentry_req.bpf.o"
 #define OBJ_UPROBE DATA_DIR "/handmade_uprobe.bpf.o"
+#define OBJ_VERIFIER DATA_DIR "/handmade_verifier.bpf.o"
 #define GETPPID TRIGGER_DIR "/getppid_n"
 
 #define HELLO_TARGET "hello from BEGIN 42 target=1 wall=1\n"
@@ -231,6 +232,25 @@ Test(loader, uprobe_path_offset)
 	cr_expect_eq(r.status, 0);
 	cr_expect_str_eq(r.err, "");
 	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("               12"));
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, verifier_refusal_names_the_program)
+{
+	struct run_result r;
+
+	dtrun(&r, "-q " OBJ_VERIFIER);
+	cr_expect_eq(r.status, 1);
+	cr_expect_str_eq(r.err, "dtrun: failed to load program dcc_c1 for tracepoint "
+			 "syscalls/sys_enter_getppid and others: Permission denied "
+			 "(-v shows the verifier log)\n");
+	run_result_free(&r);
+
+	dtrun(&r, "-q -v " OBJ_VERIFIER " 2>&1 | grep -e 'modified ctx' -e '^dtrun'");
+	cr_expect_str_eq(r.out, "dereference of modified ctx ptr R6 off=100000 disallowed\n"
+			 "dtrun: failed to load program dcc_c1 for tracepoint "
+			 "syscalls/sys_enter_getppid and others: Permission denied\n");
 	run_result_free(&r);
 	check_clean();
 }

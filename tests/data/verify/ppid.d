@@ -1,0 +1,4 @@
+syscall::getppid:entry
+{
+	printf("%d %d\n", pid, ppid);
+}
