@@ -38,9 +38,11 @@ static struct type *tagged(struct sema *s, struct node *ts, struct loc loc)
 	if (!b)
 		return NULL;
 	struct type *t = dbtf_struct(b, ts->name, is_union);
-	if (!t)
+	if (!t) {
+		const char *base = strrchr(dbtf_path(b), '/');
 		diag_error(s->dg, loc, "%s %s is not a type the kernel's BTF has (%s)",
-			   is_union ? "union" : "struct", ts->name, dbtf_path(b));
+			   is_union ? "union" : "struct", ts->name, base ? base + 1 : dbtf_path(b));
+	}
 	return t;
 }
 
@@ -105,6 +107,10 @@ static unsigned edit_distance(const char *a, const char *b)
 			unsigned c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
 			unsigned del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
 			d[i][j] = c < del ? (c < ins ? c : ins) : (del < ins ? del : ins);
+			/* a swap of two neighbours counts as one edit */
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < d[i][j])
+				d[i][j] = d[i - 2][j - 2] + 1;
 		}
 	return d[la][lb];
 }

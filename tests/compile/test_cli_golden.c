@@ -3,7 +3,8 @@
  *   compile/sema/X.d  `dcc -e X.d` must print exactly X.err on stderr and exit
  *                     1 (0 with an empty X.err);
  *   compile/meta/X.d  `dcc --dump-meta X.d` must print exactly X.meta.
- * Each runs in its folder so names in messages are just "X.d".
+ * Each runs in its folder so names in messages are just "X.d", against the
+ * pinned kernel types of tests/data/vmlinux-6.18.btf.gz.
  * UPDATE=1 rewrites the expected files instead.
  */
 #include <criterion/criterion.h>
@@ -71,7 +72,7 @@ static void check(struct golden *g, const char *flag, const char *ext, bool use_
 	snprintf(file, sizeof(file), "%s.d", g->name);
 	snprintf(expect_path, sizeof(expect_path), "%s/%s.%s", dir, g->name, ext);
 	cr_assert_eq(chdir(dir), 0);
-	char *argv[] = { DCC_BIN, (char *)flag, file, NULL };
+	char *argv[] = { DCC_BIN, "--btf", PINNED_BTF, (char *)flag, file, NULL };
 	struct run_result r;
 	cr_assert_eq(run_cmd(&r, argv, NULL, 60), 0);
 	const char *got = use_stderr ? r.err : r.out;

@@ -1,1 +1,1 @@
-BEGIN { trace(curthread); }
+BEGIN { trace(vtimestamp); }
