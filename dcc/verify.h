@@ -1,0 +1,102 @@
+/*
+ * `dcc verify`: an object read once (verify.c) and checked twice: its CO-RE
+ * relocations against a target BTF (verify_core.c), and its programs against
+ * the running kernel's verifier (verify_load.c).
+ */
+#ifndef DCC_VERIFY_H
+#define DCC_VERIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct btf;
+
+/* One record of .BTF.ext's core_relo section. */
+struct vrelo {
+	const char *sec;      /* ELF section of the program */
+	uint32_t insn_off;    /* bytes into sec */
+	uint32_t type_id;     /* local (.BTF) type */
+	const char *access;   /* "0:1:2" */
+	uint32_t kind;        /* enum vrelo_kind */
+};
+
+/* One record of .BTF.ext's line_info section. */
+struct vline {
+	const char *sec;
+	uint32_t insn_off;
+	const char *file;
+	uint32_t line;
+};
+
+/* A function symbol: a program (or a subprogram in .text). */
+struct vfunc {
+	const char *name;
+	const char *sec;
+	uint64_t off, size;   /* bytes into sec */
+};
+
+/* The attach table of .dcc.meta, for BTF-typed programs' targets. */
+struct vattach {
+	const char *prog;
+	const char *target;
+	uint32_t kind;
+};
+
+struct vobj {
+	const char *path;
+	char *buf;            /* the whole file */
+	size_t size;
+	struct btf *btf;      /* the object's .BTF */
+	struct vrelo *relos;
+	int nrelos;
+	struct vline *lines;
+	int nlines;
+	struct vfunc *funcs;
+	int nfuncs;
+	struct vattach *attach;
+	int nattach;
+	char *strs;           /* copies of section and symbol names */
+};
+
+/* libbpf's relocation kinds (enum bpf_core_relo_kind). */
+enum vrelo_kind {
+	VR_FIELD_BYTE_OFFSET = 0,
+	VR_FIELD_BYTE_SIZE = 1,
+	VR_FIELD_EXISTS = 2,
+	VR_FIELD_SIGNED = 3,
+	VR_FIELD_LSHIFT_U64 = 4,
+	VR_FIELD_RSHIFT_U64 = 5,
+	VR_TYPE_ID_LOCAL = 6,
+	VR_TYPE_ID_TARGET = 7,
+	VR_TYPE_EXISTS = 8,
+	VR_TYPE_SIZE = 9,
+	VR_ENUMVAL_EXISTS = 10,
+	VR_ENUMVAL_VALUE = 11,
+	VR_TYPE_MATCHES = 12,
+};
+
+/* Read and check OBJ: 0, or -1 with a one-line reason in why. */
+int vobj_open(struct vobj *o, const char *path, char *why, size_t whylen);
+void vobj_close(struct vobj *o);
+
+/* Parse .BTF.ext (func_info is skipped, line_info and core_relo kept);
+ * names are resolved in o->btf. 0 or -1 with a reason. */
+int vobj_parse_ext(struct vobj *o, const void *data, size_t size, char *why, size_t whylen);
+
+/* The function holding byte insn_off of sec, or NULL. */
+const struct vfunc *vobj_func_at(const struct vobj *o, const char *sec, uint64_t insn_off);
+/* The D source line of byte insn_off of sec, or NULL. */
+const struct vline *vobj_line_at(const struct vobj *o, const char *sec, uint64_t insn_off);
+
+const char *vrelo_kind_name(uint32_t kind);
+
+/* Check every relocation of o against targ (named name in messages): print
+ * one line on stdout, return 0 when all resolve, 1 otherwise. */
+int verify_core(const struct vobj *o, const struct btf *targ, const char *name);
+
+/* Load every program into the running kernel's verifier, print the verdict;
+ * nothing stays loaded. 0 when all pass, 1 otherwise. */
+int verify_load(const struct vobj *o);
+
+#endif
