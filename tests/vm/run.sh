@@ -112,14 +112,23 @@ find_kernel()
 	[ -n "$KERNEL" ] && return
 	mkdir -p "$CACHE" || cannot_run "cannot create the kernel cache $CACHE"
 	echo "run.sh: fetching $pkg into $CACHE" >&2
-	(cd "$CACHE" && apt-get download "$pkg") >"$CACHE/download.log" 2>&1 ||
+	if ! (cd "$CACHE" && apt-get download "$pkg") >"$CACHE/download.log" 2>&1; then
+		# An older kernel unpacked before still proves the point.
+		KERNEL=$(ls -1 "$CACHE"/linux-image-*/boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)
+		if [ -n "$KERNEL" ]; then
+			echo "run.sh: WARNING: apt-get download $pkg failed; using the cached $KERNEL" >&2
+			return
+		fi
 		cannot_run "apt-get download $pkg failed: $(tail -n 3 "$CACHE/download.log")"
+	fi
 	deb=$(ls -1 "$CACHE/${pkg}"_*.deb 2>/dev/null | head -n 1)
 	[ -n "$deb" ] || cannot_run "apt-get download $pkg left no .deb in $CACHE"
 	rm -rf "$dir.tmp"
 	dpkg-deb -x "$deb" "$dir.tmp" || cannot_run "dpkg-deb -x $deb failed"
+	# Only boot/ (vmlinuz, config, System.map) is kept: no modules are needed.
+	find "$dir.tmp" -mindepth 1 -maxdepth 1 ! -name boot -exec rm -rf {} +
 	mv "$dir.tmp" "$dir"
-	rm -f "$deb" # only boot/vmlinuz-* is used; the unpacked tree is the cache
+	rm -f "$deb"
 	KERNEL=$(ls -1 "$dir"/boot/vmlinuz-* 2>/dev/null | head -n 1)
 	[ -n "$KERNEL" ] || cannot_run "$deb has no boot/vmlinuz-*"
 }
