@@ -56,6 +56,8 @@ static int keycmp(const struct sorter *st, const char *l, const char *r)
 			rt_field_val(f, r, &rv);
 			/* unsigned, as DTrace does: negative keys sort last */
 			c = (uint64_t)lv.i < (uint64_t)rv.i ? -1 : (uint64_t)lv.i > (uint64_t)rv.i;
+		} else if (rt_is_stack_kind(f->kind) || rt_is_addr_kind(f->kind)) {
+			c = rt_words_cmp(l + f->offset, r + f->offset, f->size);
 		} else {
 			c = memcmp(l + f->offset, r + f->offset, f->size);
 		}
@@ -154,6 +156,17 @@ static void print_key(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_f
 	case DCC_K_STRING:
 		fprintf(out, "  %-50.*s", (int)strnlen(v.p, v.size), v.p);
 		break;
+	case DCC_K_STACK:
+	case DCC_K_USTACK:
+		rt_print_stack(rt, out, &v, NULL);
+		break;
+	case DCC_K_SYM: case DCC_K_MOD: case DCC_K_USYM: case DCC_K_UADDR: case DCC_K_UMOD: {
+		char buf[512];
+
+		rt_addr_text(rt, &v, buf, sizeof(buf));
+		fprintf(out, "  %-50s", buf);
+		break;
+	}
 	default:
 		rt_print_bytes(rt, out, v.p, v.size, 50, false);
 		break;

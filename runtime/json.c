@@ -39,7 +39,7 @@ void json_string(FILE *out, const char *s, size_t n)
 	fputc('"', out);
 }
 
-static void json_val(FILE *out, const struct rt_val *v)
+static void json_val(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 {
 	switch (v->kind) {
 	case DCC_K_INT:
@@ -52,6 +52,29 @@ static void json_val(FILE *out, const struct rt_val *v)
 	case DCC_K_STRING:
 		json_string(out, v->p, v->size);
 		break;
+	case DCC_K_STACK:
+	case DCC_K_USTACK: {
+		char **f;
+		int n = rt_stack_frames(rt, v, &f);
+
+		fputc('[', out);
+		for (int i = 0; i < n; i++) {
+			if (i)
+				fputc(',', out);
+			json_string(out, f[i], strlen(f[i]));
+			free(f[i]);
+		}
+		fputc(']', out);
+		free(f);
+		break;
+	}
+	case DCC_K_SYM: case DCC_K_MOD: case DCC_K_USYM: case DCC_K_UADDR: case DCC_K_UMOD: {
+		char buf[512];
+
+		rt_addr_text(rt, v, buf, sizeof(buf));
+		json_string(out, buf, sizeof(buf));
+		break;
+	}
 	default:
 		/* raw bytes as a hex string */
 		fputc('"', out);
@@ -86,7 +109,7 @@ void json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *
 		rt_field_val(&rt->keys[a->first_key + k], key, &v);
 		if (k)
 			fputc(',', out);
-		json_val(out, &v);
+		json_val(rt, out, &v);
 	}
 	fputc(']', out);
 	if (agg_is_hist(a)) {
@@ -152,7 +175,7 @@ void json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr *h,
 		case DCC_ACT_TRACE:
 			rt_field_val(&rt->args[a->first_arg], rec, &v);
 			fprintf(out, "%s{\"trace\":", n++ ? "," : "");
-			json_val(out, &v);
+			json_val(rt, out, &v);
 			fputc('}', out);
 			break;
 		case DCC_ACT_EXIT:

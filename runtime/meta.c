@@ -116,6 +116,21 @@ static int field_check(const struct dcc_meta_header *h, const struct dcc_meta_fi
 			return why_set(why, whylen, -EBADMSG, "%s: empty %s", what,
 				       f->kind == DCC_K_STRING ? "string" : "blob");
 		break;
+	case DCC_K_STACK:
+	case DCC_K_USTACK:
+		if (f->size % 8 || f->size < (f->kind == DCC_K_STACK ? 8u : 16u))
+			return why_set(why, whylen, -EBADMSG, "%s: stack of %u bytes", what,
+				       f->size);
+		break;
+	case DCC_K_SYM:
+	case DCC_K_MOD:
+	case DCC_K_USYM:
+	case DCC_K_UADDR:
+	case DCC_K_UMOD:
+		if (f->size != (f->kind <= DCC_K_MOD ? 8u : 16u))
+			return why_set(why, whylen, -EBADMSG, "%s: address of %u bytes", what,
+				       f->size);
+		break;
 	case DCC_K_AGG:
 		if (f->offset >= naggs)
 			return why_set(why, whylen, -EBADMSG, "%s: aggregation %u out of range",

@@ -123,12 +123,20 @@ static char *val_str(const struct rt_val *v)
 	return s;
 }
 
-static int pf_one(FILE *out, struct pf_spec *sp, const struct rt_val *v, char *why,
-		  size_t whylen)
+static uint64_t word(const char *p, int i)
+{
+	uint64_t w;
+
+	memcpy(&w, p + 8 * i, 8);
+	return w;
+}
+
+static int pf_one(struct dcc_runtime *rt, FILE *out, struct pf_spec *sp, const struct rt_val *v,
+		  char *why, size_t whylen)
 {
 	bool is_int = v->kind == DCC_K_INT;
 	bool is_str = v->kind == DCC_K_STRING || v->kind == DCC_K_BYTES;
-	char *s, *e;
+	char buf[512], f[48], *s, *e;
 
 	switch (sp->conv) {
 	case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'c': case 'p':
@@ -175,6 +183,30 @@ static int pf_one(FILE *out, struct pf_spec *sp, const struct rt_val *v, char *w
 		pf_str(out, sp, s);
 		free(s);
 		return 0;
+	case 'a':
+		if (!is_int && v->kind != DCC_K_SYM)
+			return fail(why, whylen, "%%a needs a kernel address");
+		rt_kaddr(rt, is_int ? (uint64_t)v->i : word(v->p, 0), RT_ADDR_FULL, buf,
+			 sizeof(buf));
+		pf_str(out, sp, buf);
+		return 0;
+	case 'A':
+		if (is_int)
+			rt_uaddr(rt, rt->target, (uint64_t)v->i, RT_ADDR_FULL, buf, sizeof(buf));
+		else if (v->kind == DCC_K_USYM || v->kind == DCC_K_UADDR)
+			rt_uaddr(rt, (int)word(v->p, 0), word(v->p, 1), RT_ADDR_FULL, buf,
+				 sizeof(buf));
+		else
+			return fail(why, whylen, "%%A needs a user address");
+		pf_str(out, sp, buf);
+		return 0;
+	case 'k':
+		if (!rt_is_stack_kind(v->kind))
+			return fail(why, whylen, "%%k needs a stack");
+		/* the width and flags apply to each frame */
+		cspec(f, sizeof(f), sp, "", 's');
+		rt_print_stack(rt, out, v, f);
+		return 0;
 	}
 	return fail(why, whylen, "conversion %%%c is not supported by this runtime", sp->conv);
 }
@@ -214,7 +246,6 @@ int pf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const struct r
 	const char *p = fmt;
 	int ai = 0, nagg = 0, err;
 
-	(void)rt;
 	while (*p) {
 		struct pf_spec sp = { .width = -1, .prec = -1 };
 		const char *start = p;
@@ -291,7 +322,7 @@ int pf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const struct r
 		}
 		if (ai >= nvals)
 			return fail(why, whylen, "missing argument for %%%c", sp.conv);
-		err = pf_one(out, &sp, &vals[ai++], why, whylen);
+		err = pf_one(rt, out, &sp, &vals[ai++], why, whylen);
 		if (err)
 			return err;
 	}

@@ -12,6 +12,7 @@
 #include <dcc/runtime.h>
 
 struct ring_buffer;
+struct symtab;
 
 struct rt_agg {
 	int fd;       /* the per-CPU hash map, -1 until bound */
@@ -40,7 +41,9 @@ struct dcc_runtime {
 	/* Options in force. */
 	bool cli_quiet; /* -q: no setopt() undoes it */
 	bool quiet, rawbytes, aggsortkey, aggsortrev, classic, json, flowindent;
-	int aggsortpos, aggsortkeypos;
+	int aggsortpos, aggsortkeypos, stackindent;
+	int target; /* $target, for %A of a bare address */
+	struct symtab *syms;
 
 	bool header_done;
 	int flow_indent;            /* -F: current indent */
@@ -124,6 +127,28 @@ void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v);
  * else a hex dump. width is 33 for trace(), 50 for keys. */
 void rt_print_bytes(struct dcc_runtime *rt, FILE *out, const char *p, size_t n, int width,
 		    bool quiet);
+
+/* sym.c */
+enum rt_addr_form {
+	RT_ADDR_FULL, /* module`symbol+0xoff */
+	RT_ADDR_SYM,  /* module`symbol */
+	RT_ADDR_MOD,  /* module */
+};
+void rt_kaddr(struct dcc_runtime *rt, uint64_t pc, enum rt_addr_form form, char *buf, size_t n);
+void rt_uaddr(struct dcc_runtime *rt, int pid, uint64_t pc, enum rt_addr_form form, char *buf,
+	      size_t n);
+void rt_syms_free(struct dcc_runtime *rt);
+
+/* stack.c */
+bool rt_is_addr_kind(int kind);
+bool rt_is_stack_kind(int kind);
+void rt_addr_text(struct dcc_runtime *rt, const struct rt_val *v, char *buf, size_t n);
+/* Frame texts of a stack value (malloc'd array of malloc'd strings). */
+int rt_stack_frames(struct dcc_runtime *rt, const struct rt_val *v, char ***frames);
+/* "\n", then each frame indented by stackindent and printed with framefmt. */
+void rt_print_stack(struct dcc_runtime *rt, FILE *out, const struct rt_val *v,
+		    const char *framefmt);
+int rt_words_cmp(const char *l, const char *r, uint32_t size);
 
 /* agg.c: one merged aggregation entry. */
 struct agg_ent {

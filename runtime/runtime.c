@@ -101,9 +101,12 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 	rt->aggsortrev = opt_bool(rt, "aggsortrev");
 	rt->aggsortpos = opt_uint(rt, "aggsortpos");
 	rt->aggsortkeypos = opt_uint(rt, "aggsortkeypos");
-	if (rt->aggsortpos < 0 || rt->aggsortkeypos < 0) {
+	rt->stackindent = dcc_runtime__option(rt, "stackindent") ? opt_uint(rt, "stackindent")
+								 : 14;
+	if (rt->aggsortpos < 0 || rt->aggsortkeypos < 0 || rt->stackindent < 0) {
 		rt_error(rt, "failed to set -x %s: Invalid value for specified option",
-			 rt->aggsortpos < 0 ? "aggsortpos" : "aggsortkeypos");
+			 rt->aggsortpos < 0 ? "aggsortpos"
+			 : rt->aggsortkeypos < 0 ? "aggsortkeypos" : "stackindent");
 		return -EINVAL;
 	}
 	v = dcc_runtime__option(rt, "oformat");
@@ -236,6 +239,7 @@ void dcc_runtime__free(struct dcc_runtime *rt)
 		return;
 	ring_buffer__free(rt->rb);
 	spec_free_all(rt);
+	rt_syms_free(rt);
 	for (int i = 0; i < rt->nx; i++) {
 		free(rt->xnames[i]);
 		free(rt->xvalues[i]);
@@ -266,6 +270,11 @@ bool dcc_runtime__exited(const struct dcc_runtime *rt, int *status)
 	if (rt->exited && status)
 		*status = rt->exit_status;
 	return rt->exited;
+}
+
+void dcc_runtime__set_target(struct dcc_runtime *rt, int pid)
+{
+	rt->target = pid;
 }
 
 int dcc_runtime__set_agg_fd(struct dcc_runtime *rt, uint32_t agg_id, int fd)

@@ -110,6 +110,17 @@ void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 			fprintf(out, "  %-33.*s", n, v->p);
 		break;
 	}
+	case DCC_K_STACK:
+	case DCC_K_USTACK:
+		rt_print_stack(rt, out, v, NULL);
+		break;
+	case DCC_K_SYM: case DCC_K_MOD: case DCC_K_USYM: case DCC_K_UADDR: case DCC_K_UMOD: {
+		char buf[512];
+
+		rt_addr_text(rt, v, buf, sizeof(buf));
+		fprintf(out, "  %-50s", buf);
+		break;
+	}
 	default:
 		rt_print_bytes(rt, out, v->p, v->size, 33, rt->quiet);
 		break;

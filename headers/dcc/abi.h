@@ -190,6 +190,17 @@ enum dcc_kind {
 	DCC_K_STRING = 2, /* `size` bytes, NUL-terminated unless full */
 	DCC_K_BYTES = 3,  /* `size` raw bytes (structs, trace of memory) */
 	DCC_K_AGG = 4,    /* printa argument: `offset` holds the aggregation id */
+	/*
+	 * Addresses the runtime symbolizes (kernel from /proc/kallsyms, user from
+	 * the process's maps and ELF symbols). u64 words, little-endian.
+	 */
+	DCC_K_STACK = 5,  /* stack(): size/8 kernel PCs, ending at the first 0 */
+	DCC_K_USTACK = 6, /* ustack(): u64 pid, then (size-8)/8 user PCs, ending at 0 */
+	DCC_K_SYM = 7,    /* sym()/func(): u64 kernel address -> module`symbol */
+	DCC_K_MOD = 8,    /* mod(): u64 kernel address -> module */
+	DCC_K_USYM = 9,   /* usym()/ufunc(): u64 pid, u64 address -> object`symbol */
+	DCC_K_UADDR = 10, /* uaddr(): u64 pid, u64 address -> object`symbol+0xoff */
+	DCC_K_UMOD = 11,  /* umod(): u64 pid, u64 address -> object */
 };
 
 struct dcc_meta_field {

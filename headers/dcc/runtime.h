@@ -73,6 +73,8 @@ int dcc_runtime__set_ringbuf_fd(struct dcc_runtime *rt, int fd);
 int dcc_runtime__set_drops_fd(struct dcc_runtime *rt, int fd);
 /* agg_id indexes dcc_meta_agg; fd is its BPF_MAP_TYPE_PERCPU_HASH map. */
 int dcc_runtime__set_agg_fd(struct dcc_runtime *rt, uint32_t agg_id, int fd);
+/* $target's pid: %A of a bare address resolves in it. */
+void dcc_runtime__set_target(struct dcc_runtime *rt, int pid);
 /* printa(@agg) in the default form, now, to the trace output. */
 int dcc_runtime__printa(struct dcc_runtime *rt, uint32_t agg_id);
 

@@ -1,0 +1,453 @@
+/*
+ * Addresses to names: kernel addresses through /proc/kallsyms, user
+ * addresses through the process's /proc/PID/maps and the ELF symbol tables
+ * of the mapped objects. Tables are loaded on first use and kept; the texts
+ * are DTrace's ("vmlinux`do_sys_openat2+0x1c", "libc.so.6`read",
+ * "bash`0x55d0c1a2b3c4", "0xffffffffc0123456").
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "rt.h"
+
+struct ksym {
+	uint64_t addr;
+	uint32_t ord; /* line in kallsyms: the first of equal addresses wins */
+	const char *name, *mod;
+};
+
+struct usym {
+	uint64_t addr, size;
+	int rank; /* global 3, weak 2, local 1: the better name of an address */
+	char *name;
+};
+
+struct uelf {
+	char *path;
+	struct usym *syms;
+	size_t nsyms;
+	struct { uint64_t vaddr, off, filesz; } seg[16];
+	int nseg;
+};
+
+struct umap {
+	uint64_t start, end, off;
+	char *path;
+};
+
+struct uproc {
+	int pid;
+	struct umap *maps;
+	size_t nmaps;
+	bool reread; /* maps re-read once after a miss */
+};
+
+struct symtab {
+	bool kloaded;
+	struct ksym *ks;
+	size_t nks;
+	char **kstrs; /* allocations to free */
+	size_t nkstrs;
+	struct uelf *elfs;
+	size_t nelfs;
+	struct uproc *procs;
+	size_t nprocs;
+};
+
+static struct symtab *tab(struct dcc_runtime *rt)
+{
+	if (!rt->syms)
+		rt->syms = calloc(1, sizeof(*rt->syms));
+	return rt->syms;
+}
+
+static int kcmp(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->ord < y->ord ? -1 : x->ord > y->ord;
+}
+
+static char *keep(struct symtab *t, const char *s)
+{
+	char **v = realloc(t->kstrs, (t->nkstrs + 1) * sizeof(*v));
+	char *d;
+
+	if (!v)
+		return NULL;
+	t->kstrs = v;
+	if (!(d = strdup(s)))
+		return NULL;
+	t->kstrs[t->nkstrs++] = d;
+	return d;
+}
+
+static void kload(struct symtab *t)
+{
+	const char *mod = "vmlinux";
+	char line[512], name[256], m[128];
+	size_t cap = 0;
+	FILE *f;
+
+	t->kloaded = true;
+	if (!(f = fopen("/proc/kallsyms", "re")))
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long a;
+		char type;
+		int n;
+
+		m[0] = '\0';
+		n = sscanf(line, "%llx %c %255s [%127[^]]]", &a, &type, name, m);
+		/* text symbols only; addresses read as 0 when not root */
+		if (n < 3 || !a || !strchr("TtWw", type))
+			continue;
+		if (t->nks == cap) {
+			struct ksym *v = realloc(t->ks, (cap = cap ? 2 * cap : 4096) * sizeof(*v));
+
+			if (!v)
+				break;
+			t->ks = v;
+		}
+		if (*m && strcmp(m, mod) != 0 && !(mod = keep(t, m)))
+			break;
+		if (!*m)
+			mod = "vmlinux";
+		t->ks[t->nks] = (struct ksym){ a, (uint32_t)t->nks, keep(t, name), mod };
+		if (!t->ks[t->nks].name)
+			break;
+		t->nks++;
+	}
+	fclose(f);
+	qsort(t->ks, t->nks, sizeof(*t->ks), kcmp);
+}
+
+static const struct ksym *kfind(struct dcc_runtime *rt, uint64_t pc)
+{
+	struct symtab *t = tab(rt);
+	size_t lo = 0, hi;
+
+	if (!t)
+		return NULL;
+	if (!t->kloaded)
+		kload(t);
+	hi = t->nks;
+	if (!hi || pc < t->ks[0].addr)
+		return NULL;
+	/* the last symbol at or below pc; of equal addresses, the first listed */
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (t->ks[mid].addr <= pc)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	while (lo > 0 && t->ks[lo - 1].addr == t->ks[lo].addr)
+		lo--;
+	return &t->ks[lo];
+}
+
+void rt_kaddr(struct dcc_runtime *rt, uint64_t pc, enum rt_addr_form form, char *buf, size_t n)
+{
+	const struct ksym *k = kfind(rt, pc);
+
+	if (!k)
+		snprintf(buf, n, "0x%llx", (unsigned long long)pc);
+	else if (form == RT_ADDR_MOD)
+		snprintf(buf, n, "%s", k->mod);
+	else if (form == RT_ADDR_SYM || pc == k->addr)
+		snprintf(buf, n, "%s`%s", k->mod, k->name);
+	else
+		snprintf(buf, n, "%s`%s+0x%llx", k->mod, k->name,
+			 (unsigned long long)(pc - k->addr));
+}
+
+/* User side. */
+
+static int ucmp(const void *a, const void *b)
+{
+	const struct usym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return y->rank - x->rank;
+}
+
+static void elf_syms(struct uelf *u, Elf *e)
+{
+	Elf_Scn *scn = NULL;
+	size_t cap = 0, phnum;
+	GElf_Shdr sh;
+
+	if (!elf_getphdrnum(e, &phnum)) {
+		for (size_t i = 0; i < phnum && u->nseg < 16; i++) {
+			GElf_Phdr ph;
+
+			if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD) {
+				u->seg[u->nseg].vaddr = ph.p_vaddr;
+				u->seg[u->nseg].off = ph.p_offset;
+				u->seg[u->nseg].filesz = ph.p_filesz;
+				u->nseg++;
+			}
+		}
+	}
+	while ((scn = elf_nextscn(e, scn))) {
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
+			continue;
+		if (!(d = elf_getdata(scn, NULL)) || !sh.sh_entsize)
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym s;
+			const char *name;
+			int bind;
+
+			if (!gelf_getsym(d, (int)i, &s) || !s.st_value || s.st_shndx == SHN_UNDEF)
+				continue;
+			if (GELF_ST_TYPE(s.st_info) != STT_FUNC &&
+			    GELF_ST_TYPE(s.st_info) != STT_GNU_IFUNC)
+				continue;
+			name = elf_strptr(e, sh.sh_link, s.st_name);
+			if (!name || !*name)
+				continue;
+			if (u->nsyms == cap) {
+				struct usym *v = realloc(u->syms, (cap = cap ? 2 * cap : 256) *
+								      sizeof(*v));
+
+				if (!v)
+					return;
+				u->syms = v;
+			}
+			bind = GELF_ST_BIND(s.st_info);
+			u->syms[u->nsyms] = (struct usym){
+				s.st_value, s.st_size,
+				bind == STB_GLOBAL ? 3 : bind == STB_WEAK ? 2 : 1, strdup(name),
+			};
+			if (u->syms[u->nsyms].name)
+				u->nsyms++;
+		}
+	}
+	qsort(u->syms, u->nsyms, sizeof(*u->syms), ucmp);
+}
+
+static struct uelf *uelf_get(struct symtab *t, const char *path, int pid, const struct umap *m)
+{
+	struct uelf *u;
+	char alt[128];
+	Elf *e;
+	int fd;
+
+	for (size_t i = 0; i < t->nelfs; i++)
+		if (strcmp(t->elfs[i].path, path) == 0)
+			return &t->elfs[i];
+	u = realloc(t->elfs, (t->nelfs + 1) * sizeof(*u));
+	if (!u)
+		return NULL;
+	t->elfs = u;
+	u = &t->elfs[t->nelfs];
+	memset(u, 0, sizeof(*u));
+	if (!(u->path = strdup(path)))
+		return NULL;
+	t->nelfs++;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		/* deleted or in another mount namespace: the mapping itself */
+		snprintf(alt, sizeof(alt), "/proc/%d/map_files/%llx-%llx", pid,
+			 (unsigned long long)m->start, (unsigned long long)m->end);
+		fd = open(alt, O_RDONLY | O_CLOEXEC);
+	}
+	if (fd < 0)
+		return u;
+	elf_version(EV_CURRENT);
+	if ((e = elf_begin(fd, ELF_C_READ_MMAP, NULL))) {
+		if (elf_kind(e) == ELF_K_ELF)
+			elf_syms(u, e);
+		elf_end(e);
+	}
+	close(fd);
+	return u;
+}
+
+static void read_maps(struct uproc *p)
+{
+	char path[64], line[4096];
+	size_t cap = 0;
+	FILE *f;
+
+	for (size_t i = 0; i < p->nmaps; i++)
+		free(p->maps[i].path);
+	free(p->maps);
+	p->maps = NULL;
+	p->nmaps = 0;
+	snprintf(path, sizeof(path), "/proc/%d/maps", p->pid);
+	if (!(f = fopen(path, "re")))
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long s, e, off;
+		char perms[8];
+		int pos = 0;
+		char *file, *nl;
+
+		if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &s, &e, perms, &off, &pos) < 4 ||
+		    !pos)
+			continue;
+		file = line + pos;
+		if ((nl = strchr(file, '\n')))
+			*nl = '\0';
+		if (file[0] != '/')
+			continue;
+		if (p->nmaps == cap) {
+			struct umap *v = realloc(p->maps, (cap = cap ? 2 * cap : 32) * sizeof(*v));
+
+			if (!v)
+				break;
+			p->maps = v;
+		}
+		p->maps[p->nmaps] = (struct umap){ s, e, off, strdup(file) };
+		if (p->maps[p->nmaps].path)
+			p->nmaps++;
+	}
+	fclose(f);
+}
+
+static struct uproc *uproc_get(struct symtab *t, int pid)
+{
+	struct uproc *p;
+
+	for (size_t i = 0; i < t->nprocs; i++)
+		if (t->procs[i].pid == pid)
+			return &t->procs[i];
+	p = realloc(t->procs, (t->nprocs + 1) * sizeof(*p));
+	if (!p)
+		return NULL;
+	t->procs = p;
+	p = &t->procs[t->nprocs++];
+	memset(p, 0, sizeof(*p));
+	p->pid = pid;
+	read_maps(p);
+	return p;
+}
+
+static const struct umap *umap_find(struct uproc *p, uint64_t pc)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < p->nmaps; i++)
+			if (pc >= p->maps[i].start && pc < p->maps[i].end)
+				return &p->maps[i];
+		/* a library loaded since: look again, once */
+		if (p->reread)
+			break;
+		p->reread = true;
+		read_maps(p);
+	}
+	return NULL;
+}
+
+static const struct usym *usym_find(const struct uelf *u, const struct umap *m, uint64_t pc)
+{
+	uint64_t foff = pc - m->start + m->off, va = 0;
+	size_t lo = 0, hi = u->nsyms;
+	bool found = false;
+
+	for (int i = 0; i < u->nseg; i++) {
+		if (foff >= u->seg[i].off && foff < u->seg[i].off + u->seg[i].filesz) {
+			va = foff - u->seg[i].off + u->seg[i].vaddr;
+			found = true;
+			break;
+		}
+	}
+	if (!found || !hi || va < u->syms[0].addr)
+		return NULL;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (u->syms[mid].addr <= va)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	while (lo > 0 && u->syms[lo - 1].addr == u->syms[lo].addr)
+		lo--;
+	/* the best-ranked symbol there that covers va */
+	for (size_t i = lo; i < u->nsyms && u->syms[i].addr == u->syms[lo].addr; i++)
+		if (va < u->syms[i].addr + u->syms[i].size || va == u->syms[i].addr)
+			return &u->syms[i];
+	return NULL;
+}
+
+void rt_uaddr(struct dcc_runtime *rt, int pid, uint64_t pc, enum rt_addr_form form, char *buf,
+	      size_t n)
+{
+	struct symtab *t = tab(rt);
+	struct uproc *p = t && pid > 0 ? uproc_get(t, pid) : NULL;
+	const struct umap *m = p ? umap_find(p, pc) : NULL;
+	const struct usym *s = NULL;
+	const char *obj;
+	uint64_t va;
+
+	if (!m) {
+		snprintf(buf, n, "0x%llx", (unsigned long long)pc);
+		return;
+	}
+	obj = strrchr(m->path, '/') ? strrchr(m->path, '/') + 1 : m->path;
+	if (form == RT_ADDR_MOD) {
+		snprintf(buf, n, "%s", obj);
+		return;
+	}
+	{
+		struct uelf *u = uelf_get(t, m->path, pid, m);
+
+		if (u)
+			s = usym_find(u, m, pc);
+		if (s) {
+			uint64_t foff = pc - m->start + m->off;
+
+			va = 0;
+			for (int i = 0; i < u->nseg; i++)
+				if (foff >= u->seg[i].off && foff < u->seg[i].off + u->seg[i].filesz)
+					va = foff - u->seg[i].off + u->seg[i].vaddr;
+			if (form == RT_ADDR_SYM || va == s->addr)
+				snprintf(buf, n, "%s`%s", obj, s->name);
+			else
+				snprintf(buf, n, "%s`%s+0x%llx", obj, s->name,
+					 (unsigned long long)(va - s->addr));
+			return;
+		}
+	}
+	snprintf(buf, n, "%s`0x%llx", obj, (unsigned long long)pc);
+}
+
+void rt_syms_free(struct dcc_runtime *rt)
+{
+	struct symtab *t = rt->syms;
+
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->nkstrs; i++)
+		free(t->kstrs[i]);
+	free(t->kstrs);
+	free(t->ks);
+	for (size_t i = 0; i < t->nelfs; i++) {
+		for (size_t j = 0; j < t->elfs[i].nsyms; j++)
+			free(t->elfs[i].syms[j].name);
+		free(t->elfs[i].syms);
+		free(t->elfs[i].path);
+	}
+	free(t->elfs);
+	for (size_t i = 0; i < t->nprocs; i++) {
+		for (size_t j = 0; j < t->procs[i].nmaps; j++)
+			free(t->procs[i].maps[j].path);
+		free(t->procs[i].maps);
+	}
+	free(t->procs);
+	free(t);
+	rt->syms = NULL;
+}
