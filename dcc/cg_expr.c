@@ -13,7 +13,8 @@
 
 enum {
 	H_LOOKUP = 1, H_UPDATE = 2, H_DELETE = 3, H_KTIME = 5, H_SMP_ID = 8, H_PID_TGID = 14,
-	H_UID_GID = 15, H_COMM = 16, H_CUR_TASK = 35, H_READ_KERNEL = 113, H_STRNCMP = 182,
+	H_UID_GID = 15, H_COMM = 16, H_CUR_TASK = 35, H_READ_KERNEL = 113, H_READ_USER_STR = 114,
+	H_STRNCMP = 182,
 };
 
 LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t)
@@ -596,6 +597,20 @@ static struct cval cond(struct cg *cg, struct node *n)
 	return ival(phi, n->type);
 }
 
+/* A NUL-terminated string from the traced process's memory. */
+static struct cval copyinstr(struct cg *cg, struct node *n)
+{
+	unsigned cap = cg_str_cap(cg, n);
+	uint32_t max = n->ival && n->ival + 1 < cap ? (uint32_t)n->ival + 1 : cap;
+	LLVMValueRef addr = LLVMBuildIntToPtr(cg->b, cg_expr(cg, n->list).v, cg->ptr, "");
+	LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, cap));
+	cg_memop(cg, "llvm.memset", dst, NULL, cap);
+	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+	LLVMValueRef args[3] = { dst, cg_i32(cg, max), addr };
+	cg_helper(cg, H_READ_USER_STR, cg->i64, pt, 3, args);
+	return strval(dst, cap);
+}
+
 /* A scalar in kernel memory (member, element, dereference). */
 static struct cval kernel_value(struct cg *cg, struct node *n)
 {
@@ -624,6 +639,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 	case N_INDEX:
 		if (n->sym)
 			return cg_var_load(cg, n);
+		if (n->id == B_ARGS)
+			return ival(cg_norm(cg, arg_value(cg, (int)n->ival), n->type), n->type);
 		return kernel_value(cg, n);
 	case N_MEMBER:
 		return kernel_value(cg, n);
@@ -670,6 +687,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 	case N_CALL:
 		if (n->name && !strcmp(n->name, "speculation"))
 			return ival(cg_speculation(cg), &type_int);
+		if (n->name && !strcmp(n->name, "copyinstr"))
+			return copyinstr(cg, n);
 		__attribute__((fallthrough)); /* sema lets no other call be a value */
 	default:
 		diag_error(cg->dg, n->loc, "%s cannot be compiled yet", ast_kind_name(n->kind));
@@ -714,6 +733,10 @@ unsigned cg_str_cap(struct cg *cg, struct node *n)
 		return cg_str_cap(cg, n->b);
 	case N_COMMA:
 		return cg_str_cap(cg, n->b);
+	case N_CALL:
+		if (n->ival && n->ival + 1 < cg->strsize)
+			return (unsigned)(n->ival + 1 + 7) & ~7u;
+		return cg->strsize;
 	default:
 		return cg->strsize;
 	}

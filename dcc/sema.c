@@ -36,8 +36,7 @@ static const struct {
 };
 
 /* Builtins of D that dcc does not compile yet: named in the error. */
-static const char *const later_builtins[] = {
-	"args", "curpsinfo", "curlwpsinfo", "curcpu", "vtimestamp", "stackdepth",
+static const char *const later_builtins[] = { "curpsinfo", "curlwpsinfo", "curcpu", "vtimestamp", "stackdepth",
 	"ustackdepth", "caller", "ucaller", "uregs", "ipl", "root", "cwd", NULL,
 };
 
@@ -382,6 +381,18 @@ static int check_typed_index(struct sema *s, struct node *n)
 
 static int check_index(struct sema *s, struct node *n)
 {
+	if (n->a && n->a->kind == N_IDENT && !strcmp(n->a->name, "args")) {
+		int64_t i;
+		struct type *t;
+		if (ast_list_len(n->list) != 1 || sema_expr(s, n->list) ||
+		    sema_const(s, n->list, &i) || sema_args_type(s, n, i, &t))
+			return -1;
+		n->id = B_ARGS;
+		n->ival = (uint64_t)i;
+		n->sym = NULL;
+		n->type = t;
+		return 0;
+	}
 	/* a[k] names an associative array unless a is a typed array or pointer */
 	if (n->a && (n->a->kind == N_IDENT || n->a->kind == N_SELF)) {
 		enum var_kind k;
@@ -424,7 +435,9 @@ static int check_assign(struct sema *s, struct node *n)
 				  "variable");
 	if (sema_expr(s, n->b))
 		return -1;
-	sema_coerce_string(s, n->b);
+	/* a char array is copied as a string; a char pointer stays a pointer */
+	if (n->b->type->kind == T_ARRAY)
+		sema_coerce_string(s, n->b);
 	if (n->op != '=') {
 		if (type_is_int(n->b->type) && check_lvalue_store(s, lv, n->b->type, true))
 			return -1;
@@ -709,7 +722,8 @@ static void pretype(struct sema *s, struct node *st, bool last_round)
 			check_lvalue_store(s, st->a, &type_int, true);
 		return;
 	}
-	sema_coerce_string(s, st->b);
+	if (st->b->type->kind == T_ARRAY)
+		sema_coerce_string(s, st->b);
 	if (type_is_scalar(st->b->type) || st->b->type->kind == T_STRING)
 		check_lvalue_store(s, st->a, st->b->type, true);
 }
@@ -738,12 +752,6 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	for (struct node *n = prog->list; n; n = n->next)
 		if (n->kind != N_PRAGMA && n->kind != N_CLAUSE)
 			err |= check_decl(s, n);
-	diag_mute(dg, true);
-	for (int round = 0; round < 2; round++)
-		for (struct node *n = prog->list; n; n = n->next)
-			for (struct node *st = n->kind == N_CLAUSE ? n->b : NULL; st; st = st->next)
-				pretype(s, st, round == 1);
-	diag_mute(dg, false);
 	for (struct node *n = prog->list; n; n = n->next) {
 		if (n->kind != N_CLAUSE)
 			continue;
@@ -752,8 +760,20 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 		ci->index = s->nclauses;
 		n->id = ci->index;
 		err |= sema_probes(s, ci);
-		err |= sema_clause(s, ci);
 	}
+	diag_mute(dg, true);
+	for (int round = 0; round < 2; round++)
+		for (int c = 0; c < s->nclauses; c++) {
+			s->cur_clause = &s->clauses[c];
+			for (struct node *st = s->clauses[c].n->b; st; st = st->next)
+				pretype(s, st, round == 1);
+		}
+	diag_mute(dg, false);
+	for (int c = 0; c < s->nclauses; c++) {
+		s->cur_clause = &s->clauses[c];
+		err |= sema_clause(s, &s->clauses[c]);
+	}
+	s->cur_clause = NULL;
 	if (!s->nclauses && !err)
 		return diag_fatal(dg, "no probes specified");
 	return err || diag_errors(dg) ? -1 : 0;

@@ -52,7 +52,7 @@ struct var {
 enum builtin {
 	B_PID = 1, B_PPID, B_TID, B_UID, B_GID, B_EXECNAME, B_TIMESTAMP, B_WALLTIMESTAMP, B_CPU,
 	B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC, B_PROBENAME, B_ARG0, B_ARG1, B_ARG2, B_ARG3,
-	B_ARG4, B_ARG5, B_ARG6, B_ARG7, B_ARG8, B_ARG9, B_ERRNO, B_TARGET, B_EPID, B_ID, B_CURTHREAD,
+	B_ARG4, B_ARG5, B_ARG6, B_ARG7, B_ARG8, B_ARG9, B_ERRNO, B_TARGET, B_EPID, B_ID, B_CURTHREAD, B_ARGS,
 };
 
 /* Values of agg->func follow enum dcc_agg_func of abi.h. */
@@ -116,6 +116,7 @@ struct sema {
 	unsigned strsize;
 	bool uses_speculation;
 	struct dbtf *btf;           /* opened on first use of a kernel type */
+	struct clause_info *cur_clause;
 	bool btf_failed;
 };
 

@@ -30,7 +30,7 @@ static const char *const actions_later[] = {
 static const char *const actions_never[] = { "panic", "breakpoint", "chill", NULL };
 
 static const char *const subrs_later[] = {
-	"alloca", "bcopy", "copyin", "copyinstr", "copyinto", "strlen", "strjoin",
+	"alloca", "bcopy", "copyin", "copyinto", "strlen", "strjoin",
 	"substr", "index", "rindex", "strstr", "strchr", "strrchr", "strtok", "basename",
 	"dirname", "cleanpath", "lltostr", "strtoll", "toupper", "tolower", "htons", "htonl",
 	"htonll", "ntohs", "ntohl", "ntohll", "inet_ntoa", "inet_ntoa6", "inet_ntop",
@@ -66,6 +66,28 @@ int sema_call_value(struct sema *s, struct node *n)
 	if (!strcmp(name, "printf") || !strcmp(name, "trace") || !strcmp(name, "exit") ||
 	    !strcmp(name, "printa") || in_list(actions_later, name))
 		return diag_error(s->dg, n->loc, "%s() is an action and has no value", name);
+	if (!strcmp(name, "copyinstr")) {
+		int nargs = ast_list_len(n->list);
+		if (nargs < 1 || nargs > 2)
+			return diag_error(s->dg, n->loc, "copyinstr() takes 1 or 2 arguments, %d "
+					  "given", nargs);
+		if (sema_expr(s, n->list))
+			return -1;
+		if (!type_is_scalar(n->list->type))
+			return diag_error(s->dg, n->list->loc, "copyinstr() needs a user address, "
+					  "not '%s'", type_str(n->list->type));
+		if (n->list->next) {
+			int64_t max;
+			if (sema_expr(s, n->list->next) || sema_const(s, n->list->next, &max))
+				return -1;
+			if (max < 1)
+				return diag_error(s->dg, n->list->next->loc, "copyinstr() size must "
+						  "be positive");
+			n->ival = (uint64_t)max;
+		}
+		n->type = &type_string;
+		return 0;
+	}
 	if (!strcmp(name, "speculation")) {
 		if (n->list)
 			return diag_error(s->dg, n->loc, "speculation() takes no arguments");

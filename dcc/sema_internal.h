@@ -15,6 +15,7 @@ int sema_typename(struct sema *s, struct node *tn, struct type **out);
 int sema_member(struct sema *s, struct node *n);
 void sema_coerce_string(struct sema *s, struct node *n);
 struct dbtf *sema_btf(struct sema *s, struct loc loc);
+int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out);
 struct var *sema_var_find(struct sema *s, enum var_kind kind, const char *name);
 
 /* One printf conversion, as sema checks it and codegen records it. */

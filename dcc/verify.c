@@ -27,7 +27,7 @@
 
 #define VMLINUX_BTF "/sys/kernel/btf/vmlinux"
 
-static const char verify_usage[] = "usage: dcc verify object.bpf.o [--btf FILE ...]\n";
+static const char verify_usage[] = "usage: dcc verify [-v] object.bpf.o [--btf FILE ...]\n";
 
 static char *slurp(const char *path, size_t *size)
 {
@@ -285,6 +285,7 @@ int verify_main(int argc, char **argv)
 	const char **btfs = calloc((size_t)argc + 1, sizeof(*btfs));
 	const char *obj_path = NULL;
 	int nbtf = 0, ret = 0;
+	bool verbose = false;
 	char why[256];
 	struct vobj o;
 
@@ -300,6 +301,8 @@ int verify_main(int argc, char **argv)
 				return 2;
 			}
 			btfs[nbtf++] = v;
+		} else if (!strcmp(a, "-v")) {
+			verbose = true;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			fputs(verify_usage, stdout);
 			free(btfs);
@@ -342,7 +345,7 @@ int verify_main(int argc, char **argv)
 			ret = 1;
 			continue;
 		}
-		if (verify_core(&o, targ, p))
+		if (verify_core(&o, targ, p, verbose))
 			ret = 1;
 		btf__free(targ);
 	}

@@ -92,8 +92,10 @@ const struct vline *vobj_line_at(const struct vobj *o, const char *sec, uint64_t
 const char *vrelo_kind_name(uint32_t kind);
 
 /* Check every relocation of o against targ (named name in messages): print
- * one line on stdout, return 0 when all resolve, 1 otherwise. */
-int verify_core(const struct vobj *o, const struct btf *targ, const char *name);
+ * one line on stdout, return 0 when all resolve, 1 otherwise. verbose: a line
+ * before it for each relocation that resolves, with its value in the object
+ * and in targ. */
+int verify_core(const struct vobj *o, const struct btf *targ, const char *name, bool verbose);
 
 /* Load every program into the running kernel's verifier, print the verdict;
  * nothing stays loaded. 0 when all pass, 1 otherwise. */

@@ -546,9 +546,16 @@ static int candidates(const struct btf *lb, uint32_t lid, const struct btf *tb, 
 	return cnt;
 }
 
+/* What a relocation resolves to: what it reads (in source terms) and the
+ * value libbpf would patch in, locally and in the target. */
+struct verdict {
+	char what[512];
+	uint64_t local, target;
+};
+
 /* The failure of one relocation, in source terms, or 0 when it resolves. */
 static int check_relo(const struct vobj *o, const struct vrelo *r, const struct btf *tb,
-		      const char *tname, char *why, size_t whylen)
+		      const char *tname, char *why, size_t whylen, struct verdict *v)
 {
 	const struct btf *lb = o->btf;
 	const struct btf_type *lt = btf__type_by_id(lb, r->type_id);
@@ -558,6 +565,8 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 	char path[512];
 	int ncands, ret = 0;
 
+	snprintf(v->what, sizeof(v->what), "%s%s", type_kw(lt), lname);
+	v->local = v->target = r->type_id;
 	if (r->kind == VR_TYPE_ID_LOCAL)
 		return 0;
 	if (r->kind > VR_TYPE_MATCHES) {
@@ -582,6 +591,10 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 			goto out;
 		}
 		path_text(lb, &sp, path, sizeof(path));
+		snprintf(v->what, sizeof(v->what), "%s", path);
+		match_field(lb, &sp, lb, r->type_id, r->kind, &m);
+		v->local = m.value;
+		v->target = 0;
 		for (int i = 0; i < ncands; i++) {
 			match_field(lb, &sp, tb, cands[i], r->kind, &m);
 			if (m.miss == MISS_NONE) {
@@ -597,6 +610,7 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 				found = true;
 				best = m;
 				best_id = cands[i];
+				v->target = m.value;
 			} else if (!found && m.at > best.at) {
 				best = m;
 			}
@@ -638,6 +652,10 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 		}
 		ename = btf__name_by_offset(lb, btf_is_enum(lt) ? btf_enum(lt)[idx[0]].name_off :
 					    btf_enum64(lt)[idx[0]].name_off);
+		snprintf(v->what, sizeof(v->what), "%s%s::%s", type_kw(lt), lname, ename);
+		v->local = r->kind == VR_ENUMVAL_EXISTS ? 1 : btf_is_enum(lt) ?
+			(uint64_t)(int64_t)btf_enum(lt)[idx[0]].val :
+			btf_enum64_value(btf_enum64(lt) + idx[0]);
 		for (int i = 0; i < ncands; i++) {
 			const struct btf_type *t = btf__type_by_id(tb, cands[i]);
 
@@ -659,6 +677,7 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 				value = v;
 			}
 		}
+		v->target = r->kind == VR_ENUMVAL_EXISTS ? found : (uint64_t)value;
 		if (!found && r->kind == VR_ENUMVAL_VALUE) {
 			snprintf(why, whylen, "enum value %s%s::%s (%s) does not exist in %s",
 				 type_kw(lt), lname, ename, kname, tname);
@@ -667,6 +686,11 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 		goto out;
 	}
 	/* type relocations: by name; existence checks never fail */
+	v->local = r->kind == VR_TYPE_SIZE ? (uint64_t)btf__resolve_size(lb, r->type_id) :
+		r->kind == VR_TYPE_ID_TARGET ? r->type_id : 1;
+	v->target = !ncands ? 0 : r->kind == VR_TYPE_SIZE ?
+		(uint64_t)btf__resolve_size(tb, cands[0]) :
+		r->kind == VR_TYPE_ID_TARGET ? cands[0] : 1;
 	if (r->kind == VR_TYPE_EXISTS || r->kind == VR_TYPE_MATCHES)
 		goto out;
 	if (!ncands) {
@@ -691,19 +715,31 @@ out:
 	return ret;
 }
 
-int verify_core(const struct vobj *o, const struct btf *targ, const char *name)
+int verify_core(const struct vobj *o, const struct btf *targ, const char *name, bool verbose)
 {
 	char why[1024];
+	struct verdict v;
 
 	for (int i = 0; i < o->nrelos; i++) {
 		const struct vrelo *r = &o->relos[i];
 		const struct vfunc *f;
 		const struct vline *l;
 
-		if (!check_relo(o, r, targ, name, why, sizeof(why)))
-			continue;
+		int bad = check_relo(o, r, targ, name, why, sizeof(why), &v);
+
 		f = vobj_func_at(o, r->sec, r->insn_off);
 		l = vobj_line_at(o, r->sec, r->insn_off);
+		if (!bad) {
+			if (verbose) {
+				printf("\t%s", f ? f->name : r->sec);
+				if (l)
+					printf(" (%s:%u)", l->file, l->line);
+				printf(": %s %s: %llu, %llu in %s\n", vrelo_kind_name(r->kind),
+				       v.what, (unsigned long long)v.local,
+				       (unsigned long long)v.target, name);
+			}
+			continue;
+		}
 		printf("%s: %s (%s", o->path, f ? f->name : "?", r->sec);
 		if (l)
 			printf(", %s:%u", l->file, l->line);

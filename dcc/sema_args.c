@@ -1,0 +1,162 @@
+/*
+ * Typed args[] for syscall probes: the argument types of a syscall are the
+ * fields of its syscalls/sys_enter_NAME tracepoint (tracefs "format" file of
+ * the build host), parsed from their C spelling into D types. Return probes
+ * have args[0] = args[1] = the return value.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "btf.h"
+#include "diag.h"
+#include "sema_internal.h"
+
+static FILE *open_format(const char *event)
+{
+	static const char *const roots[] = { "/sys/kernel/tracing",
+					     "/sys/kernel/debug/tracing" };
+	char path[256];
+	for (int i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "%s/events/syscalls/%s/format", roots[i], event);
+		FILE *f = fopen(path, "r");
+		if (f)
+			return f;
+	}
+	return NULL;
+}
+
+/* "const char *const", "unsigned long", "struct stat *", "umode_t" -> type */
+static struct type *c_type(struct sema *s, char *spell, unsigned size, bool is_signed)
+{
+	int stars = 0;
+	for (char *p = spell; *p; p++)
+		if (*p == '*') {
+			stars++;
+			*p = ' ';
+		}
+	char words[128] = "";
+	bool is_struct = false, is_union = false;
+	for (char *w = strtok(spell, " \t"); w; w = strtok(NULL, " \t")) {
+		if (!strcmp(w, "const") || !strcmp(w, "volatile") || !strcmp(w, "__user"))
+			continue;
+		if (!strcmp(w, "struct") || !strcmp(w, "union")) {
+			is_struct = w[0] == 's';
+			is_union = w[0] == 'u';
+			continue;
+		}
+		if (*words)
+			strncat(words, " ", sizeof(words) - strlen(words) - 1);
+		strncat(words, w, sizeof(words) - strlen(words) - 1);
+	}
+	struct type *t = NULL;
+	if ((is_struct || is_union) && s->btf)
+		t = dbtf_struct(s->btf, words, is_union);
+	else if (!strcmp(words, "unsigned"))
+		t = &type_uint;
+	else if (!(t = type_by_name(words)) && s->btf)
+		t = dbtf_typedef(s->btf, words);
+	if (!t) {
+		if (stars)
+			t = &type_void;
+		else
+			t = size == 1 ? (is_signed ? &type_schar : &type_uchar)
+			  : size == 2 ? (is_signed ? &type_short : &type_ushort)
+			  : size == 4 ? (is_signed ? &type_int : &type_uint)
+			  : is_signed ? &type_long : &type_ulong;
+	}
+	for (int i = 0; i < stars; i++)
+		t = type_ptr(s->ar, t);
+	return t;
+}
+
+/* The argument types of syscall NAME; returns the count or -1. */
+static int syscall_arg_types(struct sema *s, const char *name, struct type **types, int max)
+{
+	char event[128];
+	snprintf(event, sizeof(event), "sys_enter_%s", name);
+	FILE *f = open_format(event);
+	if (!f)
+		return -1;
+	char line[512];
+	int n = 0;
+	bool after_nr = false;
+	while (fgets(line, sizeof(line), f) && n < max) {
+		char *field = strstr(line, "field:");
+		if (!field)
+			continue;
+		field += 6;
+		char *semi = strchr(field, ';');
+		if (!semi)
+			continue;
+		*semi = 0;
+		if (strstr(field, "__syscall_nr")) {
+			after_nr = true;
+			continue;
+		}
+		if (!after_nr)
+			continue;
+		unsigned size = 8;
+		int sgn = 0;
+		char *sz = strstr(semi + 1, "size:"), *sg = strstr(semi + 1, "signed:");
+		if (sz)
+			size = (unsigned)atoi(sz + 5);
+		if (sg)
+			sgn = atoi(sg + 7);
+		/* drop the field name: the last word */
+		char *end = field + strlen(field);
+		while (end > field && (end[-1] == '_' || (end[-1] >= 'a' && end[-1] <= 'z') ||
+				       (end[-1] >= 'A' && end[-1] <= 'Z') ||
+				       (end[-1] >= '0' && end[-1] <= '9')))
+			end--;
+		*end = 0;
+		types[n++] = c_type(s, field, size, sgn);
+	}
+	fclose(f);
+	return n;
+}
+
+/* args[i] in the current clause: a D type, or an error. */
+int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
+{
+	struct clause_info *ci = s->cur_clause;
+	if (!ci || i < 0 || i > 9)
+		return diag_error(s->dg, n->loc, "args[] index must be a constant from 0 to 9");
+	struct type *t = NULL;
+	for (int g = 0; g < ci->ngroups; g++) {
+		struct pgroup *grp = &ci->groups[g];
+		for (int k = 0; k < grp->nprobes; k++) {
+			struct probe *p = grp->probes[k];
+			struct type *pt;
+			if (p->kind == PK_SYSCALL_RETURN) {
+				pt = i < 2 ? &type_long : NULL;
+			} else if (p->kind == PK_SYSCALL_ENTRY) {
+				struct type *types[6];
+				sema_btf(s, n->loc);
+				int na = syscall_arg_types(s, p->func, types, 6);
+				if (na < 0)
+					return diag_error(s->dg, n->loc, "args[] of syscall probes "
+						"needs tracefs on the build host (mount -t tracefs nodev "
+						"/sys/kernel/tracing), or use arg%d", (int)i);
+				pt = i < na ? types[i] : NULL;
+			} else {
+				return diag_error(s->dg, n->loc, "probe %s:%s:%s:%s has no typed "
+						  "arguments", p->prov, p->mod, p->func, p->name);
+			}
+			if (!pt)
+				return diag_error(s->dg, n->loc, "args[%d] does not exist for probe "
+						  "%s:%s:%s:%s", (int)i, p->prov, p->mod, p->func,
+						  p->name);
+			if (t && strcmp(t->name, pt->name))
+				return diag_error(s->dg, n->loc, "args[%d] is '%s' in some probes of "
+						  "this clause and '%s' in others", (int)i,
+						  type_str(t), type_str(pt));
+			t = pt;
+		}
+	}
+	if (!t)
+		return diag_error(s->dg, n->loc, "args[] needs a probe with arguments");
+	*out = t;
+	return 0;
+}
