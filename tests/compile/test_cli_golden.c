@@ -55,6 +55,14 @@ static struct criterion_test_params list(const char *dir)
 	return cr_make_param_array(struct golden, g, n, free_params);
 }
 
+/* args[] of syscall probes are typed from tracefs: make sure it is there, as
+ * dtrun would (root only; the tests needing it say so otherwise). */
+static void tracefs(void)
+{
+	if (access("/sys/kernel/tracing/events", F_OK))
+		(void)system("mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null");
+}
+
 ParameterizedTestParameters(cli, sema)
 {
 	return list("sema");
@@ -97,6 +105,7 @@ static void check(struct golden *g, const char *flag, const char *ext, bool use_
 
 ParameterizedTest(struct golden *g, cli, sema)
 {
+	tracefs();
 	check(g, "-e", "err", true);
 }
 
