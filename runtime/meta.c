@@ -264,7 +264,7 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 		for (uint32_t j = 0; j < c->nactions; j++) {
 			const struct dcc_meta_action *a = &acts[c->first_action + j];
 
-			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_DISCARD)
+			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_TRACEMEM)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: unknown kind %u", i, j,
 					       a->kind);
@@ -307,6 +307,12 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: trunc takes two arguments", i,
 					       j);
+			if (a->kind == DCC_ACT_TRACEMEM &&
+			    (a->nargs < 1 || a->nargs > 2 || args[a->first_arg].kind != DCC_K_BYTES ||
+			     (a->nargs == 2 && args[a->first_arg + 1].kind != DCC_K_INT)))
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: tracemem takes bytes and an "
+					       "optional size", i, j);
 			if (a->kind == DCC_ACT_NORMALIZE &&
 			    (a->nargs != 2 || args[a->first_arg + 1].kind != DCC_K_INT))
 				return why_set(why, whylen, -EBADMSG,

@@ -173,6 +173,18 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 		rt_field_val(&rt->args[a->first_arg], rec, &v);
 		rt_trace(rt, out, &v);
 		break;
+	case DCC_ACT_TRACEMEM: {
+		struct rt_val n;
+
+		rt_field_val(&rt->args[a->first_arg], rec, &v);
+		if (a->nargs > 1) {
+			rt_field_val(&rt->args[a->first_arg + 1], rec, &n);
+			if (n.i >= 0 && (uint64_t)n.i < v.size)
+				v.size = (uint32_t)n.i;
+		}
+		rt_hexdump(out, v.p, v.size);
+		break;
+	}
 	case DCC_ACT_EXIT:
 		rt_field_val(&rt->args[a->first_arg], rec, &v);
 		rt->exited = true;

@@ -122,6 +122,8 @@ int pf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const struct r
 void pf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size, bool is_signed);
 
 /* trace.c */
+/* The raw form of bytes: a header line, then 16 bytes a line with text. */
+void rt_hexdump(FILE *out, const void *p, size_t n);
 void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v);
 /* A blob as trace() or a key shows it: a string when it looks like one,
  * else a hex dump. width is 33 for trace(), 50 for keys. */

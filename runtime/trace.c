@@ -48,8 +48,9 @@ static bool printable(unsigned char c)
 	return isprint(c) || isspace(c) || c == '\a' || c == '\b';
 }
 
-static void hexdump(FILE *out, const unsigned char *c, size_t n)
+void rt_hexdump(FILE *out, const void *p, size_t n)
 {
+	const unsigned char *c = p;
 	const int margin = 5;
 
 	fprintf(out, "\n%*s      ", margin, "");
@@ -92,7 +93,7 @@ void rt_print_bytes(struct dcc_runtime *rt, FILE *out, const char *p, size_t n, 
 			}
 		}
 	}
-	hexdump(out, c, n);
+	rt_hexdump(out, c, n);
 }
 
 void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)

@@ -176,6 +176,8 @@ enum dcc_action_kind {
 	DCC_ACT_SETOPT = 10,     /* fmt: "name" or "name=value"; no args */
 	DCC_ACT_COMMIT = 11,     /* one DCC_K_INT arg: the speculation id */
 	DCC_ACT_DISCARD = 12,    /* one DCC_K_INT arg: the speculation id */
+	DCC_ACT_TRACEMEM = 13,   /* a DCC_K_BYTES arg, then optionally a DCC_K_INT arg:
+				  * how many of those bytes to show (tracemem's 3rd) */
 };
 
 struct dcc_meta_action {

@@ -914,3 +914,34 @@ Test(rt_agg, speculation_drops)
 	free(v);
 	rtt_close(&t);
 }
+
+Test(rt_agg, printa_format_with_a_histogram)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+	struct skey k = sk("io", 0);
+	int64_t *q = buckets(127);
+	int fd;
+
+	mb_init(&b);
+	mb_agg(&b, "", "m", DCC_AGG_QUANTIZE, 127 * 8);
+	mb_key(&b, DCC_K_STRING, 16, 0);
+	printa_clause(&b, "%s:%@d--\n", 1);
+	cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), 0);
+	fd = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 16, 127 * 8);
+	q[63] = 2;
+	put(fd, &k, 127, q, NULL);
+	dcc_runtime__set_agg_fd(t.rt, 0, fd);
+	rec_init(&r, &b, 1, 9, 0);
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), 0);
+	cr_assert_str_eq(rtt_out(&t),
+		"io:\n"
+		"           value  ------------- Distribution ------------- count    \n"
+		"              -1 |                                         0        \n"
+		"               0 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 2        \n"
+		"               1 |                                         0        \n"
+		"--\n");
+	free(q);
+	rtt_close(&t);
+}

@@ -513,3 +513,31 @@ Test(rt_record, flowindent)
 		"  0 | :tick-1s                                \n");
 	rtt_close(&t);
 }
+
+Test(rt_record, tracemem_always_dumps)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+	uint32_t o1, o2;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_TRACEMEM, NULL);
+	o1 = mb_field(&b, DCC_K_BYTES, 8, 0, "void *");
+	mb_action(&b, DCC_ACT_TRACEMEM, NULL);
+	o2 = mb_field(&b, DCC_K_BYTES, 8, 0, "void *");
+	mb_int(&b, 8, 1);
+	cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), 0, "%s", rtt_err(&t));
+	rec_init(&r, &b, 1, 1, 0);
+	rec_str(&r, o1, "hello");
+	rec_str(&r, o2, "abcdefgh");
+	rec_int(&r, o2 + 8, 3); /* tracemem(p, 8, 3): three bytes */
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t),
+		"\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+		"         0: 68 65 6c 6c 6f 00 00 00                          hello...\n"
+		"\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+		"         0: 61 62 63                                         abc\n");
+	rtt_close(&t);
+}
