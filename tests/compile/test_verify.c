@@ -140,6 +140,11 @@ Test(verify, reordered_fields_resolve)
 	make_btf("reordered.btf", "task_struct", f, 5, 48);
 	expect("ppid.bpf.o --btf reordered.btf", 0,
 	       "ppid.bpf.o: 2 relocations resolve against reordered.btf\n", "");
+	/* -v: each relocation's value in the object and in the target */
+	expect("-v ppid.bpf.o --btf reordered.btf", 0,
+	       "\tdcc_c1 (ppid.d:3): byte_off task_struct.real_parent: 8, 40 in reordered.btf\n"
+	       "\tdcc_c1 (ppid.d:3): byte_off task_struct.tgid: 16, 0 in reordered.btf\n"
+	       "ppid.bpf.o: 2 relocations resolve against reordered.btf\n", "");
 }
 
 Test(verify, missing_real_parent)
@@ -197,7 +202,9 @@ Test(verify, flavored_target_name)
 	static const struct field f[] = { { "tgid", F_INT, 0 }, { "real_parent", F_PTR, 8 } };
 
 	make_btf("flavor.btf", "task_struct___v2", f, 2, 16);
-	expect("ppid.bpf.o --btf flavor.btf", 0,
+	expect("ppid.bpf.o -v --btf flavor.btf", 0,
+	       "\tdcc_c1 (ppid.d:3): byte_off task_struct.real_parent: 8, 8 in flavor.btf\n"
+	       "\tdcc_c1 (ppid.d:3): byte_off task_struct.tgid: 16, 0 in flavor.btf\n"
 	       "ppid.bpf.o: 2 relocations resolve against flavor.btf\n", "");
 	/* and a longer name is another struct */
 	make_btf("longer.btf", "task_structs", f, 2, 16);
@@ -329,7 +336,7 @@ Test(verify, bad_btf_file)
 	       "dcc: error: cannot read BTF from nothere.btf: No such file or directory\n");
 }
 
-#define USAGE "usage: dcc verify object.bpf.o [--btf FILE ...]\n"
+#define USAGE "usage: dcc verify [-v] object.bpf.o [--btf FILE ...]\n"
 
 Test(verify, usage)
 {

@@ -1,0 +1,4 @@
+syscall::getppid:entry
+{
+	trace(curthread->dcc_only_here);
+}
