@@ -145,6 +145,86 @@ static int attach_clock(struct attach_set *as, const struct bpf_program *prog, i
 	return add_link(as, link);
 }
 
+/* The id of tracefs event group/event, or -errno. */
+static long tracepoint_id(const char *group, const char *event)
+{
+	static const char *const roots[] = { TRACEFS, "/sys/kernel/debug/tracing" };
+	char path[512], buf[32];
+	int err = -ENOENT;
+
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		int fd;
+		ssize_t n;
+
+		snprintf(path, sizeof(path), "%s/events/%s/%s/id", roots[i], group, event);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			if (i == 0)
+				err = -errno;
+			continue;
+		}
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n <= 0)
+			return -EIO;
+		buf[n] = 0;
+		return strtol(buf, NULL, 10);
+	}
+	return err;
+}
+
+/*
+ * What libbpf's attach_tracepoint does, keeping a second fd of the perf
+ * event: destroying the link then only takes the program off the tracepoint
+ * (fast); the last close of the event waits for an RCU grace period (~100 ms
+ * each), so it is left for attach_release() after the output is printed.
+ */
+static int attach_tracepoint(struct attach_set *as, const struct bpf_program *prog,
+			     const char *group, const char *event)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof(attr),
+		.sample_period = 1,
+		.wakeup_events = 1,
+	};
+	struct bpf_link *link;
+	long id = tracepoint_id(group, event);
+	int pfd, keep, err;
+
+	if (id < 0)
+		return (int)id;
+	attr.config = (uint64_t)id;
+	pfd = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+	if (pfd < 0)
+		return -errno;
+	keep = fcntl(pfd, F_DUPFD_CLOEXEC, 3);
+	link = bpf_program__attach_perf_event(prog, pfd);
+	if (!link) {
+		err = -errno;
+		close(pfd);
+		if (keep >= 0)
+			close(keep);
+		return err;
+	}
+	if (keep >= 0) {
+		if (as->nslow == as->slowcap) {
+			int cap = as->slowcap ? as->slowcap * 2 : 16;
+			int *grown = realloc(as->slow_fds, cap * sizeof(*grown));
+
+			if (grown) {
+				as->slow_fds = grown;
+				as->slowcap = cap;
+			}
+		}
+		if (as->nslow < as->slowcap)
+			as->slow_fds[as->nslow++] = keep;
+		else
+			close(keep);
+	}
+	return add_link(as, link);
+}
+
 static int attach_one(struct attach_set *as, const struct bpf_program *prog,
 		      const struct dcc_meta_attach *a, const char *target)
 {
@@ -156,8 +236,7 @@ static int attach_one(struct attach_set *as, const struct bpf_program *prog,
 		if (strlen(target) >= sizeof(buf) || !(sep = strchr(strcpy(buf, target), '/')))
 			return -EINVAL;
 		*sep = 0;
-		link = bpf_program__attach_tracepoint(prog, buf, sep + 1);
-		break;
+		return attach_tracepoint(as, prog, buf, sep + 1);
 	case DCC_ATTACH_RAW_TP:
 		link = bpf_program__attach_raw_tracepoint(prog, target);
 		break;
@@ -257,50 +336,81 @@ int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime
 	return 0;
 }
 
-struct detacher {
-	struct bpf_link **links;
+/* Undo `n` things from a few threads at once: a tracepoint's perf event
+ * close waits for an RCU grace period and the waits partly overlap. */
+struct undo {
+	void **items;
 	int first, n, step;
+	void (*fn)(void *item);
 };
 
-static void *detach_some(void *arg)
+static void *undo_some(void *arg)
 {
-	struct detacher *d = arg;
+	struct undo *u = arg;
 
-	for (int i = d->first; i < d->n; i += d->step)
-		bpf_link__destroy(d->links[i]);
+	for (int i = u->first; i < u->n; i += u->step)
+		u->fn(u->items[i]);
 	return NULL;
 }
 
-/*
- * Closing a tracepoint's perf event waits for an RCU grace period (~100 ms
- * here), one after the other when done in one thread. Detaching from several
- * threads lets the waits overlap: 6 tracepoints stop in ~0.1 s, not 0.5 s.
- */
-void attach_detach_all(struct attach_set *as)
+static void undo_parallel(void **items, int n, void (*fn)(void *item))
 {
 	enum { MAX_THREADS = 16 };
-	struct detacher d[MAX_THREADS];
+	struct undo u[MAX_THREADS];
 	pthread_t tid[MAX_THREADS];
 	bool started[MAX_THREADS] = { false };
-	int nthreads = as->nlinks < MAX_THREADS ? as->nlinks : MAX_THREADS;
+	int nthreads = n < MAX_THREADS ? n : MAX_THREADS;
 
 	for (int t = 1; t < nthreads; t++) {
-		d[t] = (struct detacher){ as->links, t, as->nlinks, nthreads };
-		started[t] = !pthread_create(&tid[t], NULL, detach_some, &d[t]);
+		u[t] = (struct undo){ items, t, n, nthreads, fn };
+		started[t] = !pthread_create(&tid[t], NULL, undo_some, &u[t]);
 	}
 	/* This thread takes slice 0 and any slice whose thread did not start. */
 	for (int t = 0; t < nthreads; t++) {
 		if (t && started[t])
 			continue;
-		d[t] = (struct detacher){ as->links, t, as->nlinks, nthreads };
-		detach_some(&d[t]);
+		u[t] = (struct undo){ items, t, n, nthreads, fn };
+		undo_some(&u[t]);
 	}
 	for (int t = 1; t < nthreads; t++)
 		if (started[t])
 			pthread_join(tid[t], NULL);
+}
+
+static void destroy_link(void *link)
+{
+	bpf_link__destroy(link);
+}
+
+static void close_fd(void *fd)
+{
+	close((int)(intptr_t)fd);
+}
+
+void attach_detach_all(struct attach_set *as)
+{
+	undo_parallel((void **)as->links, as->nlinks, destroy_link);
 	free(as->links);
 	as->links = NULL;
 	as->nlinks = as->cap = 0;
+}
+
+void attach_release(struct attach_set *as)
+{
+	void **fds = calloc(as->nslow ? as->nslow : 1, sizeof(*fds));
+
+	attach_detach_all(as);
+	for (int i = 0; fds && i < as->nslow; i++)
+		fds[i] = (void *)(intptr_t)as->slow_fds[i];
+	if (fds)
+		undo_parallel(fds, as->nslow, close_fd);
+	else
+		for (int i = 0; i < as->nslow; i++)
+			close(as->slow_fds[i]);
+	free(fds);
+	free(as->slow_fds);
+	as->slow_fds = NULL;
+	as->nslow = as->slowcap = 0;
 }
 
 int attach_run_once(struct bpf_object *obj, struct dcc_runtime *rt, uint32_t kind,

@@ -30,6 +30,8 @@ struct attach_set {
 	struct bpf_link **links;
 	int nlinks, cap;
 	int nattached; /* attach entries that took */
+	int *slow_fds; /* tracepoint perf events, closed last (see attach.c) */
+	int nslow, slowcap;
 };
 
 /* "tracepoint", "fentry", "BEGIN"... for messages. */
@@ -41,7 +43,10 @@ int attach_mount_tracefs(const char *progname);
  * printing a message naming the probe. */
 int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime *rt,
 	       const char *progname);
+/* Take every program off its probe (fast). */
 void attach_detach_all(struct attach_set *as);
+/* Detach and close what is left: may take ~100 ms per tracepoint. */
+void attach_release(struct attach_set *as);
 /* Run the BEGIN or END program(s) once. 0 or -errno after a message. */
 int attach_run_once(struct bpf_object *obj, struct dcc_runtime *rt, uint32_t kind,
 		    const char *progname);

@@ -419,9 +419,25 @@ static int trace_loop(struct run *r, bool *exited)
 	/* Drain at switchrate but wake at least every 100 ms so -p and a
 	 * signal racing with the wait end the trace promptly. */
 	timeout = switch_ms > 100 ? 100 : switch_ms < 1 ? 1 : (int)switch_ms;
-	while (!interrupted) {
-		int n = dcc_runtime__poll(r->rt, timeout);
+	for (;;) {
+		int n;
 
+		/* Checked right before the wait: a SIGCHLD that came earlier
+		 * would not interrupt it. */
+		if (r->tgt.pid && target_exited(&r->tgt)) {
+			/* Records the command caused may still be unread. */
+			dcc_runtime__poll(r->rt, 0);
+			if (dcc_runtime__exited(r->rt, &status)) {
+				*exited = true;
+				return status;
+			}
+			if (!r->quiet)
+				target_notice(&r->tgt, stderr, r->prog);
+			return 0;
+		}
+		if (interrupted)
+			return 0;
+		n = dcc_runtime__poll(r->rt, timeout);
 		if (n < 0 && n != -EINTR) {
 			fprintf(stderr, "%s: failed to consume the trace: %s\n", r->prog,
 				strerror(-n));
@@ -431,18 +447,12 @@ static int trace_loop(struct run *r, bool *exited)
 			*exited = true;
 			return status;
 		}
-		if (r->tgt.pid && target_exited(&r->tgt)) {
-			if (!r->quiet)
-				target_notice(&r->tgt, stderr, r->prog);
-			return 0;
-		}
 		now = clock_ns(CLOCK_MONOTONIC);
 		if (r->status_ns && now >= next_status) {
 			dcc_runtime__report_drops(r->rt);
 			next_status = now + r->status_ns;
 		}
 	}
-	return 0;
 }
 
 static int end_trace(struct run *r, int status, bool exited)
@@ -592,6 +602,7 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 	if (r.out)
 		fflush(r.out);
 	fflush(stdout);
+	attach_release(&r.as);
 	if (r.rt)
 		dcc_runtime__free(r.rt);
 	bpf_object__close(r.obj);
