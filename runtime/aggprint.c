@@ -179,7 +179,7 @@ static void print_value(struct dcc_runtime *rt, FILE *out, const struct dcc_meta
 	int64_t normal = rt->agg_state[a->id].normal;
 
 	if (agg_is_hist(a))
-		hist_print(out, a, val, normal);
+		hist_print(rt, out, a, val, normal);
 	else if (a->func == DCC_AGG_STDDEV)
 		fprintf(out, " %16llu", (unsigned long long)agg_value(a, val, normal));
 	else
@@ -207,7 +207,7 @@ static void pa_value(void *ctx, FILE *out, const struct pf_spec *sp, int n)
 	a = pc->aggs[n];
 	val = pc->row->vals[n] ? pc->row->vals[n] : pc->zero;
 	if (agg_is_hist(a)) {
-		hist_print(out, a, val, pc->rt->agg_state[a->id].normal);
+		hist_print(pc->rt, out, a, val, pc->rt->agg_state[a->id].normal);
 		return;
 	}
 	if (!strchr("diuoxXcp", isp.conv))

@@ -70,7 +70,7 @@ static void range(const int64_t *d, int n, int zlo, int *first, int *last)
 	*last = l < n - 1 ? l + 1 : n - 1;
 }
 
-static void print_rows(FILE *out, const struct hist_row *r, int n, int64_t normal)
+static void print_rows(FILE *out, const struct hist_row *r, int n, int64_t normal, bool zoom)
 {
 	long double total = 0;
 	bool pos = false, neg = false;
@@ -78,7 +78,11 @@ static void print_rows(FILE *out, const struct hist_row *r, int n, int64_t norma
 	for (int i = 0; i < n; i++) {
 		pos |= r[i].count > 0;
 		neg |= r[i].count < 0;
-		total += fabsld((long double)r[i].count);
+		/* aggzoom: the highest bar at 95% of the width, as DTrace does */
+		if (!zoom)
+			total += fabsld((long double)r[i].count);
+		else if (total < fabsld((long double)r[i].count) / 0.95L)
+			total = fabsld((long double)r[i].count) / 0.95L;
 	}
 	fprintf(out, "\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
 		"count");
@@ -212,13 +216,14 @@ int hist_rows(const struct dcc_meta_agg *a, const int64_t *val, struct hist_row 
 	return n;
 }
 
-void hist_print(FILE *out, const struct dcc_meta_agg *a, const int64_t *val, int64_t normal)
+void hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+		const int64_t *val, int64_t normal)
 {
 	struct hist_row *rows;
 	int n = hist_rows(a, val, &rows);
 
 	if (n >= 0)
-		print_rows(out, rows, n, normal < 1 ? 1 : normal);
+		print_rows(out, rows, n, normal < 1 ? 1 : normal, rt->aggzoom);
 	free(rows);
 }
 

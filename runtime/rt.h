@@ -40,7 +40,7 @@ struct dcc_runtime {
 
 	/* Options in force. */
 	bool cli_quiet; /* -q: no setopt() undoes it */
-	bool quiet, rawbytes, aggsortkey, aggsortrev, classic, json, flowindent;
+	bool quiet, rawbytes, aggsortkey, aggsortrev, classic, json, flowindent, aggzoom;
 	int aggsortpos, aggsortkeypos, stackindent;
 	int target; /* $target, for %A of a bare address */
 	struct symtab *syms;
@@ -186,7 +186,8 @@ void agg_sort(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent *
 void agg_sort_plain(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order);
 
 /* hist.c */
-void hist_print(FILE *out, const struct dcc_meta_agg *a, const int64_t *val, int64_t normal);
+void hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+		const int64_t *val, int64_t normal);
 /* The rows a histogram shows, as label text and count; *rows is malloc'd.
  * Returns how many, or -1 without memory. */
 struct hist_row {

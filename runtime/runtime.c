@@ -97,6 +97,7 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 	rt->quiet = quiet || opt_bool(rt, "quiet");
 	rt->rawbytes = opt_bool(rt, "rawbytes");
 	rt->flowindent = opt_bool(rt, "flowindent");
+	rt->aggzoom = opt_bool(rt, "aggzoom");
 	rt->aggsortkey = opt_bool(rt, "aggsortkey");
 	rt->aggsortrev = opt_bool(rt, "aggsortrev");
 	rt->aggsortpos = opt_uint(rt, "aggsortpos");

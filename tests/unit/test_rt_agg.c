@@ -945,3 +945,31 @@ Test(rt_agg, printa_format_with_a_histogram)
 	free(q);
 	rtt_close(&t);
 }
+
+Test(rt_agg, aggzoom_scales_the_highest_bar)
+{
+	const char *x[] = { "aggzoom" };
+	int64_t *a = buckets(127);
+	struct rtt t;
+	struct mb b;
+	int fd;
+
+	mb_init(&b);
+	mb_agg(&b, "", "m", DCC_AGG_QUANTIZE, 127 * 8);
+	cr_assert_eq(rtt_open(&t, &b, false, x, 1), 0);
+	fd = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 4, 127 * 8);
+	a[64] = 2;
+	a[66] = 6;
+	put(fd, &zero_key, 127, a, NULL);
+	dcc_runtime__set_agg_fd(t.rt, 0, fd);
+	dcc_runtime__print_aggs(t.rt);
+	cr_assert_str_eq(rtt_out(&t), HIST_HEAD
+		"               0 |                                         0        \n"
+		"               1 |@@@@@@@@@@@@@                            2        \n"
+		"               2 |                                         0        \n"
+		"               4 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@   6        \n"
+		"               8 |                                         0        \n"
+		"\n");
+	free(a);
+	rtt_close(&t);
+}
