@@ -308,7 +308,8 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 					       "clause %u action %u: trunc takes two arguments", i,
 					       j);
 			if (a->kind == DCC_ACT_TRACEMEM &&
-			    (a->nargs < 1 || a->nargs > 2 || args[a->first_arg].kind != DCC_K_BYTES ||
+			    (a->nargs < 1 || a->nargs > 2 ||
+			     args[a->first_arg].kind != DCC_K_BYTES ||
 			     (a->nargs == 2 && args[a->first_arg + 1].kind != DCC_K_INT)))
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: tracemem takes bytes and an "

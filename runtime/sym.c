@@ -201,7 +201,8 @@ static void elf_syms(struct uelf *u, Elf *e)
 	while ((scn = elf_nextscn(e, scn))) {
 		Elf_Data *d;
 
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
+		if (!gelf_getshdr(scn, &sh) ||
+		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
 			continue;
 		if (!(d = elf_getdata(scn, NULL)) || !sh.sh_entsize)
 			continue;
@@ -351,20 +352,25 @@ static const struct umap *umap_find(struct uproc *p, uint64_t pc)
 	return NULL;
 }
 
-static const struct usym *usym_find(const struct uelf *u, const struct umap *m, uint64_t pc)
+/* The ELF virtual address of pc, mapped by m from the file of u. */
+static bool file_vaddr(const struct uelf *u, const struct umap *m, uint64_t pc, uint64_t *va)
 {
-	uint64_t foff = pc - m->start + m->off, va = 0;
-	size_t lo = 0, hi = u->nsyms;
-	bool found = false;
+	uint64_t foff = pc - m->start + m->off;
 
 	for (int i = 0; i < u->nseg; i++) {
 		if (foff >= u->seg[i].off && foff < u->seg[i].off + u->seg[i].filesz) {
-			va = foff - u->seg[i].off + u->seg[i].vaddr;
-			found = true;
-			break;
+			*va = foff - u->seg[i].off + u->seg[i].vaddr;
+			return true;
 		}
 	}
-	if (!found || !hi || va < u->syms[0].addr)
+	return false;
+}
+
+static const struct usym *usym_find(const struct uelf *u, uint64_t va)
+{
+	size_t lo = 0, hi = u->nsyms;
+
+	if (!hi || va < u->syms[0].addr)
 		return NULL;
 	while (hi - lo > 1) {
 		size_t mid = (lo + hi) / 2;
@@ -391,6 +397,7 @@ void rt_uaddr(struct dcc_runtime *rt, int pid, uint64_t pc, enum rt_addr_form fo
 	const struct umap *m = p ? umap_find(p, pc) : NULL;
 	const struct usym *s = NULL;
 	const char *obj;
+	struct uelf *u;
 	uint64_t va;
 
 	if (!m) {
@@ -402,25 +409,14 @@ void rt_uaddr(struct dcc_runtime *rt, int pid, uint64_t pc, enum rt_addr_form fo
 		snprintf(buf, n, "%s", obj);
 		return;
 	}
-	{
-		struct uelf *u = uelf_get(t, m->path, pid, m);
-
-		if (u)
-			s = usym_find(u, m, pc);
-		if (s) {
-			uint64_t foff = pc - m->start + m->off;
-
-			va = 0;
-			for (int i = 0; i < u->nseg; i++)
-				if (foff >= u->seg[i].off && foff < u->seg[i].off + u->seg[i].filesz)
-					va = foff - u->seg[i].off + u->seg[i].vaddr;
-			if (form == RT_ADDR_SYM || va == s->addr)
-				snprintf(buf, n, "%s`%s", obj, s->name);
-			else
-				snprintf(buf, n, "%s`%s+0x%llx", obj, s->name,
-					 (unsigned long long)(va - s->addr));
-			return;
-		}
+	u = uelf_get(t, m->path, pid, m);
+	if (u && file_vaddr(u, m, pc, &va) && (s = usym_find(u, va))) {
+		if (form == RT_ADDR_SYM || va == s->addr)
+			snprintf(buf, n, "%s`%s", obj, s->name);
+		else
+			snprintf(buf, n, "%s`%s+0x%llx", obj, s->name,
+				 (unsigned long long)(va - s->addr));
+		return;
 	}
 	snprintf(buf, n, "%s`0x%llx", obj, (unsigned long long)pc);
 }
