@@ -176,10 +176,16 @@ int vobj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 			goto out;
 		}
 		if (!strcmp(name, ".BTF")) {
+			char bad[128];
+
 			o->btf = btf__new(d->d_buf, (uint32_t)d->d_size);
 			if (!o->btf) {
 				snprintf(why, whylen, "corrupted .BTF section: %s",
 					 strerror(errno));
+				goto out;
+			}
+			if (vbtf_check(o->btf, bad, sizeof(bad))) {
+				snprintf(why, whylen, "corrupted .BTF section: %s", bad);
 				goto out;
 			}
 		} else if (!strcmp(name, ".BTF.ext")) {
@@ -342,6 +348,12 @@ int verify_main(int argc, char **argv)
 			fprintf(stderr, "dcc: error: cannot read BTF from %s: %s\n", p,
 				err == ENOENT || err == EACCES || err == EISDIR ? strerror(err) :
 				"not a BTF file nor an ELF file with a .BTF section");
+			ret = 1;
+			continue;
+		}
+		if (vbtf_check(targ, why, sizeof(why))) {
+			fprintf(stderr, "dcc: error: cannot read BTF from %s: %s\n", p, why);
+			btf__free(targ);
 			ret = 1;
 			continue;
 		}

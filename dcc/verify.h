@@ -91,6 +91,9 @@ const struct vline *vobj_line_at(const struct vobj *o, const char *sec, uint64_t
 
 const char *vrelo_kind_name(uint32_t kind);
 
+/* 0 when every name and type id inside b is in range, else -1 and why. */
+int vbtf_check(const struct btf *b, char *why, size_t whylen);
+
 /* Check every relocation of o against targ (named name in messages): print
  * one line on stdout, return 0 when all resolve, 1 otherwise. verbose: a line
  * before it for each relocation that resolves, with its value in the object

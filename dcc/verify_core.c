@@ -147,6 +147,67 @@ int vobj_parse_ext(struct vobj *o, const void *data, size_t size, char *why, siz
 			  add_relo, "core_relo", why, whylen);
 }
 
+static bool name_ok(const struct btf *b, uint32_t off)
+{
+	return btf__str_by_offset(b, off) != NULL;
+}
+
+/* Every name and type reference of every type inside b: libbpf 1.1's own
+ * checks on a BTF it reads do not cover them. */
+int vbtf_check(const struct btf *b, char *why, size_t whylen)
+{
+	uint32_t n = btf__type_cnt(b);
+
+	for (uint32_t id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(b, id);
+		bool ok = name_ok(b, t->name_off);
+		uint16_t vlen = btf_vlen(t);
+
+		switch (btf_kind(t)) {
+		case BTF_KIND_PTR: case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE:
+		case BTF_KIND_CONST: case BTF_KIND_RESTRICT: case BTF_KIND_FUNC:
+		case BTF_KIND_VAR: case BTF_KIND_DECL_TAG: case BTF_KIND_TYPE_TAG:
+		case BTF_KIND_FUNC_PROTO:
+			ok = ok && t->type < n;
+			break;
+		case BTF_KIND_ARRAY:
+			ok = ok && btf_array(t)->type < n && btf_array(t)->index_type < n;
+			break;
+		default:
+			break;
+		}
+		for (uint16_t i = 0; ok && i < vlen; i++) {
+			switch (btf_kind(t)) {
+			case BTF_KIND_STRUCT:
+			case BTF_KIND_UNION:
+				ok = name_ok(b, btf_members(t)[i].name_off) &&
+				     btf_members(t)[i].type < n;
+				break;
+			case BTF_KIND_ENUM:
+				ok = name_ok(b, btf_enum(t)[i].name_off);
+				break;
+			case BTF_KIND_ENUM64:
+				ok = name_ok(b, btf_enum64(t)[i].name_off);
+				break;
+			case BTF_KIND_FUNC_PROTO:
+				ok = name_ok(b, btf_params(t)[i].name_off) && btf_params(t)[i].type < n;
+				break;
+			case BTF_KIND_DATASEC:
+				ok = btf_var_secinfos(t)[i].type < n;
+				break;
+			default:
+				break;
+			}
+		}
+		if (!ok) {
+			snprintf(why, whylen, "type [%u] refers to a name or a type it does not hold",
+				 id);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 const char *vrelo_kind_name(uint32_t kind)
 {
 	static const char *const names[] = {

@@ -7,6 +7,7 @@
  */
 #include <criterion/criterion.h>
 #include <bpf/btf.h>
+#include <elf.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -348,4 +349,70 @@ Test(verify, usage)
 	expect("ppid.bpf.o ppid.d", 2, "",
 	       "dcc: error: verify takes one object, got 'ppid.bpf.o' and 'ppid.d'\n" USAGE);
 	expect("--help", 0, USAGE, "");
+}
+
+Test(verify, corrupted_btf_file)
+{
+	static const struct field f[] = { { "tgid", F_INT, 0 } };
+	char path[512];
+	size_t len;
+	char *raw;
+	uint32_t hdr_len, type_off, bad = 0xffffff;
+
+	make_btf("broken.btf", "task_struct", f, 1, 8);
+	snprintf(path, sizeof(path), "%s/broken.btf", dir);
+	raw = read_file(path, &len);
+	cr_assert(raw && len > 40);
+	/* the first type's name_off, past the header and the type section's start */
+	memcpy(&hdr_len, raw + 4, 4);
+	memcpy(&type_off, raw + 8, 4);
+	memcpy(raw + hdr_len + type_off, &bad, 4);
+	cr_assert_eq(write_file(path, raw, len), 0);
+	free(raw);
+	expect("ppid.bpf.o --btf broken.btf", 1, "", "dcc: error: cannot read BTF from "
+	       "broken.btf: type [1] refers to a name or a type it does not hold\n");
+}
+
+/* The file offset of section name in an ELF file. */
+static size_t section_offset(const char *obj, size_t len, const char *name)
+{
+	const Elf64_Ehdr *eh = (const void *)obj;
+	const Elf64_Shdr *sh = (const void *)(obj + eh->e_shoff);
+	const char *names = obj + sh[eh->e_shstrndx].sh_offset;
+
+	cr_assert(eh->e_shoff + (size_t)eh->e_shnum * sizeof(*sh) <= len);
+	for (int i = 0; i < eh->e_shnum; i++)
+		if (!strcmp(names + sh[i].sh_name, name))
+			return sh[i].sh_offset;
+	cr_assert_fail("no section %s", name);
+	return 0;
+}
+
+Test(verify, corrupted_btf_ext)
+{
+	char path[512];
+	size_t len, ext;
+	uint32_t hdr_len, relo_off, bad = 9999;
+	char *obj;
+
+	snprintf(path, sizeof(path), "%s/ppid.bpf.o", dir);
+	obj = read_file(path, &len);
+	cr_assert(obj);
+	ext = section_offset(obj, len, ".BTF.ext");
+	memcpy(&hdr_len, obj + ext + 4, 4);
+	memcpy(&relo_off, obj + ext + 24, 4);
+	/* rec_size, sec_name_off, num_info, then the first record's type_id */
+	memcpy(obj + ext + hdr_len + relo_off + 16, &bad, 4);
+	snprintf(path, sizeof(path), "%s/badext.bpf.o", dir);
+	cr_assert_eq(write_file(path, obj, len), 0);
+	expect("badext.bpf.o --btf /nonexistent", 1, "", "dcc: error: badext.bpf.o: corrupted "
+	       ".BTF.ext: core_relo record 0 of tracepoint/syscalls/sys_enter_getppid refers to "
+	       "nothing in .BTF\n");
+	/* a section count past the end */
+	bad = 1000;
+	memcpy(obj + ext + hdr_len + relo_off + 8, &bad, 4);
+	cr_assert_eq(write_file(path, obj, len), 0);
+	expect("badext.bpf.o", 1, "", "dcc: error: badext.bpf.o: corrupted .BTF.ext: core_relo "
+	       "of tracepoint/syscalls/sys_enter_getppid holds 1000 records\n");
+	free(obj);
 }
