@@ -10,6 +10,53 @@
 #include "diag.h"
 #include "parse.h"
 #include "sema.h"
+#include "types.h"
+#include "dlib_gen.h"
+
+/* The D library (headers/d), parsed before every script. */
+struct lib {
+	struct node *head, *tail;
+};
+
+static bool lib_typedef(void *ctx, const char *name);
+
+static int parse_library(struct arena *ar, struct diag *dg, struct lib *lib)
+{
+	for (unsigned i = 0; i < sizeof(dlib_files) / sizeof(dlib_files[0]); i++) {
+		const char *text = dlib_files[i].text;
+		size_t len = strlen(text);
+		uint32_t file = diag_add_source(dg, dlib_files[i].name, text, len);
+		struct parse_opts po = { .is_typedef = lib_typedef, .ctx = lib };
+		struct node *p = parse_program(ar, dg, file, text, len, &po);
+		if (!p || diag_errors(dg))
+			return -1;
+		for (struct node *n = p->list, *next; n; n = next) {
+			next = n->next;
+			n->next = NULL;
+			if (lib->tail)
+				lib->tail->next = n;
+			else
+				lib->head = n;
+			lib->tail = n;
+		}
+	}
+	return 0;
+}
+
+/* the parsers must know the typedef names D predefines and the library's
+ * (to tell casts from parenthesized expressions) */
+static bool lib_typedef(void *ctx, const char *name)
+{
+	struct lib *lib = ctx;
+	if (type_by_name(name))
+		return true;
+	for (struct node *n = lib->head; n; n = n->next)
+		if (n->kind == N_DECL && n->ival == ST_TYPEDEF)
+			for (struct node *d = n->list; d; d = d->next)
+				if (d->name && !strcmp(d->name, name))
+					return true;
+	return false;
+}
 
 int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 {
@@ -24,10 +71,21 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 		return rc;
 	}
 	struct arena *ar = arena_create();
-	struct parse_opts po = { .descriptions = o->description };
+	struct lib lib = { 0 };
+	if (!o->nolibs && parse_library(ar, dg, &lib)) {
+		fprintf(stderr, "dcc: internal error: the D library does not parse\n");
+		goto out;
+	}
+	struct parse_opts po = { .descriptions = o->description, .is_typedef = lib_typedef,
+				 .ctx = &lib };
 	struct node *prog = parse_program(ar, dg, file, o->text, o->len, &po);
 	if (!prog || diag_errors(dg))
 		goto out;
+	/* the library's declarations come first, as if included */
+	if (lib.tail) {
+		lib.tail->next = prog->list;
+		prog->list = lib.head;
+	}
 	if (o->dump_ast) {
 		ast_dump(stdout, prog);
 		rc = 0;

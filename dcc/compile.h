@@ -15,6 +15,7 @@ struct compile_opts {
 	const char *const *macro_argv; /* $0 (script name), $1.. */
 	int macro_argc;
 	bool zdefs;              /* -Z */
+	bool nolibs;             /* -x nolibs: no D library */
 	const char *btf_path;    /* --btf FILE: kernel types of another kernel */
 	bool check_only;         /* -e: stop after semantic checks */
 	bool dump_tokens, dump_ast, dump_ir;

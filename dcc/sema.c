@@ -36,8 +36,9 @@ static const struct {
 };
 
 /* Builtins of D that dcc does not compile yet: named in the error. */
-static const char *const later_builtins[] = { "curpsinfo", "curlwpsinfo", "curcpu", "vtimestamp", "stackdepth",
-	"ustackdepth", "caller", "ucaller", "uregs", "ipl", "root", "cwd", NULL,
+static const char *const later_builtins[] = {
+	"curcpu", "vtimestamp", "stackdepth", "ustackdepth", "caller", "ucaller", "uregs", "ipl",
+	"root", "cwd", NULL,
 };
 
 static int builtin_lookup(const char *name, struct type **t)
@@ -494,6 +495,9 @@ static int check_ident(struct sema *s, struct node *n)
 		if (!strcmp(later_builtins[i], n->name))
 			return diag_error(s->dg, n->loc, "builtin variable '%s' is not supported yet",
 					  n->name);
+	int r = sema_expand_name(s, n);
+	if (r <= 0)
+		return r;
 	struct var *v = sema_var_find(s, V_GLOBAL, n->name);
 	if (!v)
 		return diag_error(s->dg, n->loc, "use of undeclared identifier '%s'", n->name);
@@ -602,6 +606,9 @@ int sema_expr(struct sema *s, struct node *n)
 				return -1;
 			t = n->a->type;
 		}
+		if (t->kind == T_FUNC || t->kind == T_VOID || (!t->size && t->kind != T_STRING))
+			return diag_error(s->dg, n->loc, "sizeof() of incomplete type '%s'",
+					  type_str(t));
 		uint64_t size = t->kind == T_STRING ? s->strsize : t->size;
 		n->kind = N_INT;
 		n->ival = size;
@@ -624,9 +631,9 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_MEMBER:
 		return sema_member(s, n);
 	case N_OFFSETOF:
-		return diag_error(s->dg, n->loc, "offsetof() is not supported yet");
+		return sema_offsetof(s, n);
 	case N_XLATE:
-		return diag_error(s->dg, n->loc, "xlate is not supported yet");
+		return sema_xlate(s, n);
 	default:
 		return diag_error(s->dg, n->loc, "%s is not supported in an expression",
 				  ast_kind_name(n->kind));
@@ -657,36 +664,38 @@ static int check_decl(struct sema *s, struct node *d)
 			return diag_error(s->dg, d->loc, "#pragma D error: %s", d->str ? d->str : "");
 		return 0; /* depends_on, binding, version, attributes, line: no effect here */
 	}
-	if (d->kind == N_DECL) {
-		struct node *ts = d->a;
-		if (d->ival == ST_TYPEDEF || !d->list || (ts && (ts->iflags & TSF_BODY)))
-			return diag_error(s->dg, d->loc, "type declarations are not supported yet");
-		for (struct node *dl = d->list; dl; dl = dl->next) {
-			struct node tn = { .kind = N_TYPENAME, .loc = d->loc, .a = ts };
-			struct node abs = *dl;
-			abs.name = NULL;
-			tn.b = &abs;
-			struct type *t;
-			if (sema_typename(s, &tn, &t))
-				return -1;
-			if (dl->b)
-				return diag_error(s->dg, dl->b->loc, "initializers are not allowed in "
-						  "D declarations");
-			enum var_kind k = d->ival == ST_SELF ? V_SELF :
-					  d->ival == ST_THIS ? V_THIS : V_GLOBAL;
-			if (d->ival != ST_NONE && d->ival != ST_SELF && d->ival != ST_THIS)
-				return diag_error(s->dg, d->loc, "storage class of '%s' is not "
-						  "supported", dl->name);
-			if (sema_var_find(s, k, dl->name))
-				return diag_error(s->dg, dl->loc, "%s%s is declared twice",
-						  var_prefix(k), dl->name);
-			sema_var_add(s, k, dl->name, t, dl->loc);
-		}
-		return 0;
+	int r = sema_define(s, d);
+	if (r <= 0)
+		return r;
+	/* variable declarations: int x; self string s; this int t; */
+	struct type *base;
+	if (sema_tspec(s, d->a, &base))
+		return -1;
+	for (struct node *dl = d->list; dl; dl = dl->next) {
+		struct type *t;
+		if (sema_declarator_type(s, base, dl, &t))
+			return -1;
+		if (dl->b)
+			return diag_error(s->dg, dl->b->loc, "initializers are not allowed in D "
+					  "declarations");
+		enum var_kind k = d->ival == ST_SELF ? V_SELF : d->ival == ST_THIS ? V_THIS
+						 : V_GLOBAL;
+		if (d->ival != ST_NONE && d->ival != ST_SELF && d->ival != ST_THIS &&
+		    d->ival != ST_EXTERN)
+			return diag_error(s->dg, d->loc, "storage class of '%s' is not supported",
+					  dl->name);
+		if (d->ival == ST_EXTERN)
+			return diag_error(s->dg, d->loc, "extern declarations of kernel symbols are "
+					  "not supported yet; use a cast of `%s", dl->name);
+		if (!type_is_scalar(t) && t->kind != T_STRING)
+			return diag_error(s->dg, dl->loc, "variables of type '%s' are not supported "
+					  "yet", type_str(t));
+		if (sema_var_find(s, k, dl->name))
+			return diag_error(s->dg, dl->loc, "%s%s is declared twice", var_prefix(k),
+					  dl->name);
+		sema_var_add(s, k, dl->name, t, dl->loc);
 	}
-	return diag_error(s->dg, d->loc, "%s declarations are not supported yet",
-			  d->kind == N_INLINE ? "inline" : d->kind == N_TRANSLATOR ? "translator"
-			  : d->kind == N_PROVIDER ? "provider" : ast_kind_name(d->kind));
+	return 0;
 }
 
 /* The trial pass: plain assignments to variables, in source order, and

@@ -117,6 +117,12 @@ struct sema {
 	bool uses_speculation;
 	struct dbtf *btf;           /* opened on first use of a kernel type */
 	struct clause_info *cur_clause;
+	/* sema_decl.c: the script's types, inlines, enumerators, translators */
+	struct named *named;
+	int nnamed, cap_named;
+	struct translator **trans;
+	int ntrans, cap_trans;
+	int inline_depth;
 	bool btf_failed;
 };
 

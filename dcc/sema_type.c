@@ -28,68 +28,46 @@ struct dbtf *sema_btf(struct sema *s, struct loc loc)
 	return s->btf;
 }
 
-/* A struct or union by tag: the script's own first, then the kernel's. */
-static struct type *tagged(struct sema *s, struct node *ts, struct loc loc)
+/* A struct or union the kernel's BTF defines. */
+int sema_kernel_tag(struct sema *s, struct node *ts, struct type **out)
 {
 	bool is_union = ts->ival == TS_UNION;
-	if (ts->ival == TS_ENUM)
-		return &type_int;
-	struct dbtf *b = sema_btf(s, loc);
+	struct dbtf *b = sema_btf(s, ts->loc);
 	if (!b)
-		return NULL;
+		return -1;
 	struct type *t = dbtf_struct(b, ts->name, is_union);
 	if (!t) {
 		const char *base = strrchr(dbtf_path(b), '/');
-		diag_error(s->dg, loc, "%s %s is not a type the kernel's BTF has (%s)",
-			   is_union ? "union" : "struct", ts->name, base ? base + 1 : dbtf_path(b));
+		return diag_error(s->dg, ts->loc, "%s %s is not a type the kernel's BTF has (%s)",
+				  is_union ? "union" : "struct", ts->name,
+				  base ? base + 1 : dbtf_path(b));
 	}
-	return t;
+	*out = t;
+	return 0;
 }
 
 int sema_typename(struct sema *s, struct node *tn, struct type **out)
 {
-	struct node *ts = tn->a, *decl = tn->b;
-	struct type *t = NULL;
-	if (!ts)
+	struct type *t;
+	if (!tn->a)
 		return diag_error(s->dg, tn->loc, "expected a type");
-	if (ts->ival == TS_STRUCT || ts->ival == TS_UNION || ts->ival == TS_ENUM) {
-		if (ts->iflags & TSF_BODY)
-			return diag_error(s->dg, tn->loc, "struct, union and enum definitions are "
-					  "not supported yet");
-		if (!ts->name)
-			return diag_error(s->dg, tn->loc, "expected a struct tag");
-		if (!(t = tagged(s, ts, tn->loc)))
-			return -1;
-	} else {
-		t = ts->name ? type_by_name(ts->name) : NULL;
-		if (!t && ts->name && ts->ival == TS_TYPEDEF) {
-			struct dbtf *b = sema_btf(s, tn->loc);
-			if (!b)
-				return -1;
-			t = dbtf_typedef(b, ts->name);
-		}
-		if (!t)
-			return diag_error(s->dg, tn->loc, "unknown type '%s'",
-					  ts->name ? ts->name : "?");
-	}
-	if (decl) {
-		for (uint64_t i = 0; i < decl->ival; i++)
-			t = type_ptr(s->ar, t);
-		/* dimensions are outermost first: build from the innermost */
-		struct node *dims[8];
-		int nd = 0;
-		for (struct node *d = decl->list; d && nd < 8; d = d->next)
-			dims[nd++] = d;
-		for (int i = nd - 1; i >= 0; i--) {
-			int64_t n;
-			if (dims[i]->kind == N_EMPTY || sema_const(s, dims[i], &n) || n <= 0)
-				return diag_error(s->dg, dims[i]->loc, "an array type needs a "
-						  "positive constant size");
-			t = type_array(s->ar, t, (uint64_t)n);
-		}
-	}
-	*out = t;
+	if (sema_tspec(s, tn->a, &t) || sema_declarator_type(s, t, tn->b, out))
+		return -1;
 	return 0;
+}
+
+/* Give an integer expression another integer type, as a cast would. */
+void sema_retype_int(struct sema *s, struct node *n, struct type *t)
+{
+	struct node *inner = arena_new(s->ar, struct node);
+	*inner = *n;
+	inner->next = NULL;
+	n->kind = N_CAST;
+	n->a = NULL;
+	n->b = inner;
+	n->c = n->d = n->list = NULL;
+	n->sym = NULL;
+	n->type = t;
 }
 
 static unsigned edit_distance(const char *a, const char *b)
@@ -166,6 +144,8 @@ int sema_member(struct sema *s, struct node *n)
 {
 	if (sema_expr(s, n->a))
 		return -1;
+	if (n->a->kind == N_XLATE)
+		return sema_translated_member(s, n);
 	struct type *t = n->a->type;
 	bool arrow = n->op == OP_ARROW;
 	if (arrow) {
@@ -213,4 +193,29 @@ void sema_coerce_string(struct sema *s, struct node *n)
 	n->b = n->c = n->d = n->list = NULL;
 	n->sym = NULL;
 	n->type = &type_string;
+}
+
+/* offsetof(type, member): a constant, through anonymous members too */
+int sema_offsetof(struct sema *s, struct node *n)
+{
+	struct type *t;
+	if (sema_typename(s, n->a, &t))
+		return -1;
+	if (t->kind != T_STRUCT && t->kind != T_UNION)
+		return diag_error(s->dg, n->loc, "offsetof() needs a struct or union, not '%s'",
+				  type_str(t));
+	struct member_path mp = { 0 };
+	if (!find_member(s, t, n->name, &mp))
+		return diag_error(s->dg, n->loc, "%s has no member named '%s'", type_str(t),
+				  n->name);
+	uint64_t bits = 0;
+	for (int i = 0; i < mp.n; i++)
+		bits += mp.outer[i]->members[mp.index[i]].bit_off;
+	if (mp.outer[mp.n - 1]->members[mp.index[mp.n - 1]].bit_size)
+		return diag_error(s->dg, n->loc, "offsetof() of bit-field '%s'", n->name);
+	n->kind = N_INT;
+	n->ival = bits / 8;
+	n->iflags = INTF_UNSIGNED | INTF_LONG;
+	n->type = &type_ulong;
+	return 0;
 }

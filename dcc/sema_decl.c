@@ -1,0 +1,460 @@
+/*
+ * The script's own declarations: struct, union and enum definitions (laid
+ * out by C's rules), typedefs, enumerator constants, inline definitions
+ * (expanded where used) and translators with xlate (a translated member is
+ * the translator's expression for it, with the input bound to the xlate
+ * operand). The D library of headers/d is declarations of this kind.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "btf.h"
+#include "diag.h"
+#include "sema_internal.h"
+
+struct named {
+	const char *name;
+	int kind;          /* NK_* */
+	struct type *t;    /* NK_TAG, NK_TYPEDEF */
+	struct node *n;    /* NK_INLINE: the N_INLINE; NK_ENUMERATOR: value in ival */
+	int64_t value;
+};
+
+enum { NK_STRUCT = 1, NK_UNION, NK_ENUM, NK_TYPEDEF, NK_INLINE, NK_ENUMERATOR };
+
+struct translator {
+	struct type *out, *in;
+	struct node *n;    /* N_TRANSLATOR */
+};
+
+static struct named *lookup(struct sema *s, int kind, const char *name)
+{
+	for (int i = 0; i < s->nnamed; i++)
+		if (s->named[i].kind == kind && !strcmp(s->named[i].name, name))
+			return &s->named[i];
+	return NULL;
+}
+
+static struct named *add(struct sema *s, int kind, const char *name)
+{
+	if (s->nnamed == s->cap_named) {
+		s->cap_named = s->cap_named ? 2 * s->cap_named : 32;
+		s->named = realloc(s->named, s->cap_named * sizeof(*s->named));
+	}
+	struct named *d = &s->named[s->nnamed++];
+	memset(d, 0, sizeof(*d));
+	d->kind = kind;
+	d->name = name;
+	return d;
+}
+
+struct type *sema_user_tag(struct sema *s, int tspec_kind, const char *tag)
+{
+	struct named *d = lookup(s, tspec_kind == TS_UNION ? NK_UNION : tspec_kind == TS_ENUM
+				 ? NK_ENUM : NK_STRUCT, tag);
+	return d ? d->t : NULL;
+}
+
+struct type *sema_user_typedef(struct sema *s, const char *name)
+{
+	struct named *d = lookup(s, NK_TYPEDEF, name);
+	return d ? d->t : NULL;
+}
+
+static unsigned align_of(const struct type *t)
+{
+	switch (t->kind) {
+	case T_ARRAY:
+		return align_of(t->ref);
+	case T_STRUCT:
+	case T_UNION: {
+		unsigned a = 1;
+		for (int i = 0; i < t->nmembers; i++) {
+			unsigned m = align_of(t->members[i].type);
+			a = m > a ? m : a;
+		}
+		return a;
+	}
+	case T_STRING:
+		return 1;
+	default:
+		return t->size ? t->size : 1;
+	}
+}
+
+/* The type a declarator makes of a base type: pointers, then arrays. */
+int sema_declarator_type(struct sema *s, struct type *base, struct node *d, struct type **out)
+{
+	struct node tn = { .kind = N_TYPENAME, .loc = d ? d->loc : (struct loc){ 0 } };
+	struct node ts = { .kind = N_TSPEC };
+	(void)tn;
+	(void)ts;
+	struct type *t = base;
+	if (d) {
+		for (uint64_t i = 0; i < d->ival; i++)
+			t = type_ptr(s->ar, t);
+		struct node *dims[8];
+		int nd = 0;
+		for (struct node *x = d->list; x && nd < 8; x = x->next)
+			dims[nd++] = x;
+		for (int i = nd - 1; i >= 0; i--) {
+			int64_t n;
+			if (dims[i]->kind == N_EMPTY || sema_expr(s, dims[i]) ||
+			    sema_const(s, dims[i], &n) || n <= 0)
+				return diag_error(s->dg, dims[i]->loc, "an array needs a positive "
+						  "constant size");
+			t = type_array(s->ar, t, (uint64_t)n);
+		}
+	}
+	*out = t;
+	return 0;
+}
+
+static int define_enum(struct sema *s, struct node *ts)
+{
+	int64_t next = 0;
+	for (struct node *e = ts->list; e; e = e->next) {
+		if (e->a && (sema_expr(s, e->a) || sema_const(s, e->a, &next)))
+			return -1;
+		if (lookup(s, NK_ENUMERATOR, e->name) || lookup(s, NK_INLINE, e->name))
+			return diag_error(s->dg, e->loc, "'%s' is defined twice", e->name);
+		add(s, NK_ENUMERATOR, e->name)->value = next++;
+	}
+	if (ts->name)
+		add(s, NK_ENUM, ts->name)->t = &type_int;
+	return 0;
+}
+
+/* struct/union { members }: lay out by C's rules, bit-fields packed into
+ * units of their type */
+static int define_struct(struct sema *s, struct node *ts, struct type **out)
+{
+	bool is_union = ts->ival == TS_UNION;
+	struct type *t = arena_new(s->ar, struct type);
+	t->kind = is_union ? T_UNION : T_STRUCT;
+	t->tag = ts->name;
+	t->name = arena_printf(s->ar, "%s %s", is_union ? "union" : "struct",
+			       ts->name ? ts->name : "<anonymous>");
+	if (ts->name) {
+		struct named *d = lookup(s, is_union ? NK_UNION : NK_STRUCT, ts->name);
+		if (d && d->t->complete)
+			return diag_error(s->dg, ts->loc, "%s is defined twice", t->name);
+		/* register first: members may point to the struct itself */
+		add(s, is_union ? NK_UNION : NK_STRUCT, ts->name)->t = t;
+	}
+	int n = 0;
+	for (struct node *md = ts->list; md; md = md->next)
+		n += md->list ? ast_list_len(md->list) : 1;
+	t->members = arena_alloc(s->ar, sizeof(*t->members) * (size_t)(n ? n : 1));
+	uint64_t bits = 0, size = 0;
+	unsigned maxalign = 1;
+	for (struct node *md = ts->list; md; md = md->next) {
+		struct type *base;
+		if (sema_tspec(s, md->a, &base))
+			return -1;
+		for (struct node *dl = md->list; dl; dl = dl->next) {
+			struct type *mt;
+			if (sema_declarator_type(s, base, dl, &mt))
+				return -1;
+			if (!mt->size && mt->kind != T_STRING)
+				return diag_error(s->dg, dl->loc, "member '%s' has an incomplete "
+						  "type '%s'", dl->name, type_str(mt));
+			struct member *m = &t->members[t->nmembers++];
+			m->name = dl->name;
+			m->type = mt;
+			unsigned al = align_of(mt);
+			maxalign = al > maxalign ? al : maxalign;
+			if (dl->a) {
+				int64_t w;
+				if (sema_expr(s, dl->a) || sema_const(s, dl->a, &w))
+					return -1;
+				if (mt->kind != T_INT || w < 0 || w > (int64_t)mt->size * 8)
+					return diag_error(s->dg, dl->a->loc, "invalid bit-field "
+							  "width for '%s'", dl->name);
+				uint64_t unit = (uint64_t)mt->size * 8;
+				uint64_t at = is_union ? 0 : bits;
+				if (at / unit != (at + (uint64_t)w - 1) / unit)
+					at = (at + unit - 1) / unit * unit;
+				m->bit_off = at;
+				m->bit_size = (uint32_t)w;
+				if (!is_union)
+					bits = at + (uint64_t)w;
+				size = is_union ? (size > mt->size ? size : mt->size) : size;
+			} else {
+				uint64_t at = is_union ? 0 : ((bits + 8 * al - 1) / (8 * al)) * (8 * al);
+				m->bit_off = at;
+				if (is_union)
+					size = size > mt->size ? size : mt->size;
+				else
+					bits = at + (uint64_t)mt->size * 8;
+			}
+		}
+	}
+	if (!is_union)
+		size = (bits + 7) / 8;
+	t->size = (unsigned)((size + maxalign - 1) / maxalign * maxalign);
+	t->complete = true;
+	*out = t;
+	return 0;
+}
+
+/* A type specifier: base names, the script's typedefs and tags, the
+ * kernel's; a body defines the type. */
+int sema_tspec(struct sema *s, struct node *ts, struct type **out)
+{
+	if (ts->ival == TS_STRUCT || ts->ival == TS_UNION || ts->ival == TS_ENUM) {
+		if (ts->iflags & TSF_BODY) {
+			if (ts->ival == TS_ENUM) {
+				*out = &type_int;
+				return define_enum(s, ts);
+			}
+			return define_struct(s, ts, out);
+		}
+		if (!ts->name)
+			return diag_error(s->dg, ts->loc, "expected a tag");
+		struct type *t = sema_user_tag(s, (int)ts->ival, ts->name);
+		if (t) {
+			*out = t;
+			return 0;
+		}
+		if (ts->ival == TS_ENUM) {
+			*out = &type_int;
+			return 0;
+		}
+		return sema_kernel_tag(s, ts, out);
+	}
+	struct type *t = ts->name ? type_by_name(ts->name) : NULL;
+	if (!t && ts->name)
+		t = sema_user_typedef(s, ts->name);
+	if (!t && ts->name && ts->ival == TS_TYPEDEF) {
+		struct dbtf *b = sema_btf(s, ts->loc);
+		if (!b)
+			return -1;
+		t = dbtf_typedef(b, ts->name);
+	}
+	if (!t)
+		return diag_error(s->dg, ts->loc, "unknown type '%s'", ts->name ? ts->name : "?");
+	*out = t;
+	return 0;
+}
+
+static int define_typedef(struct sema *s, struct node *d)
+{
+	struct type *base;
+	if (sema_tspec(s, d->a, &base))
+		return -1;
+	for (struct node *dl = d->list; dl; dl = dl->next) {
+		struct type *t;
+		if (sema_declarator_type(s, base, dl, &t))
+			return -1;
+		if (lookup(s, NK_TYPEDEF, dl->name))
+			return diag_error(s->dg, dl->loc, "typedef '%s' is defined twice", dl->name);
+		/* keep the typedef's name on scalars, for messages */
+		if (t->kind == T_INT || t->kind == T_PTR) {
+			struct type *a = arena_new(s->ar, struct type);
+			*a = *t;
+			a->name = dl->name;
+			a->ptr_to = NULL;
+			t = a;
+		}
+		add(s, NK_TYPEDEF, dl->name)->t = t;
+	}
+	return 0;
+}
+
+static int define_inline(struct sema *s, struct node *n)
+{
+	struct type *t;
+	if (sema_typename(s, n->a, &t))
+		return -1;
+	if (lookup(s, NK_INLINE, n->name) || lookup(s, NK_ENUMERATOR, n->name))
+		return diag_error(s->dg, n->loc, "'%s' is defined twice", n->name);
+	struct named *d = add(s, NK_INLINE, n->name);
+	d->t = t;
+	d->n = n;
+	return 0;
+}
+
+static int define_translator(struct sema *s, struct node *n)
+{
+	/* the input type is resolved at the first xlate: it is usually a
+	 * kernel type, and reading the kernel's BTF is only worth it then */
+	struct type *out, *in = NULL;
+	if (sema_typename(s, n->a, &out))
+		return -1;
+	if (out->kind != T_STRUCT && out->kind != T_UNION)
+		return diag_error(s->dg, n->a->loc, "a translator's output must be a struct, not "
+				  "'%s'", type_str(out));
+	for (struct node *m = n->list; m; m = m->next) {
+		bool found = false;
+		for (int i = 0; i < out->nmembers; i++)
+			found |= out->members[i].name && !strcmp(out->members[i].name, m->name);
+		if (!found)
+			return diag_error(s->dg, m->loc, "%s has no member named '%s'",
+					  type_str(out), m->name);
+	}
+	if (s->ntrans == s->cap_trans) {
+		s->cap_trans = s->cap_trans ? 2 * s->cap_trans : 8;
+		s->trans = realloc(s->trans, s->cap_trans * sizeof(*s->trans));
+	}
+	struct translator *tr = arena_new(s->ar, struct translator);
+	tr->out = out;
+	tr->in = in;
+	tr->n = n;
+	s->trans[s->ntrans++] = tr;
+	return 0;
+}
+
+/* Declarations that define names; variable declarations are sema.c's. */
+int sema_define(struct sema *s, struct node *d)
+{
+	switch (d->kind) {
+	case N_INLINE:
+		return define_inline(s, d);
+	case N_TRANSLATOR:
+		return define_translator(s, d);
+	case N_PROVIDER:
+		return diag_error(s->dg, d->loc, "provider declarations (USDT) are not supported "
+				  "yet");
+	case N_DECL:
+		if (d->ival == ST_TYPEDEF)
+			return define_typedef(s, d);
+		if (!d->list) {
+			struct type *t;
+			return sema_tspec(s, d->a, &t);
+		}
+		return 1; /* a variable declaration */
+	default:
+		return 1;
+	}
+}
+
+/* Deep copy of an expression with the identifier `param` replaced by a copy
+ * of `arg`; node types and symbols are cleared for a fresh check. */
+static struct node *clone(struct sema *s, struct node *n, const char *param, struct node *arg)
+{
+	if (!n)
+		return NULL;
+	if (param && n->kind == N_IDENT && !strcmp(n->name, param))
+		return clone(s, arg, NULL, NULL);
+	struct node *c = arena_new(s->ar, struct node);
+	*c = *n;
+	c->a = clone(s, n->a, param, arg);
+	c->b = clone(s, n->b, param, arg);
+	c->c = clone(s, n->c, param, arg);
+	c->d = clone(s, n->d, param, arg);
+	struct node **tail = &c->list;
+	*tail = NULL;
+	for (struct node *x = n->list; x; x = x->next) {
+		*tail = clone(s, x, param, arg);
+		(*tail)->next = NULL;
+		tail = &(*tail)->next;
+	}
+	if (n->kind != N_IDENT || n->id != B_CURTHREAD)
+		c->type = n->kind == N_STR ? n->type : NULL;
+	c->sym = NULL;
+	return c;
+}
+
+/* Replace n (in place) by `with`, keeping n's place in its list and its
+ * location for messages. */
+static void replace(struct node *n, struct node *with)
+{
+	struct node *next = n->next;
+	struct loc loc = n->loc;
+	*n = *with;
+	n->next = next;
+	n->loc = loc;
+}
+
+/* An identifier that names an inline or an enumerator: expand it. 1 if it
+ * is neither. */
+int sema_expand_name(struct sema *s, struct node *n)
+{
+	struct named *d = lookup(s, NK_ENUMERATOR, n->name);
+	if (d) {
+		n->kind = N_INT;
+		n->ival = (uint64_t)d->value;
+		n->iflags = 0;
+		n->type = &type_int;
+		return 0;
+	}
+	d = lookup(s, NK_INLINE, n->name);
+	if (!d)
+		return 1;
+	if (s->inline_depth > 16)
+		return diag_error(s->dg, n->loc, "inline '%s' expands into itself", n->name);
+	struct node *e = clone(s, d->n->b, NULL, NULL);
+	replace(n, e);
+	s->inline_depth++;
+	int err = sema_expr(s, n);
+	s->inline_depth--;
+	if (err)
+		return -1;
+	struct type *t = d->t;
+	if (type_is_int(t) && type_is_int(n->type)) {
+		n->type = t; /* an inline int constant takes its declared type */
+		return 0;
+	}
+	if ((t->kind == T_STRING) != (n->type->kind == T_STRING) &&
+	    !(t->kind == T_PTR && n->type->kind == T_PTR))
+		return diag_error(s->dg, n->loc, "inline '%s' is declared '%s' but its value is "
+				  "'%s'", d->name, type_str(t), type_str(n->type));
+	return 0;
+}
+
+int sema_xlate(struct sema *s, struct node *n)
+{
+	struct type *t;
+	if (sema_typename(s, n->a, &t) || sema_expr(s, n->b))
+		return -1;
+	struct type *out = t->kind == T_PTR ? t->ref : t;
+	for (int i = 0; i < s->ntrans; i++) {
+		struct translator *tr = s->trans[i];
+		if (tr->out != out)
+			continue;
+		if (!tr->in && sema_typename(s, tr->n->b, &tr->in))
+			return -1;
+		if (!strcmp(tr->in->name, n->b->type->name)) {
+			n->sym = tr;
+			n->type = t;
+			return 0;
+		}
+	}
+	return diag_error(s->dg, n->loc, "no translator from '%s' to '%s'",
+			  type_str(n->b->type), type_str(out));
+}
+
+/* base->m on an xlate: the translator's expression for m, on the input. */
+int sema_translated_member(struct sema *s, struct node *n)
+{
+	struct node *x = n->a;
+	struct translator *tr = x->sym;
+	if ((n->op == OP_ARROW) != (x->type->kind == T_PTR))
+		return diag_error(s->dg, n->loc, "use '%s' on a translated %s",
+				  x->type->kind == T_PTR ? "->" : ".",
+				  x->type->kind == T_PTR ? "pointer" : "struct");
+	struct member *m = NULL;
+	for (int i = 0; i < tr->out->nmembers; i++)
+		if (tr->out->members[i].name && !strcmp(tr->out->members[i].name, n->name))
+			m = &tr->out->members[i];
+	struct node *e = NULL;
+	for (struct node *xm = tr->n->list; xm; xm = xm->next)
+		if (!strcmp(xm->name, n->name))
+			e = xm->a;
+	if (!m)
+		return diag_error(s->dg, n->loc, "%s has no member named '%s'", type_str(tr->out),
+				  n->name);
+	if (!e)
+		return diag_error(s->dg, n->loc, "the translator to %s does not define '%s'",
+				  type_str(tr->out), n->name);
+	replace(n, clone(s, e, tr->n->name, x->b));
+	if (sema_expr(s, n))
+		return -1;
+	if (type_is_stringish(m->type) && type_is_stringish(n->type))
+		sema_coerce_string(s, n);
+	else if (type_is_int(m->type) && type_is_int(n->type))
+		sema_retype_int(s, n, m->type);
+	return 0;
+}
