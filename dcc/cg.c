@@ -286,6 +286,15 @@ static uint64_t parse_size(const char *v, uint64_t dflt)
 	return n;
 }
 
+static bool uses_exit(struct sema *s)
+{
+	for (int i = 0; i < s->nclauses; i++)
+		for (struct node *st = s->clauses[i].n->b; st; st = st->next)
+			if (st->kind == N_CALL && st->name && !strcmp(st->name, "exit"))
+				return true;
+	return false;
+}
+
 static void make_maps(struct cg *cg)
 {
 	struct sema *s = cg->s;
@@ -370,6 +379,14 @@ static void make_maps(struct cg *cg)
 	}
 	cg->ro_target = rodata_u64(cg, DCC_RODATA_TARGET);
 	cg->ro_walloff = rodata_u64(cg, DCC_RODATA_WALLOFF);
+	if (uses_exit(s)) {
+		cg->g_exited = LLVMAddGlobal(cg->M, cg->i64, "dcc_exited");
+		LLVMSetInitializer(cg->g_exited, cg_i64(cg, 0));
+		LLVMSetAlignment(cg->g_exited, 8);
+		LLVMSetLinkage(cg->g_exited, LLVMExternalLinkage);
+		attach_di(cg, cg->g_exited, "dcc_exited", cg->di_u64, 1);
+		cg_add_used(cg, cg->g_exited);
+	}
 }
 
 static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)

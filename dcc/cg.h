@@ -61,6 +61,7 @@ struct cg {
 	unsigned *this_off;  /* per V_THIS var id: offset in scratch */
 	unsigned this_size;
 	LLVMValueRef ro_target, ro_walloff, sysnames;
+	LLVMValueRef g_exited;     /* .bss flag set by exit(), NULL if no exit() */
 	LLVMValueRef zero;         /* .rodata zeros a new aggregation key starts from */
 	uint32_t zero_size;
 	uint32_t passthrough_seq;

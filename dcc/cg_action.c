@@ -215,6 +215,8 @@ static void action(struct cg *cg, struct node *st, uint32_t kind)
 	}
 	if (kind == DCC_ACT_COMMIT || kind == DCC_ACT_DISCARD)
 		cg_spec_release(cg, st->list);
+	if (kind == DCC_ACT_EXIT && cg->g_exited)
+		LLVMBuildStore(cg->b, cg_i64(cg, 1), cg->g_exited);
 }
 
 static bool wakes(struct clause_info *ci)
@@ -229,6 +231,17 @@ void cg_clause_body(struct cg *cg)
 {
 	struct node *c = cg->ci->n;
 	cg->epid = (int)cg->ci->epid;
+	/* after exit() nothing but END records, as in DTrace, where exit()
+	 * stops the probes at once rather than when the consumer reacts */
+	if (cg->g_exited && cg->grp->kind != PK_END && cg->grp->kind != PK_BEGIN) {
+		LLVMValueRef ex = LLVMBuildLoad2(cg->b, cg->i64, cg->g_exited, "exited");
+		LLVMBasicBlockRef go = cg_block(cg, "live"), stop = cg_block(cg, "exited");
+		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, ex, cg_i64(cg, 0), ""), go,
+				stop);
+		LLVMPositionBuilderAtEnd(cg->b, stop);
+		LLVMBuildRet(cg->b, cg_i32(cg, 0));
+		LLVMPositionBuilderAtEnd(cg->b, go);
+	}
 	if (c->a) {
 		cg_set_loc(cg, c->a->loc);
 		LLVMValueRef p = cg_cond(cg, c->a);
