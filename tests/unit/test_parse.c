@@ -709,3 +709,17 @@ Test(parse, deep_nesting_is_refused_not_a_crash)
 	parse(ok);
 	cr_assert_eq(diag_errors(dg), 1);
 }
+
+Test(parse, crlf_line_endings_and_odd_layout)
+{
+	struct node *p = parse("#pragma D option quiet\r\nsyscall::read:entry\r\n,\r\nBEGIN\r\n"
+			       "/pid/\r\n{\r\n\ttrace(1);\r\n}\r\nEND{}END/x/{}");
+	cr_assert_eq(diag_errors(dg), 0, "%s", diags());
+	cr_assert_eq(ast_list_len(p->list), 4);
+	cr_assert_str_eq(p->list->a->name, "quiet");
+	const struct node *c = p->list->next;
+	cr_assert_eq(ast_list_len(c->list), 2);
+	cr_assert_str_eq(c->list->next->pname, "BEGIN");
+	cr_assert_str_eq(sexpr(c->a), "pid");
+	cr_assert_str_eq(p->list->next->next->next->list->pname, "END");
+}
