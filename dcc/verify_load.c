@@ -31,7 +31,7 @@ static int lib_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
 	int n;
 
-	if (level == LIBBPF_DEBUG || lib_len >= sizeof(lib_msgs) - 1)
+	if (level != LIBBPF_WARN || lib_len >= sizeof(lib_msgs) - 1)
 		return 0;
 	n = vsnprintf(lib_msgs + lib_len, sizeof(lib_msgs) - lib_len, fmt, ap);
 	if (n > 0)
@@ -40,21 +40,34 @@ static int lib_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
-static bool noise(const char *l, size_t n)
+/* Trim a log line to what says something: no indentation, no "libbpf: "
+ * or "prog 'x': " prefix; false for statistics and log frame lines. */
+static bool meaningful(const char **line, size_t *len)
 {
 	static const char *const skip[] = {
 		"processed ", "verification time", "stack depth", "max_states_per_insn",
-		"libbpf: prog '", "-- BEGIN", "-- END", "Live regs",
+		"-- BEGIN", "-- END", "Live regs", "failed to load object", "failed to load: ",
 	};
+	const char *l = *line;
+	size_t n = *len;
 
 	while (n && isspace((unsigned char)*l))
 		l++, n--;
-	if (!n)
-		return true;
+	if (n >= 8 && !strncmp(l, "libbpf: ", 8))
+		l += 8, n -= 8;
+	if (n >= 6 && !strncmp(l, "prog '", 6) && memchr(l, ':', n)) {
+		size_t k = (size_t)((const char *)memchr(l, ':', n) - l) + 1;
+
+		l += k, n -= k;
+		while (n && isspace((unsigned char)*l))
+			l++, n--;
+	}
 	for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
-		if (!strncmp(l, skip[i], strlen(skip[i])))
-			return true;
-	return false;
+		if (n >= strlen(skip[i]) && !strncmp(l, skip[i], strlen(skip[i])))
+			return false;
+	*line = l;
+	*len = n;
+	return n > 0;
 }
 
 /* Print the last meaningful lines of log, a tab before each. */
@@ -65,16 +78,17 @@ static void show_tail(const char *log, int max)
 	int n = 0;
 
 	for (const char *p = log; *p;) {
-		size_t len = strcspn(p, "\n");
+		size_t len = strcspn(p, "\n"), tlen = len;
+		const char *t = p;
 
-		if (!noise(p, len)) {
+		if (meaningful(&t, &tlen)) {
 			if (n == max) {
 				memmove(starts, starts + 1, (size_t)(max - 1) * sizeof(*starts));
 				memmove(lens, lens + 1, (size_t)(max - 1) * sizeof(*lens));
 				n--;
 			}
-			starts[n] = p;
-			lens[n++] = len;
+			starts[n] = t;
+			lens[n++] = tlen;
 		}
 		p += len;
 		if (*p)
@@ -124,7 +138,7 @@ static const char *attach_target(const struct vobj *o, const char *prog, uint32_
 }
 
 static void report_refused(const struct vobj *o, const char *name, const char *sec,
-			   const char *log, int err)
+			   const char *log, int err, const char *by)
 {
 	const struct vfunc *f = NULL;
 	const struct vline *l = NULL;
@@ -139,8 +153,7 @@ static void report_refused(const struct vobj *o, const char *name, const char *s
 		printf("%s:%u: ", l->file, l->line);
 	else
 		printf("%s: ", o->path);
-	printf("error: program %s (%s) refused by the verifier (%s):\n", name, sec,
-	       strerror(err));
+	printf("error: program %s (%s) refused by the %s (%s):\n", name, sec, by, strerror(err));
 	show_tail(log, SHOWN_LINES);
 }
 
@@ -226,7 +239,8 @@ static int load_all(const struct vobj *o)
 			if (bad < 0 && logs[i][0] && bpf_program__autoload(prog)) {
 				bad = i;
 				report_refused(o, bpf_program__name(prog),
-					       bpf_program__section_name(prog), logs[i], err);
+					       bpf_program__section_name(prog), logs[i], err,
+					       "verifier");
 				snprintf(pname, sizeof(pname), "%s", bpf_program__name(prog));
 			}
 			i++;
@@ -236,7 +250,9 @@ static int load_all(const struct vobj *o)
 		    bpf_program__autoload(bpf_object__find_program_by_name(obj, pname))) {
 			prog = bpf_object__find_program_by_name(obj, pname);
 			bad = 0;
-			report_refused(o, pname, bpf_program__section_name(prog), lib_msgs, err);
+			/* refused before the verifier ran, or by libbpf */
+			report_refused(o, pname, bpf_program__section_name(prog), lib_msgs, err,
+				       "kernel");
 		}
 		bpf_object__close(obj);
 		ret = 1;
