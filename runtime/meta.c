@@ -438,10 +438,41 @@ const char *rt_str(const struct dcc_runtime *rt, uint32_t off)
 	return off < rt->hdr->str_size ? rt->strs + off : "";
 }
 
+static int probe_cmp(const void *a, const void *b)
+{
+	const struct dcc_meta_probe *x = *(const struct dcc_meta_probe *const *)a;
+	const struct dcc_meta_probe *y = *(const struct dcc_meta_probe *const *)b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+int rt_probe_index(struct dcc_runtime *rt)
+{
+	uint32_t n = rt->hdr->nprobes;
+
+	rt->probe_by_id = calloc(n + 1, sizeof(*rt->probe_by_id));
+	if (!rt->probe_by_id)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < n; i++)
+		rt->probe_by_id[i] = &rt->probes[i];
+	qsort(rt->probe_by_id, n, sizeof(*rt->probe_by_id), probe_cmp);
+	return 0;
+}
+
 const struct dcc_meta_probe *rt_probe(const struct dcc_runtime *rt, uint32_t id)
 {
-	for (uint32_t i = 0; i < rt->hdr->nprobes; i++)
-		if (rt->probes[i].id == id)
-			return &rt->probes[i];
+	size_t lo = 0, hi = rt->hdr->nprobes;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		uint32_t m = rt->probe_by_id[mid]->id;
+
+		if (m == id)
+			return rt->probe_by_id[mid];
+		if (m < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }

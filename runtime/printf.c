@@ -28,15 +28,47 @@ static int fail(char *why, size_t whylen, const char *fmt, ...)
 }
 
 /* The C conversion spec "%<flags><width>.<prec><len><conv>" for sp. */
+static char *put_uint(char *p, unsigned n)
+{
+	char d[12];
+	int k = 0;
+
+	do {
+		d[k++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	while (k)
+		*p++ = d[--k];
+	return p;
+}
+
+/* buf (at least 48 bytes) gets "%<flags><width>.<prec><len><conv>". */
 static void cspec(char *buf, size_t n, const struct pf_spec *sp, const char *len, char conv)
 {
-	int k = snprintf(buf, n, "%%%s", sp->flags);
+	char *p = buf;
 
+	(void)n;
+	*p++ = '%';
+	for (const char *f = sp->flags; *f; f++)
+		*p++ = *f;
 	if (sp->width >= 0)
-		k += snprintf(buf + k, n - k, "%d", sp->width);
-	if (sp->prec >= 0)
-		k += snprintf(buf + k, n - k, ".%d", sp->prec);
-	snprintf(buf + k, n - k, "%s%c", len, conv);
+		p = put_uint(p, (unsigned)sp->width);
+	if (sp->prec >= 0) {
+		*p++ = '.';
+		p = put_uint(p, (unsigned)sp->prec);
+	}
+	while (*len)
+		*p++ = *len++;
+	*p++ = conv;
+	*p = '\0';
+}
+
+static void pad(FILE *out, int n)
+{
+	static const char sp[] = "                                ";
+
+	for (; n > 0; n -= (int)sizeof(sp) - 1)
+		fwrite(sp, 1, n < (int)sizeof(sp) - 1 ? (size_t)n : sizeof(sp) - 1, out);
 }
 
 static uint64_t zext(int64_t v, uint32_t size)
@@ -44,11 +76,39 @@ static uint64_t zext(int64_t v, uint32_t size)
 	return size >= 8 ? (uint64_t)v : (uint64_t)v & ((1ULL << (8 * size)) - 1);
 }
 
+/* Decimal digits in a field of width (left-justified or not). */
+static void plain_dec(FILE *out, uint64_t u, bool neg, int width, bool left)
+{
+	char b[24], *p = b + sizeof(b);
+	int n;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (neg)
+		*--p = '-';
+	n = (int)(b + sizeof(b) - p);
+	if (!left)
+		pad(out, width - n);
+	fwrite(p, 1, (size_t)n, out);
+	if (left)
+		pad(out, width - n);
+}
+
 void pf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size, bool is_signed)
 {
 	char f[48];
 	uint64_t u = zext(v, size);
 
+	/* %d %i %u, padded with spaces at most: no printf needed */
+	if ((!sp->flags[0] || (sp->flags[0] == '-' && !sp->flags[1])) && sp->prec < 0 &&
+	    (sp->conv == 'd' || sp->conv == 'i' || sp->conv == 'u')) {
+		bool neg = sp->conv != 'u' && is_signed && v < 0;
+
+		plain_dec(out, neg ? -(uint64_t)v : u, neg, sp->width, sp->flags[0] == '-');
+		return;
+	}
 	switch (sp->conv) {
 	case 'd':
 	case 'i':
@@ -90,12 +150,34 @@ static size_t escape(char *b, unsigned char c)
 	return 1;
 }
 
-static void pf_str(FILE *out, const struct pf_spec *sp, const char *s)
+/* s (n bytes, no NUL needed) with the spec's flags, width and precision. */
+static void pf_strn(FILE *out, const struct pf_spec *sp, const char *s, size_t n)
 {
+	struct pf_spec b = *sp;
 	char f[48];
 
-	cspec(f, sizeof(f), sp, "", 's');
+	/* plain, padded or left-justified: no printf needed */
+	if (!sp->flags[0] || (sp->flags[0] == '-' && !sp->flags[1])) {
+		size_t len = sp->prec >= 0 && (size_t)sp->prec < n ? (size_t)sp->prec : n;
+		int w = sp->width > (int)len ? sp->width - (int)len : 0;
+
+		if (!sp->flags[0])
+			pad(out, w);
+		fwrite(s, 1, len, out);
+		if (sp->flags[0])
+			pad(out, w);
+		return;
+	}
+	/* the precision bounds the bytes read: no copy needed */
+	if (b.prec < 0 || (size_t)b.prec > n)
+		b.prec = (int)n;
+	cspec(f, sizeof(f), &b, "", 's');
 	fprintf(out, f, s);
+}
+
+static void pf_str(FILE *out, const struct pf_spec *sp, const char *s)
+{
+	pf_strn(out, sp, s, strlen(s));
 }
 
 static void pf_time(FILE *out, const struct pf_spec *sp, int64_t ns)
@@ -164,6 +246,10 @@ static int pf_one(struct dcc_runtime *rt, FILE *out, struct pf_spec *sp, const s
 	case 'S':
 		if (!is_str)
 			return fail(why, whylen, "%%%c needs a string argument", sp->conv);
+		if (sp->conv == 's') {
+			pf_strn(out, sp, v->p, strnlen(v->p, v->size));
+			return 0;
+		}
 		if (!(s = val_str(v)))
 			return -ENOMEM;
 		if (sp->conv == 'S') {

@@ -282,8 +282,18 @@ static void probe_line(struct dcc_runtime *rt, const struct dcc_rec_hdr *h)
 		flow_line(rt, h, p);
 		return;
 	}
+	/* "%6d %32s " of each probe is made once */
+	if (p && rt->probe_tail && rt->probe_tail[p - rt->probes]) {
+		fprintf(rt->out, "%3d ", (int)h->cpu);
+		fputs(rt->probe_tail[p - rt->probes], rt->out);
+		return;
+	}
 	snprintf(name, sizeof(name), "%s:%s", p ? rt_str(rt, p->func) : "",
 		 p ? rt_str(rt, p->name) : "");
+	if (p && (rt->probe_tail || (rt->probe_tail = calloc(rt->hdr->nprobes,
+							     sizeof(char *)))) &&
+	    asprintf(&rt->probe_tail[p - rt->probes], "%6d %32s ", (int)h->probe_id, name) < 0)
+		rt->probe_tail[p - rt->probes] = NULL;
 	fprintf(rt->out, "%3d %6d %32s ", (int)h->cpu, (int)h->probe_id, name);
 }
 

@@ -32,6 +32,8 @@ struct dcc_runtime {
 	const struct dcc_meta_agg *aggs;
 	const struct dcc_meta_field *keys;
 	const struct dcc_meta_option *opts;
+	const struct dcc_meta_probe **probe_by_id;
+	char **probe_tail; /* per probe: its probe line after the CPU */
 
 	FILE *out, *err;
 	char *progname;
@@ -85,6 +87,8 @@ struct pf_spec {
 
 /* meta.c */
 const char *rt_str(const struct dcc_runtime *rt, uint32_t off);
+/* Probes by id (an index sorted at dcc_runtime__new). */
+int rt_probe_index(struct dcc_runtime *rt);
 const struct dcc_meta_probe *rt_probe(const struct dcc_runtime *rt, uint32_t id);
 
 /* runtime.c */

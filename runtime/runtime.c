@@ -207,6 +207,8 @@ struct dcc_runtime *dcc_runtime__new(const void *meta, size_t size,
 		goto err_free;
 	for (uint32_t i = 0; i < rt->hdr->naggs; i++)
 		rt->agg_state[i].fd = -1;
+	if (rt_probe_index(rt))
+		goto err_free;
 
 	if (o.nxopts > 0) {
 		if (!(rt->xnames = calloc(o.nxopts, sizeof(char *))) ||
@@ -249,6 +251,10 @@ void dcc_runtime__free(struct dcc_runtime *rt)
 	free(rt->xvalues);
 	free(rt->drops_seen);
 	free(rt->agg_state);
+	free(rt->probe_by_id);
+	for (uint32_t i = 0; rt->probe_tail && i < rt->hdr->nprobes; i++)
+		free(rt->probe_tail[i]);
+	free(rt->probe_tail);
 	free(rt->clause_warned);
 	free(rt->action_warned);
 	free(rt->meta);
