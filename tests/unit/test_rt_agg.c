@@ -585,6 +585,21 @@ Test(rt_agg, lquantize)
 	free(a);
 }
 
+Test(rt_agg, lquantize_negative_range)
+{
+	int64_t p[4] = { -10, 10, 5 }, *a = buckets(6);
+
+	a[0] = 1; /* < -10 */
+	a[2] = 2; /* -5..-1 */
+	hist_case(DCC_AGG_LQUANTIZE, p, 6, a, NULL, HIST_HEAD
+		"           < -10 |@@@@@@@@@@@@@                            1        \n"
+		"             -10 |                                         0        \n"
+		"              -5 |@@@@@@@@@@@@@@@@@@@@@@@@@@@              2        \n"
+		"               0 |                                         0        \n"
+		"\n");
+	free(a);
+}
+
 Test(rt_agg, llquantize)
 {
 	/* llquantize(x, 10, 0, 2, 10): n = 28, bucket 28 holds 0 */
