@@ -211,7 +211,8 @@ int vobj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 					continue;
 				if (nfuncs == cap) {
 					cap = cap * 2 + 8;
-					func_offs = realloc(func_offs, 2 * cap * sizeof(*func_offs));
+					func_offs = realloc(func_offs,
+							    2 * cap * sizeof(*func_offs));
 					o->funcs = realloc(o->funcs, cap * sizeof(*o->funcs));
 				}
 				func_offs[2 * nfuncs] = pool_add(&pool, sname);
@@ -314,12 +315,13 @@ int verify_main(int argc, char **argv)
 			free(btfs);
 			return 0;
 		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "dcc: error: unknown verify option '%s'\n%s", a, verify_usage);
+			fprintf(stderr, "dcc: error: unknown verify option '%s'\n%s", a,
+				verify_usage);
 			free(btfs);
 			return 2;
 		} else if (obj_path) {
-			fprintf(stderr, "dcc: error: verify takes one object, got '%s' and '%s'\n%s",
-				obj_path, a, verify_usage);
+			fprintf(stderr, "dcc: error: verify takes one object, got '%s' and "
+				"'%s'\n%s", obj_path, a, verify_usage);
 			free(btfs);
 			return 2;
 		} else {

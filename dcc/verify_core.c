@@ -190,7 +190,8 @@ int vbtf_check(const struct btf *b, char *why, size_t whylen)
 				ok = name_ok(b, btf_enum64(t)[i].name_off);
 				break;
 			case BTF_KIND_FUNC_PROTO:
-				ok = name_ok(b, btf_params(t)[i].name_off) && btf_params(t)[i].type < n;
+				ok = name_ok(b, btf_params(t)[i].name_off) &&
+				     btf_params(t)[i].type < n;
 				break;
 			case BTF_KIND_DATASEC:
 				ok = btf_var_secinfos(t)[i].type < n;
@@ -200,8 +201,8 @@ int vbtf_check(const struct btf *b, char *why, size_t whylen)
 			}
 		}
 		if (!ok) {
-			snprintf(why, whylen, "type [%u] refers to a name or a type it does not hold",
-				 id);
+			snprintf(why, whylen, "type [%u] refers to a name or a type it does "
+				 "not hold", id);
 			return -1;
 		}
 	}
@@ -488,7 +489,9 @@ static uint64_t field_value(const struct btf *tb, const struct spec *sp, uint32_
 		return t && ((btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_SIGNED)) ||
 			     (btf_is_any_enum(t) && btf_kflag(t)));
 	case VR_FIELD_LSHIFT_U64:
-		return sp->bit_size ? 64 - (sp->bit_off + sp->bit_size - byte_off * 8) : 64 - byte_sz * 8;
+		if (!sp->bit_size)
+			return 64 - byte_sz * 8;
+		return 64 - (sp->bit_off + sp->bit_size - byte_off * 8);
 	case VR_FIELD_RSHIFT_U64:
 		return sp->bit_size ? 64 - sp->bit_size : 64 - byte_sz * 8;
 	default: return 0;
@@ -528,7 +531,8 @@ static void match_field(const struct btf *lb, const struct spec *lsp, const stru
 				mt->targ_type = m->type;
 				return;
 			}
-			sp.bit_size = btf_member_bitfield_size(owner, (uint32_t)(m - btf_members(owner)));
+			sp.bit_size = btf_member_bitfield_size(owner,
+							       (uint32_t)(m - btf_members(owner)));
 			id = m->type;
 		} else {
 			int64_t esz;
@@ -680,18 +684,19 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 			goto out;
 		ret = -1;
 		if (!ncands) {
-			snprintf(why, whylen, "field %s (%s): %s%s does not exist in %s", path, kname,
-				 type_kw(lt), lname, tname);
+			snprintf(why, whylen, "field %s (%s): %s%s does not exist in %s", path,
+				 kname, type_kw(lt), lname, tname);
 		} else if (best.miss == MISS_COMPAT) {
 			const struct btf_type *tt = skip_mods(tb, best.targ_type, NULL);
-			const struct btf_type *ltt = skip_mods(lb, sp.steps[best.at].local_type, NULL);
+			const struct btf_type *ltt =
+				skip_mods(lb, sp.steps[best.at].local_type, NULL);
 
 			snprintf(why, whylen, "field %s (%s) is %s in %s, %s in the object", path,
 				 kname, tt ? kind_word(tt) : "broken", tname,
 				 ltt ? kind_word(ltt) : "broken");
 		} else if (best.miss == MISS_INDEX) {
-			snprintf(why, whylen, "field %s (%s): index %u is out of bounds in %s", path,
-				 kname, sp.steps[best.at].idx, tname);
+			snprintf(why, whylen, "field %s (%s): index %u is out of bounds in %s",
+				 path, kname, sp.steps[best.at].idx, tname);
 		} else {
 			snprintf(why, whylen, "field %s (%s) does not exist in %s", path, kname,
 				 tname);

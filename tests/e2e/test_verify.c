@@ -136,8 +136,9 @@ E2E_TEST(verify, refused_program_with_d_line)
 	verify(&r, "bad.bpf.o");
 	cr_assert_eq(r.status, 1, "status %d\n%s%s", r.status, r.out, r.err);
 	cr_assert(starts(r.out, "bad.bpf.o: 2 relocations resolve against " VMLINUX "\n"
-			   "ppid.d:3: error: program dcc_c1 (tracepoint/syscalls/sys_enter_getppid) "
-			   "refused by the verifier (Invalid argument):\n\t"),
+			   "ppid.d:3: error: program dcc_c1 "
+			   "(tracepoint/syscalls/sys_enter_getppid) refused by the verifier "
+			   "(Invalid argument):\n\t"),
 		  "got:\n%s", r.out);
 	cr_assert(strstr(r.out, ": (85) call unknown#32767\n\tinvalid func unknown#32767\n"
 			 "bad.bpf.o: 0 of 1 programs pass the verifier\n"), "got:\n%s", r.out);
