@@ -175,17 +175,20 @@ int dcc_c3(void *ctx)
 #endif
 
 #if HANDMADE_FENTRY
+/* fbt::do_nanosleep:entry, :return /pid == $target/ { printf("tick\n"); } */
 SEC("fentry/do_nanosleep")
 int dcc_c5(void *ctx)
 {
-	emit(4, 7, 0, 0, 0, 0, BPF_RB_NO_WAKEUP);
+	if ((bpf_get_current_pid_tgid() >> 32) == dcc_target)
+		emit(4, 7, 0, 0, 0, 0, BPF_RB_NO_WAKEUP);
 	return 0;
 }
 
 SEC("kretprobe/do_nanosleep")
 int dcc_c6(void *ctx)
 {
-	emit(4, 8, 0, 0, 0, 0, BPF_RB_NO_WAKEUP);
+	if ((bpf_get_current_pid_tgid() >> 32) == dcc_target)
+		emit(4, 8, 0, 0, 0, 0, BPF_RB_NO_WAKEUP);
 	return 0;
 }
 #endif
