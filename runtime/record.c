@@ -360,6 +360,10 @@ int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t 
 			return -ENOMEM;
 		return 0;
 	}
+	if (rt->record_fn) {
+		rt_record_to_fn(rt, &h, c, rec, size);
+		return 0;
+	}
 	silent = c->nactions > 0;
 	for (uint32_t i = 0; i < c->nactions; i++) {
 		uint32_t k = rt->actions[c->first_action + i].kind;

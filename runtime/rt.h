@@ -61,6 +61,8 @@ struct dcc_runtime {
 
 	bool bad_epid_warned;
 	bool printa_warned;
+	dcc_record_fn record_fn; /* records to the application, not printed */
+	void *record_ctx;
 	struct spec_buf *specs; /* speculations held, by id */
 	size_t nspecs;
 	uint8_t *clause_warned; /* per clause: a bad record was reported */
@@ -103,6 +105,10 @@ void rt_field_val(const struct dcc_meta_field *f, const void *base, struct rt_va
 /* Run one action of a record, its text going to out. */
 void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c, uint32_t ai,
 	       const char *rec);
+
+/* api.c */
+void rt_record_to_fn(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
+		     const struct dcc_meta_clause *c, const char *rec, size_t size);
 
 /* spec.c */
 int spec_hold(struct dcc_runtime *rt, uint32_t id, const void *data, size_t size);

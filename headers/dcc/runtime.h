@@ -78,4 +78,35 @@ void dcc_runtime__set_target(struct dcc_runtime *rt, int pid);
 /* printa(@agg) in the default form, now, to the trace output. */
 int dcc_runtime__printa(struct dcc_runtime *rt, uint32_t agg_id);
 
+/*
+ * For C applications that want the data rather than DTrace's text.
+ *
+ * A record's values: argument n of the record's action number `action`
+ * (counted within its clause). Integers come back sign- or zero-extended in
+ * *ival; strings and byte values as a pointer into the record in *sval and
+ * their length (up to the NUL) in *slen. Returns the enum dcc_kind or a
+ * negative errno.
+ */
+int dcc_runtime__record_arg(const struct dcc_runtime *rt, const void *rec, size_t size,
+			    uint32_t action, uint32_t n, int64_t *ival, const char **sval,
+			    size_t *slen);
+/* Records go to fn instead of being printed (fn NULL: printed again).
+ * exit() records still set dcc_runtime__exited(). */
+typedef void (*dcc_record_fn)(void *ctx, const struct dcc_rec_hdr *hdr, const void *rec,
+			      size_t size);
+void dcc_runtime__set_record_fn(struct dcc_runtime *rt, dcc_record_fn fn, void *ctx);
+
+/* One aggregation entry, merged across CPUs. */
+struct dcc_agg_entry {
+	const struct dcc_meta_agg *agg;
+	const void *key;     /* agg->key_size bytes, laid out by its key fields */
+	int64_t value;       /* count/sum/min/max/avg/stddev as printed (normalized) */
+	const int64_t *data; /* the merged words as abi.h lays them out */
+	uint32_t nwords;
+};
+typedef int (*dcc_agg_fn)(void *ctx, const struct dcc_agg_entry *e);
+/* Each entry of aggregation agg_id in printing order; fn returning non-zero
+ * stops the walk and is returned. */
+int dcc_runtime__agg_walk(struct dcc_runtime *rt, uint32_t agg_id, dcc_agg_fn fn, void *ctx);
+
 #endif

@@ -988,3 +988,39 @@ Test(rt_agg, aggzoom_scales_the_highest_bar)
 	free(a);
 	rtt_close(&t);
 }
+
+struct walked {
+	int n;
+	char keys[8][16];
+	int64_t vals[8];
+};
+
+static int on_entry(void *ctx, const struct dcc_agg_entry *e)
+{
+	struct walked *w = ctx;
+
+	cr_assert_eq(e->nwords, 1);
+	memcpy(w->keys[w->n], e->key, 16);
+	w->vals[w->n] = e->value;
+	cr_assert_eq(e->data[0], e->value);
+	return ++w->n == 3 ? 42 : 0;
+}
+
+Test(rt_agg, walk_in_printing_order)
+{
+	struct walked w = { 0 };
+	struct rtt t;
+
+	strkey(&t, NULL, 0);
+	/* ls 2, bash 5, sshd 5, cron 9: the callback stops after three */
+	cr_assert_eq(dcc_runtime__agg_walk(t.rt, 0, on_entry, &w), 42);
+	cr_assert_eq(w.n, 3);
+	cr_assert_str_eq(w.keys[0], "ls");
+	cr_assert_str_eq(w.keys[1], "bash");
+	cr_assert_str_eq(w.keys[2], "sshd");
+	cr_assert_eq(w.vals[0], 2);
+	cr_assert_eq(w.vals[2], 5);
+	cr_assert_eq(dcc_runtime__agg_walk(t.rt, 7, on_entry, &w), -ENOENT);
+	cr_assert_str_eq(rtt_out(&t), "");
+	rtt_close(&t);
+}

@@ -541,3 +541,71 @@ Test(rt_record, tracemem_always_dumps)
 		"         0: 61 62 63                                         abc\n");
 	rtt_close(&t);
 }
+
+struct seen {
+	int n;
+	uint32_t probe[4];
+	int64_t ival[4];
+	char str[4][32];
+};
+
+static struct rtt *cb_rtt;
+
+static void on_rec(void *ctx, const struct dcc_rec_hdr *hdr, const void *rec, size_t size)
+{
+	struct seen *s = ctx;
+	const char *sv;
+	size_t sl;
+
+	cr_assert_lt(s->n, 4);
+	s->probe[s->n] = hdr->probe_id;
+	cr_assert_eq(dcc_runtime__record_arg(cb_rtt->rt, rec, size, 0, 0, NULL, &sv, &sl),
+		     DCC_K_STRING);
+	snprintf(s->str[s->n], sizeof(s->str[0]), "%.*s", (int)sl, sv);
+	cr_assert_eq(dcc_runtime__record_arg(cb_rtt->rt, rec, size, 0, 1, &s->ival[s->n], NULL,
+					     NULL), DCC_K_INT);
+	cr_assert_eq(dcc_runtime__record_arg(cb_rtt->rt, rec, size, 0, 2, NULL, NULL, NULL),
+		     -ENOENT);
+	cr_assert_eq(dcc_runtime__record_arg(cb_rtt->rt, rec, size, 5, 0, NULL, NULL, NULL),
+		     -ENOENT);
+	s->n++;
+}
+
+Test(rt_record, records_to_an_application)
+{
+	struct seen s = { 0 };
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+	uint32_t o1, o2, o3;
+	int st;
+
+	base(&b);
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "%s %d\n");
+	o1 = mb_string(&b, 16);
+	o2 = mb_int(&b, 2, 1);
+	mb_action(&b, DCC_ACT_EXIT, NULL);
+	o3 = mb_int(&b, 4, 1);
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0);
+	cb_rtt = &t;
+	dcc_runtime__set_record_fn(t.rt, on_rec, &s);
+	rec_init(&r, &b, 1, 182, 0);
+	rec_str(&r, o1, "bash");
+	rec_int(&r, o2, -2);
+	rec_int(&r, o3, 4);
+	feed(&t, &r);
+	cr_assert_eq(s.n, 1);
+	cr_assert_eq(s.probe[0], 182);
+	cr_assert_str_eq(s.str[0], "bash");
+	cr_assert_eq(s.ival[0], -2);
+	/* nothing printed, but exit() still counts */
+	cr_assert_str_eq(rtt_out(&t), "");
+	cr_assert(dcc_runtime__exited(t.rt, &st));
+	cr_assert_eq(st, 4);
+	/* back to text */
+	dcc_runtime__set_record_fn(t.rt, NULL, NULL);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), HEADER "  0    182                    getppid:entry bash -2\n\n");
+	rtt_close(&t);
+}
