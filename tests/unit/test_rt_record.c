@@ -606,6 +606,7 @@ Test(rt_record, records_to_an_application)
 	/* back to text */
 	dcc_runtime__set_record_fn(t.rt, NULL, NULL);
 	feed(&t, &r);
-	cr_assert_str_eq(rtt_out(&t), HEADER "  0    182                    getppid:entry bash -2\n\n");
+	cr_assert_str_eq(rtt_out(&t),
+			 HEADER "  0    182                    getppid:entry bash -2\n\n");
 	rtt_close(&t);
 }
