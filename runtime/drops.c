@@ -43,6 +43,9 @@ int dcc_runtime__report_drops(struct dcc_runtime *rt)
 		uint64_t *seen = rt->drops_seen + (size_t)kind * rt->ncpus, sum = 0;
 		int err = bpf_map_lookup_elem(rt->drops_fd, &kind, now);
 
+		/* a map with fewer counters than DCC_DROP_NR has no such drops */
+		if (err == -ENOENT || (err < 0 && errno == ENOENT))
+			continue;
 		if (err) {
 			free(now);
 			return err < 0 ? err : -errno;
