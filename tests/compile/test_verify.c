@@ -124,8 +124,8 @@ static void expect(const char *args, int status, const char *out, const char *er
 	struct run_result r;
 
 	verify(&r, args);
-	cr_expect_str_eq(r.out, out, "dcc verify %s", args);
-	cr_expect_str_eq(r.err, err, "dcc verify %s", args);
+	cr_expect_str_eq(r.out, out, "dcc verify %s: stdout\n%s", args, r.out);
+	cr_expect_str_eq(r.err, err, "dcc verify %s: stderr\n%s", args, r.err);
 	cr_expect_eq(r.status, status, "dcc verify %s: status %d", args, r.status);
 	run_result_free(&r);
 }
@@ -415,4 +415,87 @@ Test(verify, corrupted_btf_ext)
 	expect("badext.bpf.o", 1, "", "dcc: error: badext.bpf.o: corrupted .BTF.ext: core_relo "
 	       "of tracepoint/syscalls/sys_enter_getppid holds 1000 records\n");
 	free(obj);
+}
+
+/* tests/data/verify/kinds.bpf.c has a relocation of every kind. */
+static void compile_kinds(void)
+{
+	char cmd[1024];
+	struct run_result r;
+
+	snprintf(cmd, sizeof(cmd), "cd %s && cp %s/data/verify/kinds.bpf.c . && clang-19 "
+		 "-target bpf -fdebug-compilation-dir=. -O2 -g "
+		 "-I/usr/include/$(gcc -print-multiarch) -c kinds.bpf.c -o kinds.bpf.o",
+		 dir, TESTS_SRC_DIR);
+	run_sh(&r, cmd, 60);
+	cr_assert_eq(r.status, 0, "clang-19: %s", r.err);
+	run_result_free(&r);
+}
+
+/* struct dcc_kt laid out differently, under a flavored name: small missing,
+ * the bit-fields in a short, a longer array; enum dcc_ke with other values. */
+static void kinds_btf(const char *file, bool with_mode)
+{
+	struct btf *b = btf__new_empty();
+	int i32 = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	int u16 = btf__add_int(b, "unsigned short", 2, 0);
+	int i64 = btf__add_int(b, "long", 8, BTF_INT_SIGNED);
+	int arr = btf__add_array(b, i32, i64, 8);
+	int ptr = btf__add_ptr(b, arr + 2);
+	const void *raw;
+	char path[256];
+	uint32_t sz;
+
+	cr_assert_eq(btf__add_struct(b, "dcc_kt___v2", 96), arr + 2);
+	btf__add_field(b, "pad", i64, 0, 0);
+	btf__add_field(b, "next", ptr, 64, 0);
+	btf__add_field(b, "flags", u16, 128, 3);
+	if (with_mode)
+		btf__add_field(b, "mode", u16, 131, 5);
+	btf__add_field(b, "a", i32, 160, 0);
+	btf__add_field(b, "arr", arr, 192, 0);
+	btf__add_typedef(b, "dcc_kt_t", arr + 2);
+	btf__add_enum(b, "dcc_ke", 4);
+	btf__add_enum_value(b, "DCC_KE_B", 42);
+	btf__add_enum_value(b, "DCC_KE_A", 2);
+	raw = btf__raw_data(b, &sz);
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	cr_assert_eq(write_file(path, raw, sz), 0);
+	btf__free(b);
+}
+
+Test(verify, every_relocation_kind)
+{
+	compile_kinds();
+	kinds_btf("kt.btf", true);
+	expect("-v kinds.bpf.o --btf kt.btf", 0,
+	       "\tdcc_kinds (./kinds.bpf.c:26): byte_off dcc_kt.next: 8, 8 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:30): byte_off dcc_kt.a: 0, 20 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:30): field_exists dcc_kt.small: 1, 0 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:33): byte_off dcc_kt.mode: 4, 16 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:33): byte_sz dcc_kt.mode: 4, 2 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:33): lshift_u64 dcc_kt.mode: 56, 56 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:33): signed dcc_kt.mode: 0, 0 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:33): rshift_u64 dcc_kt.mode: 59, 59 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:33): rshift_u64 dcc_kt.mode: 59, 59 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:33): byte_off dcc_kt.arr[2]: 32, 40 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:32): byte_sz dcc_kt.arr: 32, 64 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:36): type_exists struct dcc_kt: 1, 1 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:37): type_size typedef dcc_kt_t: 48, 96 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:38): target_type_id struct dcc_kt: 5, 6 in kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:39): enumval_exists enum dcc_ke::DCC_KE_B: 1, 1 in "
+	       "kt.btf\n"
+	       "\tdcc_kinds (./kinds.bpf.c:40): enumval_value enum dcc_ke::DCC_KE_B: 7, 42 in "
+	       "kt.btf\n"
+	       "kinds.bpf.o: 16 relocations resolve against kt.btf\n", "");
+	/* a bit-field gone: the first of its five relocations is named */
+	kinds_btf("nomode.btf", false);
+	expect("kinds.bpf.o --btf nomode.btf", 1,
+	       "kinds.bpf.o: dcc_kinds (raw_tp/sys_enter, ./kinds.bpf.c:33): field dcc_kt.mode "
+	       "(byte_off) does not exist in nomode.btf\n", "");
+	/* no dcc_kt at all: the first failure is a field; exists checks never fail */
+	make_btf("other.btf", "task_struct", NULL, 0, 0);
+	expect("kinds.bpf.o --btf other.btf", 1,
+	       "kinds.bpf.o: dcc_kinds (raw_tp/sys_enter, ./kinds.bpf.c:26): field dcc_kt.next "
+	       "(byte_off): struct dcc_kt does not exist in other.btf\n", "");
 }

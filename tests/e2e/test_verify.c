@@ -208,8 +208,9 @@ E2E_TEST(verify, field_this_kernel_lacks)
 	run_result_free(&r);
 }
 
-/* libbpf's own verdict, read from its debug messages while it relocates the
- * object against a custom BTF: "patched insn #32 (ALU/ALU64) imm 8 -> 40". */
+/* libbpf's own verdict, read from its debug messages while it relocates an
+ * object against a custom BTF: "patched insn #32 (ALU/ALU64) imm 8 -> 40",
+ * "(LDX/ST/STX) off 4 -> 16", "(LDIMM64) imm64 5 -> 6": the new values. */
 static char patched[4096];
 
 static int catch_patched(enum libbpf_print_level level, const char *fmt, va_list ap)
@@ -222,9 +223,43 @@ static int catch_patched(enum libbpf_print_level level, const char *fmt, va_list
 	(void)level;
 	vsnprintf(line, sizeof(line), fmt, ap);
 	p = strstr(line, "patched insn #");
-	if (p && (p = strstr(p, " imm ")) && sscanf(p, " imm %llu -> %llu", &from, &to) == 2)
-		snprintf(patched + n, sizeof(patched) - n, "%llu, %llu\n", from, to);
+	if (p && (p = strstr(p, ") ")) && sscanf(p, ") %*s %llu -> %llu", &from, &to) == 2)
+		snprintf(patched + n, sizeof(patched) - n, "%llu\n", to);
 	return 0;
+}
+
+/* The target values `dcc verify -v obj --btf btf` prints, one a line, must be
+ * what libbpf patches into the instructions with the same BTF; want is that
+ * list. Loads the object (never attached) to make libbpf relocate it. */
+static void agree_with_libbpf(const char *obj, const char *btf, const char *want)
+{
+	struct run_result r;
+	char args[512], ours[4096] = "";
+	struct bpf_object *o;
+	libbpf_print_fn_t old;
+
+	snprintf(args, sizeof(args), "-v %s --btf %s", obj, btf);
+	verify(&r, args);
+	cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+	for (const char *p = r.out; (p = strstr(p, ", ")); p++) {
+		const char *v = p + 2;
+
+		cr_assert(strstr(v, " in "));
+		strncat(ours, v, (size_t)(strstr(v, " in ") - v));
+		strcat(ours, "\n");
+	}
+	cr_assert_str_eq(ours, want, "dcc verify -v printed:\n%s", r.out);
+	run_result_free(&r);
+
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = e2e_tmp(btf));
+	old = libbpf_set_print(catch_patched);
+	o = bpf_object__open_file(e2e_tmp(obj), &oo);
+	cr_assert(o);
+	patched[0] = 0;
+	cr_assert_eq(bpf_object__load(o), 0);
+	bpf_object__close(o);
+	libbpf_set_print(old);
+	cr_assert_str_eq(patched, ours, "libbpf patched:\n%s", patched);
 }
 
 E2E_TEST(verify, offsets_agree_with_libbpf)
@@ -234,8 +269,6 @@ E2E_TEST(verify, offsets_agree_with_libbpf)
 	int i32 = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
 	int ptr = btf__add_ptr(b, i32 + 3);
 	int un = btf__add_union(b, NULL, 8);
-	struct run_result r;
-	char ours[4096] = "";
 	const void *raw;
 	__u32 sz;
 
@@ -249,27 +282,43 @@ E2E_TEST(verify, offsets_agree_with_libbpf)
 	cr_assert_eq(write_file(e2e_tmp("x.btf"), raw, sz), 0);
 	btf__free(b);
 	compile_in("ppid", "");
-	verify(&r, "-v ppid.bpf.o --btf x.btf");
-	cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-	for (const char *p = r.out; (p = strstr(p, ": byte_off ")); p++) {
-		const char *v = strstr(p, ": ") + 2;
+	agree_with_libbpf("ppid.bpf.o", "x.btf", "56\n0\n");
+}
 
-		v = strstr(v, ": ") + 2;
-		cr_assert(strstr(v, " in "));
-		strncat(ours, v, (size_t)(strstr(v, " in ") - v));
-		strcat(ours, "\n");
-	}
-	cr_assert_str_eq(ours, "8, 56\n16, 0\n", "dcc verify -v printed:\n%s", r.out);
+E2E_TEST(verify, every_kind_agrees_with_libbpf)
+{
+	/* as tests/compile/test_verify.c's kinds_btf() */
+	struct btf *b = btf__new_empty();
+	int i32 = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	int u16 = btf__add_int(b, "unsigned short", 2, 0);
+	int i64 = btf__add_int(b, "long", 8, BTF_INT_SIGNED);
+	int arr = btf__add_array(b, i32, i64, 8);
+	int ptr = btf__add_ptr(b, arr + 2);
+	struct run_result r;
+	char cmd[1024];
+	const void *raw;
+	__u32 sz;
+
+	cr_assert_eq(btf__add_struct(b, "dcc_kt___v2", 96), arr + 2);
+	btf__add_field(b, "pad", i64, 0, 0);
+	btf__add_field(b, "next", ptr, 64, 0);
+	btf__add_field(b, "flags", u16, 128, 3);
+	btf__add_field(b, "mode", u16, 131, 5);
+	btf__add_field(b, "a", i32, 160, 0);
+	btf__add_field(b, "arr", arr, 192, 0);
+	btf__add_typedef(b, "dcc_kt_t", arr + 2);
+	btf__add_enum(b, "dcc_ke", 4);
+	btf__add_enum_value(b, "DCC_KE_B", 42);
+	btf__add_enum_value(b, "DCC_KE_A", 2);
+	raw = btf__raw_data(b, &sz);
+	cr_assert_eq(write_file(e2e_tmp("kt.btf"), raw, sz), 0);
+	btf__free(b);
+	snprintf(cmd, sizeof(cmd), "cd %s && clang-19 -target bpf -O2 -g "
+		 "-I/usr/include/$(gcc -print-multiarch) -c %s/data/verify/kinds.bpf.c "
+		 "-o kinds.bpf.o", e2e_dir, TESTS_SRC_DIR);
+	run_sh(&r, cmd, E2E_TIMEOUT);
+	cr_assert_eq(r.status, 0, "clang-19: %s", r.err);
 	run_result_free(&r);
-
-	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = e2e_tmp("x.btf"));
-	libbpf_print_fn_t old = libbpf_set_print(catch_patched);
-	struct bpf_object *obj = bpf_object__open_file(e2e_tmp("ppid.bpf.o"), &oo);
-
-	cr_assert(obj);
-	patched[0] = 0;
-	cr_assert_eq(bpf_object__load(obj), 0);
-	bpf_object__close(obj);
-	libbpf_set_print(old);
-	cr_assert_str_eq(patched, ours, "libbpf patched:\n%s", patched);
+	agree_with_libbpf("kinds.bpf.o", "kt.btf",
+			  "8\n20\n0\n16\n2\n56\n0\n59\n59\n40\n64\n1\n96\n6\n1\n42\n");
 }
