@@ -10,18 +10,18 @@
 #include <string.h>
 #include "rt.h"
 
-bool agg_is_hist(const struct dcc_meta_agg *a)
+bool rt_agg_is_hist(const struct dcc_meta_agg *a)
 {
 	return a->func == DCC_AGG_QUANTIZE || a->func == DCC_AGG_LQUANTIZE ||
 	       a->func == DCC_AGG_LLQUANTIZE;
 }
 
-int agg_nwords(const struct dcc_meta_agg *a)
+int rt_agg_nwords(const struct dcc_meta_agg *a)
 {
 	return (int)(a->val_size / 8);
 }
 
-int llq_nbuckets(const int64_t *param)
+int rt_agg_llq_nbuckets(const int64_t *param)
 {
 	int64_t f = param[0], lmag = param[1], hmag = param[2], steps = param[3];
 	int64_t lo = 1, n = 1;
@@ -83,7 +83,7 @@ static void merge(const struct dcc_meta_agg *a, int64_t *dst, const int64_t *src
 	}
 }
 
-void agg_snap_free(struct agg_snap *s)
+void rt_agg_snap_free(struct agg_snap *s)
 {
 	for (size_t i = 0; i < s->nents; i++) {
 		free(s->ents[i].key);
@@ -94,7 +94,7 @@ void agg_snap_free(struct agg_snap *s)
 	s->nents = 0;
 }
 
-int agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
+int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 {
 	const struct dcc_meta_agg *a;
 	char *key = NULL, *next = NULL;
@@ -107,7 +107,7 @@ int agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 		return -ENOENT;
 	a = &rt->aggs[id];
 	s->agg = a;
-	s->nwords = agg_nwords(a);
+	s->nwords = rt_agg_nwords(a);
 	fd = rt->agg_state[id].fd;
 	if (fd < 0)
 		return -EBADF;
@@ -158,51 +158,51 @@ int agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 		err = 0;
 out:
 	if (err)
-		agg_snap_free(s);
+		rt_agg_snap_free(s);
 	free(key);
 	free(next);
 	free(percpu);
 	return err;
 }
 
-int agg_clear(struct dcc_runtime *rt, uint32_t id)
+int rt_agg_clear(struct dcc_runtime *rt, uint32_t id)
 {
 	struct agg_snap s;
 	void *zero;
 	int err;
 
-	err = agg_snapshot(rt, id, &s);
+	err = rt_agg_snapshot(rt, id, &s);
 	if (err)
 		return err;
 	zero = calloc((size_t)ncpus(rt), s.agg->val_size);
 	if (!zero) {
-		agg_snap_free(&s);
+		rt_agg_snap_free(&s);
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < s.nents; i++)
 		bpf_map_update_elem(rt->agg_state[id].fd, s.ents[i].key, zero, BPF_EXIST);
 	free(zero);
-	agg_snap_free(&s);
+	rt_agg_snap_free(&s);
 	return 0;
 }
 
-int agg_trunc(struct dcc_runtime *rt, uint32_t id, int64_t keep)
+int rt_agg_trunc(struct dcc_runtime *rt, uint32_t id, int64_t keep)
 {
 	struct agg_ent **order;
 	struct agg_snap s;
 	size_t lo = 0, hi, n;
 	int err;
 
-	err = agg_snapshot(rt, id, &s);
+	err = rt_agg_snapshot(rt, id, &s);
 	if (err)
 		return err;
 	n = s.nents;
 	order = calloc(n + 1, sizeof(*order));
 	if (!order) {
-		agg_snap_free(&s);
+		rt_agg_snap_free(&s);
 		return -ENOMEM;
 	}
-	agg_sort_plain(rt, &s, order);
+	rt_aggprint_sort_plain(rt, &s, order);
 	/* keep [lo, hi) of the ascending order: the largest keep, or the smallest -keep */
 	hi = lo;
 	if (keep > 0) {
@@ -217,7 +217,7 @@ int agg_trunc(struct dcc_runtime *rt, uint32_t id, int64_t keep)
 		if (i < lo || i >= hi)
 			bpf_map_delete_elem(rt->agg_state[id].fd, order[i]->key);
 	free(order);
-	agg_snap_free(&s);
+	rt_agg_snap_free(&s);
 	return 0;
 }
 
@@ -260,7 +260,7 @@ static uint64_t stddev(const int64_t *val, int64_t normal)
 	return sq > avg2 ? isqrt128(sq - avg2) : 0;
 }
 
-int64_t agg_value(const struct dcc_meta_agg *a, const int64_t *val, int64_t normal)
+int64_t rt_agg_value(const struct dcc_meta_agg *a, const int64_t *val, int64_t normal)
 {
 	if (normal < 1)
 		normal = 1;
@@ -274,7 +274,7 @@ int64_t agg_value(const struct dcc_meta_agg *a, const int64_t *val, int64_t norm
 	}
 }
 
-int64_t agg_scalar(const struct dcc_meta_agg *a, const int64_t *val)
+int64_t rt_agg_scalar(const struct dcc_meta_agg *a, const int64_t *val)
 {
-	return agg_value(a, val, 1);
+	return rt_agg_value(a, val, 1);
 }

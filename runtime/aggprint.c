@@ -26,15 +26,15 @@ struct sorter {
 
 static int valcmp(const struct dcc_meta_agg *a, const int64_t *l, const int64_t *r)
 {
-	if (agg_is_hist(a)) {
+	if (rt_agg_is_hist(a)) {
 		int64_t lz, rz;
-		long double lw = hist_weight(a, l, &lz), rw = hist_weight(a, r, &rz);
+		long double lw = rt_hist_weight(a, l, &lz), rw = rt_hist_weight(a, r, &rz);
 
 		if (lw != rw)
 			return lw < rw ? -1 : 1;
 		return lz < rz ? -1 : lz > rz;
 	} else {
-		int64_t lv = agg_scalar(a, l), rv = agg_scalar(a, r);
+		int64_t lv = rt_agg_scalar(a, l), rv = rt_agg_scalar(a, r);
 
 		return lv < rv ? -1 : lv > rv;
 	}
@@ -128,12 +128,13 @@ out:
 	free(vals);
 }
 
-void agg_sort(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order)
+void rt_aggprint_sort(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order)
 {
 	sort_snap(rt, s, order, false);
 }
 
-void agg_sort_plain(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order)
+void rt_aggprint_sort_plain(struct dcc_runtime *rt, const struct agg_snap *s,
+			    struct agg_ent **order)
 {
 	sort_snap(rt, s, order, true);
 }
@@ -178,12 +179,12 @@ static void print_value(struct dcc_runtime *rt, FILE *out, const struct dcc_meta
 {
 	int64_t normal = rt->agg_state[a->id].normal;
 
-	if (agg_is_hist(a))
-		hist_print(rt, out, a, val, normal);
+	if (rt_agg_is_hist(a))
+		rt_hist_print(rt, out, a, val, normal);
 	else if (a->func == DCC_AGG_STDDEV)
-		fprintf(out, " %16llu", (unsigned long long)agg_value(a, val, normal));
+		fprintf(out, " %16llu", (unsigned long long)rt_agg_value(a, val, normal));
 	else
-		fprintf(out, " %16lld", (long long)agg_value(a, val, normal));
+		fprintf(out, " %16lld", (long long)rt_agg_value(a, val, normal));
 }
 
 struct pa_ctx {
@@ -206,14 +207,14 @@ static void pa_value(void *ctx, FILE *out, const struct pf_spec *sp, int n)
 		n = pc->naggs - 1;
 	a = pc->aggs[n];
 	val = pc->row->vals[n] ? pc->row->vals[n] : pc->zero;
-	if (agg_is_hist(a)) {
-		hist_print(pc->rt, out, a, val, pc->rt->agg_state[a->id].normal);
+	if (rt_agg_is_hist(a)) {
+		rt_hist_print(pc->rt, out, a, val, pc->rt->agg_state[a->id].normal);
 		return;
 	}
 	if (!strchr("diuoxXcp", isp.conv))
 		isp.conv = 'd';
-	pf_int(out, &isp, agg_value(a, val, pc->rt->agg_state[a->id].normal), 8,
-	       a->func != DCC_AGG_STDDEV);
+	rt_printf_int(out, &isp, rt_agg_value(a, val, pc->rt->agg_state[a->id].normal), 8,
+		      a->func != DCC_AGG_STDDEV);
 }
 
 int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t *ids, int n)
@@ -232,7 +233,7 @@ int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t
 	if (!(aggs = calloc(n, sizeof(*aggs))) || !(snaps = calloc(n, sizeof(*snaps))))
 		goto out;
 	for (int i = 0; i < n; i++) {
-		err = agg_snapshot(rt, ids[i], &snaps[i]);
+		err = rt_agg_snapshot(rt, ids[i], &snaps[i]);
 		if (err)
 			goto out;
 		aggs[i] = snaps[i].agg;
@@ -278,7 +279,7 @@ int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t
 				const int64_t *v = rows[r].vals[i];
 
 				if (v)
-					json_agg_row(rt, out, aggs[i], rows[r].key, v);
+					rt_json_agg_row(rt, out, aggs[i], rows[r].key, v);
 			}
 		}
 		goto out;
@@ -299,8 +300,8 @@ int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t
 
 			for (uint32_t k = 0; k < a->nkeys; k++)
 				rt_field_val(&rt->keys[a->first_key + k], rows[r].key, &kv[k]);
-			err = pf_format(rt, out, fmt, kv, a->nkeys, pa_value, &pc, why,
-					sizeof(why));
+			err = rt_printf_format(rt, out, fmt, kv, a->nkeys, pa_value, &pc, why,
+					       sizeof(why));
 			if (err) {
 				err = 0;
 				if (!rt->printa_warned)
@@ -312,7 +313,7 @@ int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t
 	}
 out:
 	for (int i = 0; snaps && i < n; i++)
-		agg_snap_free(&snaps[i]);
+		rt_agg_snap_free(&snaps[i]);
 	free(snaps);
 	free(aggs);
 	free(rows);

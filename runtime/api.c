@@ -77,21 +77,21 @@ int dcc_runtime__agg_walk(struct dcc_runtime *rt, uint32_t agg_id, dcc_agg_fn fn
 
 	if (agg_id >= rt->hdr->naggs)
 		return -ENOENT;
-	err = agg_snapshot(rt, agg_id, &s);
+	err = rt_agg_snapshot(rt, agg_id, &s);
 	if (err)
 		return err;
 	order = calloc(s.nents + 1, sizeof(*order));
 	if (!order) {
-		agg_snap_free(&s);
+		rt_agg_snap_free(&s);
 		return -ENOMEM;
 	}
-	agg_sort(rt, &s, order);
+	rt_aggprint_sort(rt, &s, order);
 	for (size_t i = 0; i < s.nents && !err; i++) {
 		struct dcc_agg_entry e = {
 			.agg = s.agg,
 			.key = order[i]->key,
-			.value = agg_is_hist(s.agg) ? 0
-				 : agg_value(s.agg, order[i]->val, rt->agg_state[agg_id].normal),
+			.value = rt_agg_is_hist(s.agg) ? 0
+				 : rt_agg_value(s.agg, order[i]->val, rt->agg_state[agg_id].normal),
 			.data = order[i]->val,
 			.nwords = (uint32_t)s.nwords,
 		};
@@ -99,6 +99,6 @@ int dcc_runtime__agg_walk(struct dcc_runtime *rt, uint32_t agg_id, dcc_agg_fn fn
 		err = fn(ctx, &e);
 	}
 	free(order);
-	agg_snap_free(&s);
+	rt_agg_snap_free(&s);
 	return err;
 }

@@ -162,7 +162,7 @@ static int64_t *llq_bounds(const struct dcc_meta_agg *a, int n, int64_t *under)
 
 static int llquantize(const struct dcc_meta_agg *a, const int64_t *d, struct hist_row *r)
 {
-	int n = llq_nbuckets(a->param), first, last, k = 0;
+	int n = rt_agg_llq_nbuckets(a->param), first, last, k = 0;
 	int64_t under, *b;
 	bool anyneg = false;
 
@@ -194,9 +194,9 @@ static int llquantize(const struct dcc_meta_agg *a, const int64_t *d, struct his
 }
 
 /* The rows a histogram shows; *rows is malloc'd. Returns the count or -1. */
-int hist_rows(const struct dcc_meta_agg *a, const int64_t *val, struct hist_row **rows)
+int rt_hist_rows(const struct dcc_meta_agg *a, const int64_t *val, struct hist_row **rows)
 {
-	struct hist_row *r = calloc(agg_nwords(a) + 1, sizeof(*r));
+	struct hist_row *r = calloc(rt_agg_nwords(a) + 1, sizeof(*r));
 	int n = 0;
 
 	if (!r)
@@ -216,18 +216,18 @@ int hist_rows(const struct dcc_meta_agg *a, const int64_t *val, struct hist_row 
 	return n;
 }
 
-void hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
-		const int64_t *val, int64_t normal)
+void rt_hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+		   const int64_t *val, int64_t normal)
 {
 	struct hist_row *rows;
-	int n = hist_rows(a, val, &rows);
+	int n = rt_hist_rows(a, val, &rows);
 
 	if (n >= 0)
 		print_rows(out, rows, n, normal < 1 ? 1 : normal, rt->aggzoom);
 	free(rows);
 }
 
-long double hist_weight(const struct dcc_meta_agg *a, const int64_t *d, int64_t *zero)
+long double rt_hist_weight(const struct dcc_meta_agg *a, const int64_t *d, int64_t *zero)
 {
 	long double w = 0;
 
@@ -252,7 +252,7 @@ long double hist_weight(const struct dcc_meta_agg *a, const int64_t *d, int64_t 
 		if (base + 1 == 0)
 			*zero = d[levels + 1];
 	} else if (a->func == DCC_AGG_LLQUANTIZE) {
-		int n = llq_nbuckets(a->param);
+		int n = rt_agg_llq_nbuckets(a->param);
 		int64_t under, *b;
 
 		if (n < 0 || !(b = llq_bounds(a, n, &under)))

@@ -14,7 +14,7 @@
 #include <string.h>
 #include "rt.h"
 
-void json_string(FILE *out, const char *s, size_t n)
+void rt_json_string(FILE *out, const char *s, size_t n)
 {
 	fputc('"', out);
 	for (size_t i = 0; i < n && s[i]; i++) {
@@ -50,7 +50,7 @@ static void json_val(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 					: (uint64_t)v->i & ((1ULL << (8 * v->size)) - 1)));
 		break;
 	case DCC_K_STRING:
-		json_string(out, v->p, v->size);
+		rt_json_string(out, v->p, v->size);
 		break;
 	case DCC_K_STACK:
 	case DCC_K_USTACK: {
@@ -61,7 +61,7 @@ static void json_val(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 		for (int i = 0; i < n; i++) {
 			if (i)
 				fputc(',', out);
-			json_string(out, f[i], strlen(f[i]));
+			rt_json_string(out, f[i], strlen(f[i]));
 			free(f[i]);
 		}
 		fputc(']', out);
@@ -72,7 +72,7 @@ static void json_val(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 		char buf[512];
 
 		rt_addr_text(rt, v, buf, sizeof(buf));
-		json_string(out, buf, sizeof(buf));
+		rt_json_string(out, buf, sizeof(buf));
 		break;
 	}
 	default:
@@ -85,8 +85,8 @@ static void json_val(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 	}
 }
 
-void json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
-		  const char *key, const int64_t *val)
+void rt_json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+		     const char *key, const int64_t *val)
 {
 	int64_t normal = rt->agg_state[a->id].normal > 1 ? rt->agg_state[a->id].normal : 1;
 
@@ -98,7 +98,7 @@ void json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *
 		if (full) {
 			full[0] = '@';
 			strcpy(full + 1, name);
-			json_string(out, full, strlen(full));
+			rt_json_string(out, full, strlen(full));
 			free(full);
 		}
 	}
@@ -112,29 +112,29 @@ void json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *
 		json_val(rt, out, &v);
 	}
 	fputc(']', out);
-	if (agg_is_hist(a)) {
+	if (rt_agg_is_hist(a)) {
 		struct hist_row *rows;
-		int n = hist_rows(a, val, &rows);
+		int n = rt_hist_rows(a, val, &rows);
 
 		fputs(",\"buckets\":[", out);
 		for (int i = 0; i < n; i++) {
 			fprintf(out, "%s{\"value\":", i ? "," : "");
-			json_string(out, rows[i].label, sizeof(rows[i].label));
+			rt_json_string(out, rows[i].label, sizeof(rows[i].label));
 			fprintf(out, ",\"count\":%lld}", (long long)(rows[i].count / normal));
 		}
 		fputc(']', out);
 		free(rows);
 	} else if (a->func == DCC_AGG_STDDEV) {
-		fprintf(out, ",\"value\":%llu", (unsigned long long)agg_value(a, val, normal));
+		fprintf(out, ",\"value\":%llu", (unsigned long long)rt_agg_value(a, val, normal));
 	} else {
-		fprintf(out, ",\"value\":%lld", (long long)agg_value(a, val, normal));
+		fprintf(out, ",\"value\":%lld", (long long)rt_agg_value(a, val, normal));
 	}
 	fputs("}\n", out);
 }
 
 /* One record as one line; printa() rows go to `rows` to follow it. */
-void json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr *h,
-		 const struct dcc_meta_clause *c, const char *rec, FILE *rows)
+void rt_json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr *h,
+		    const struct dcc_meta_clause *c, const char *rec, FILE *rows)
 {
 	const struct dcc_meta_probe *p = rt_probe(rt, h->probe_id);
 
@@ -144,12 +144,12 @@ void json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr *h,
 
 		snprintf(desc, sizeof(desc), "%s:%s:%s:%s", rt_str(rt, p->prov),
 			 rt_str(rt, p->mod), rt_str(rt, p->func), rt_str(rt, p->name));
-		json_string(out, desc, sizeof(desc));
+		rt_json_string(out, desc, sizeof(desc));
 	} else {
 		fputs("null", out);
 	}
 	fputs(",\"clause\":", out);
-	json_string(out, rt_str(rt, c->loc), strlen(rt_str(rt, c->loc)));
+	rt_json_string(out, rt_str(rt, c->loc), strlen(rt_str(rt, c->loc)));
 	fputs(",\"output\":[", out);
 	for (uint32_t i = 0, n = 0; i < c->nactions; i++) {
 		uint32_t ai = c->first_action + i;
@@ -167,7 +167,7 @@ void json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr *h,
 			rt_action(rt, m, c, ai, rec);
 			fclose(m);
 			fprintf(out, "%s{\"printf\":", n++ ? "," : "");
-			json_string(out, text, len);
+			rt_json_string(out, text, len);
 			fputc('}', out);
 			free(text);
 			break;

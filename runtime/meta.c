@@ -166,7 +166,7 @@ static int64_t agg_val_size(const struct dcc_meta_agg *a)
 			return -1;
 		return ((a->param[1] - a->param[0]) / a->param[2] + 2) * 8;
 	case DCC_AGG_LLQUANTIZE: {
-		int n = llq_nbuckets(a->param);
+		int n = rt_agg_llq_nbuckets(a->param);
 
 		return n < 0 ? -1 : (2 * (int64_t)n + 1) * 8;
 	}

@@ -96,7 +96,7 @@ static void plain_dec(FILE *out, uint64_t u, bool neg, int width, bool left)
 		pad(out, width - n);
 }
 
-void pf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size, bool is_signed)
+void rt_printf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size, bool is_signed)
 {
 	char f[48];
 	uint64_t u = zext(v, size);
@@ -224,7 +224,7 @@ static int pf_one(struct dcc_runtime *rt, FILE *out, struct pf_spec *sp, const s
 	case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'c': case 'p':
 		if (!is_int)
 			return fail(why, whylen, "%%%c needs an integer argument", sp->conv);
-		pf_int(out, sp, v->i, v->size, v->is_signed);
+		rt_printf_int(out, sp, v->i, v->size, v->is_signed);
 		return 0;
 	case 'C':
 		if (!is_int)
@@ -326,8 +326,8 @@ static void add_flag(struct pf_spec *sp, char c)
 	}
 }
 
-int pf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const struct rt_val *vals,
-	      int nvals, pf_agg_fn agg_cb, void *ctx, char *why, size_t whylen)
+int rt_printf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const struct rt_val *vals,
+		     int nvals, pf_agg_fn agg_cb, void *ctx, char *why, size_t whylen)
 {
 	const char *p = fmt;
 	int ai = 0, nagg = 0, err;

@@ -52,8 +52,8 @@ static void do_printf(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_c
 		return;
 	for (uint32_t i = 0; i < a->nargs; i++)
 		rt_field_val(&rt->args[a->first_arg + i], rec, &vals[i]);
-	if (pf_format(rt, out, rt_str(rt, a->fmt), vals, a->nargs, NULL, NULL, why,
-		      sizeof(why)))
+	if (rt_printf_format(rt, out, rt_str(rt, a->fmt), vals, a->nargs, NULL, NULL, why,
+			     sizeof(why)))
 		action_error(rt, c, ai, "printf", why);
 	if (vals != stackvals)
 		free(vals);
@@ -93,7 +93,7 @@ static void do_trunc(struct dcc_runtime *rt, const struct dcc_meta_clause *c, ui
 
 	if (a->nargs > 1)
 		rt_field_val(&rt->args[a->first_arg + 1], rec, &v);
-	err = agg_trunc(rt, rt->args[a->first_arg].offset, a->nargs > 1 ? v.i : 0);
+	err = rt_agg_trunc(rt, rt->args[a->first_arg].offset, a->nargs > 1 ? v.i : 0);
 	if (err)
 		action_error(rt, c, ai, "trunc", strerror(-err));
 }
@@ -195,7 +195,7 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 		break;
 	case DCC_ACT_CLEAR:
 		for (uint32_t k = 0; k < a->nargs; k++) {
-			int err = agg_clear(rt, rt->args[a->first_arg + k].offset);
+			int err = rt_agg_clear(rt, rt->args[a->first_arg + k].offset);
 
 			if (err)
 				action_error(rt, c, ai, "clear", strerror(-err));
@@ -222,9 +222,9 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 	case DCC_ACT_DISCARD:
 		rt_field_val(&rt->args[a->first_arg], rec, &v);
 		if (a->kind == DCC_ACT_COMMIT)
-			spec_commit(rt, (uint32_t)v.i);
+			rt_spec_commit(rt, (uint32_t)v.i);
 		else
-			spec_discard(rt, (uint32_t)v.i);
+			rt_spec_discard(rt, (uint32_t)v.i);
 		break;
 	case DCC_ACT_DEFAULT:
 		break;
@@ -314,7 +314,7 @@ static int json_rec(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
 		free(rows);
 		return -ENOMEM;
 	}
-	json_record(rt, lf, h, c, rec, rf);
+	rt_json_record(rt, lf, h, c, rec, rf);
 	fclose(lf);
 	fclose(rf);
 	if (!silent)
@@ -356,7 +356,7 @@ int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t 
 		return -EINVAL;
 	}
 	if (h.flags & DCC_REC_F_SPEC) {
-		if (spec_hold(rt, h.flags >> DCC_REC_SPEC_SHIFT, data, size))
+		if (rt_spec_hold(rt, h.flags >> DCC_REC_SPEC_SHIFT, data, size))
 			return -ENOMEM;
 		return 0;
 	}

@@ -111,25 +111,25 @@ void rt_record_to_fn(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
 		     const struct dcc_meta_clause *c, const char *rec, size_t size);
 
 /* spec.c */
-int spec_hold(struct dcc_runtime *rt, uint32_t id, const void *data, size_t size);
-void spec_commit(struct dcc_runtime *rt, uint32_t id);
-void spec_discard(struct dcc_runtime *rt, uint32_t id);
-void spec_free_all(struct dcc_runtime *rt);
+int rt_spec_hold(struct dcc_runtime *rt, uint32_t id, const void *data, size_t size);
+void rt_spec_commit(struct dcc_runtime *rt, uint32_t id);
+void rt_spec_discard(struct dcc_runtime *rt, uint32_t id);
+void rt_spec_free_all(struct dcc_runtime *rt);
 
 /* json.c */
-void json_string(FILE *out, const char *s, size_t n);
-void json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
-		  const char *key, const int64_t *val);
-void json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr *h,
-		 const struct dcc_meta_clause *c, const char *rec, FILE *rows);
+void rt_json_string(FILE *out, const char *s, size_t n);
+void rt_json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+		     const char *key, const int64_t *val);
+void rt_json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr *h,
+		    const struct dcc_meta_clause *c, const char *rec, FILE *rows);
 
 /* printf.c: print fmt with vals as arguments. agg_cb prints a %@ conversion
  * (n counts them from 0). Returns 0 or -EINVAL after reporting a mismatch. */
 typedef void (*pf_agg_fn)(void *ctx, FILE *out, const struct pf_spec *sp, int n);
-int pf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const struct rt_val *vals,
-	      int nvals, pf_agg_fn agg_cb, void *ctx, char *why, size_t whylen);
+int rt_printf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const struct rt_val *vals,
+		     int nvals, pf_agg_fn agg_cb, void *ctx, char *why, size_t whylen);
 /* One integer conversion (d i u o x X c p) of v with the spec's flags. */
-void pf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size, bool is_signed);
+void rt_printf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size, bool is_signed);
 
 /* trace.c */
 /* The raw form of bytes: a header line, then 16 bytes a line with text. */
@@ -175,36 +175,37 @@ struct agg_snap {
 	size_t nents;
 };
 
-int agg_nwords(const struct dcc_meta_agg *a);
-int agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s);
-void agg_snap_free(struct agg_snap *s);
-int agg_clear(struct dcc_runtime *rt, uint32_t id);
-int agg_trunc(struct dcc_runtime *rt, uint32_t id, int64_t keep);
+int rt_agg_nwords(const struct dcc_meta_agg *a);
+int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s);
+void rt_agg_snap_free(struct agg_snap *s);
+int rt_agg_clear(struct dcc_runtime *rt, uint32_t id);
+int rt_agg_trunc(struct dcc_runtime *rt, uint32_t id, int64_t keep);
 /* The scalar a value sorts by (count/sum/min/max/avg/stddev), and the one it
  * prints as once divided by a normalize() factor. */
-int64_t agg_scalar(const struct dcc_meta_agg *a, const int64_t *val);
-int64_t agg_value(const struct dcc_meta_agg *a, const int64_t *val, int64_t normal);
-bool agg_is_hist(const struct dcc_meta_agg *a);
+int64_t rt_agg_scalar(const struct dcc_meta_agg *a, const int64_t *val);
+int64_t rt_agg_value(const struct dcc_meta_agg *a, const int64_t *val, int64_t normal);
+bool rt_agg_is_hist(const struct dcc_meta_agg *a);
 /* llquantize geometry: n as in abi.h (positive buckets incl. overflow). */
-int llq_nbuckets(const int64_t *param);
+int rt_agg_llq_nbuckets(const int64_t *param);
 
 /* aggprint.c */
 int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t *ids, int n);
 /* Entries in printing order (the sort options apply), or, for trunc(), by
  * value then key ascending whatever the options. */
-void agg_sort(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order);
-void agg_sort_plain(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order);
+void rt_aggprint_sort(struct dcc_runtime *rt, const struct agg_snap *s, struct agg_ent **order);
+void rt_aggprint_sort_plain(struct dcc_runtime *rt, const struct agg_snap *s,
+			    struct agg_ent **order);
 
 /* hist.c */
-void hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
-		const int64_t *val, int64_t normal);
+void rt_hist_print(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+		   const int64_t *val, int64_t normal);
 /* The rows a histogram shows, as label text and count; *rows is malloc'd.
  * Returns how many, or -1 without memory. */
 struct hist_row {
 	char label[32];
 	int64_t count;
 };
-int hist_rows(const struct dcc_meta_agg *a, const int64_t *val, struct hist_row **rows);
-long double hist_weight(const struct dcc_meta_agg *a, const int64_t *val, int64_t *zero);
+int rt_hist_rows(const struct dcc_meta_agg *a, const int64_t *val, struct hist_row **rows);
+long double rt_hist_weight(const struct dcc_meta_agg *a, const int64_t *val, int64_t *zero);
 
 #endif

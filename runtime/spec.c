@@ -50,7 +50,7 @@ static void drop(struct dcc_runtime *rt, struct spec_buf *b)
 	*b = rt->specs[--rt->nspecs];
 }
 
-int spec_hold(struct dcc_runtime *rt, uint32_t id, const void *data, size_t size)
+int rt_spec_hold(struct dcc_runtime *rt, uint32_t id, const void *data, size_t size)
 {
 	struct spec_buf *b = find(rt, id, true);
 	struct spec_rec *r;
@@ -65,7 +65,7 @@ int spec_hold(struct dcc_runtime *rt, uint32_t id, const void *data, size_t size
 	return 0;
 }
 
-void spec_commit(struct dcc_runtime *rt, uint32_t id)
+void rt_spec_commit(struct dcc_runtime *rt, uint32_t id)
 {
 	struct spec_buf *b = find(rt, id, false);
 	struct spec_rec *r, *next;
@@ -87,7 +87,7 @@ void spec_commit(struct dcc_runtime *rt, uint32_t id)
 	}
 }
 
-void spec_discard(struct dcc_runtime *rt, uint32_t id)
+void rt_spec_discard(struct dcc_runtime *rt, uint32_t id)
 {
 	struct spec_buf *b = find(rt, id, false);
 
@@ -95,7 +95,7 @@ void spec_discard(struct dcc_runtime *rt, uint32_t id)
 		drop(rt, b);
 }
 
-void spec_free_all(struct dcc_runtime *rt)
+void rt_spec_free_all(struct dcc_runtime *rt)
 {
 	while (rt->nspecs)
 		drop(rt, &rt->specs[0]);
