@@ -269,6 +269,12 @@ int64_t rt_agg_value(const struct dcc_meta_agg *a, const int64_t *val, int64_t n
 		return val[0] ? val[1] / normal / val[0] : 0;
 	case DCC_AGG_STDDEV:
 		return (int64_t)stddev(val, normal);
+	case DCC_AGG_MIN:
+	case DCC_AGG_MAX:
+		/* no value (cleared, or missing from a printa row): DTrace's start */
+		if (!val[1])
+			return a->func == DCC_AGG_MIN ? INT64_MAX / normal : INT64_MIN / normal;
+		return val[0] / normal;
 	default:
 		return val[0] / normal;
 	}

@@ -1024,3 +1024,39 @@ Test(rt_agg, walk_in_printing_order)
 	cr_assert_str_eq(rtt_out(&t), "");
 	rtt_close(&t);
 }
+
+Test(rt_agg, min_max_without_values_print_their_start)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+	struct skey k;
+	int fc, fmn, fmx;
+
+	mb_init(&b);
+	mb_agg(&b, "c", "m0", DCC_AGG_COUNT, 8);
+	mb_key(&b, DCC_K_STRING, 16, 0);
+	mb_agg(&b, "mn", "m1", DCC_AGG_MIN, 16);
+	mb_key(&b, DCC_K_STRING, 16, 0);
+	mb_agg(&b, "mx", "m2", DCC_AGG_MAX, 16);
+	mb_key(&b, DCC_K_STRING, 16, 0);
+	printa_clause(&b, "%s %@d %@d %@d\n", 3);
+	cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), 0, "%s", rtt_err(&t));
+	fc = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 16, 8);
+	fmn = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 16, 16);
+	fmx = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 16, 16);
+	k = sk("a", 0);
+	put1(fc, &k, 1, 0);
+	put(fmn, &k, 2, (int64_t[]){ 0, 0 }, NULL); /* as clear() leaves it */
+	put(fmx, &k, 2, (int64_t[]){ 4, 1 }, NULL);
+	dcc_runtime__set_agg_fd(t.rt, 0, fc);
+	dcc_runtime__set_agg_fd(t.rt, 1, fmn);
+	dcc_runtime__set_agg_fd(t.rt, 2, fmx);
+	k = sk("b", 0);
+	put1(fc, &k, 2, 0); /* b: no min, no max */
+	rec_init(&r, &b, 1, 9, 0);
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), 0);
+	cr_assert_str_eq(rtt_out(&t), "a 1 9223372036854775807 4\n"
+				      "b 2 9223372036854775807 -9223372036854775808\n");
+	rtt_close(&t);
+}
