@@ -121,7 +121,8 @@ static void read_meta(struct vobj *o, const char *data, size_t size, struct strp
 int vobj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 {
 	struct strpool pool = { 0 };
-	size_t shstrndx, *func_offs = NULL, *meta_offs = NULL, nfuncs = 0, cap = 0;
+	size_t shstrndx, *func_offs = NULL, *meta_offs = NULL, *sec_offs = NULL, nfuncs = 0;
+	size_t cap = 0;
 	const void *ext = NULL;
 	size_t ext_size = 0;
 	Elf_Scn *scn = NULL;
@@ -165,6 +166,14 @@ int vobj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 			snprintf(why, whylen, "corrupted ELF: bad section header %zu",
 				 elf_ndxscn(scn));
 			goto out;
+		}
+		if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR) &&
+		    sh.sh_offset <= o->size && sh.sh_size <= o->size - sh.sh_offset) {
+			o->secs = realloc(o->secs, (size_t)(o->nsecs + 1) * sizeof(*o->secs));
+			sec_offs = realloc(sec_offs, (size_t)(o->nsecs + 1) * sizeof(*sec_offs));
+			sec_offs[o->nsecs] = pool_add(&pool, name);
+			o->secs[o->nsecs].insns = (const unsigned char *)o->buf + sh.sh_offset;
+			o->secs[o->nsecs++].size = sh.sh_size;
 		}
 		if (strcmp(name, ".BTF") && strcmp(name, ".BTF.ext") && strcmp(name, ".dcc.meta") &&
 		    sh.sh_type != SHT_SYMTAB)
@@ -234,6 +243,8 @@ int vobj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 		o->funcs[i].name = o->strs + func_offs[2 * i];
 		o->funcs[i].sec = o->strs + func_offs[2 * i + 1];
 	}
+	for (int i = 0; i < o->nsecs; i++)
+		o->secs[i].name = o->strs + sec_offs[i];
 	for (int i = 0; i < o->nattach; i++) {
 		o->attach[i].prog = o->strs + meta_offs[2 * i];
 		o->attach[i].target = o->strs + meta_offs[2 * i + 1];
@@ -245,6 +256,7 @@ out:
 	free(pool.buf);
 	free(func_offs);
 	free(meta_offs);
+	free(sec_offs);
 	if (elf)
 		elf_end(elf);
 	return ret;
@@ -257,6 +269,7 @@ void vobj_close(struct vobj *o)
 	free(o->lines);
 	free(o->funcs);
 	free(o->attach);
+	free(o->secs);
 	free(o->strs);
 	free(o->buf);
 	memset(o, 0, sizeof(*o));
@@ -270,6 +283,15 @@ const struct vfunc *vobj_func_at(const struct vobj *o, const char *sec, uint64_t
 		if (!strcmp(f->sec, sec) && insn_off >= f->off && insn_off - f->off < f->size)
 			return f;
 	}
+	return NULL;
+}
+
+const unsigned char *vobj_insn_at(const struct vobj *o, const char *sec, uint64_t insn_off)
+{
+	for (int i = 0; i < o->nsecs; i++)
+		if (!strcmp(o->secs[i].name, sec))
+			return insn_off % 8 == 0 && insn_off < o->secs[i].size &&
+			       o->secs[i].size - insn_off >= 8 ? o->secs[i].insns + insn_off : NULL;
 	return NULL;
 }
 

@@ -36,6 +36,13 @@ struct vfunc {
 	uint64_t off, size;   /* bytes into sec */
 };
 
+/* A section of instructions. */
+struct vsec {
+	const char *name;
+	const unsigned char *insns; /* into vobj.buf */
+	uint64_t size;
+};
+
 /* The attach table of .dcc.meta, for BTF-typed programs' targets. */
 struct vattach {
 	const char *prog;
@@ -56,6 +63,8 @@ struct vobj {
 	int nfuncs;
 	struct vattach *attach;
 	int nattach;
+	struct vsec *secs;
+	int nsecs;
 	char *strs;           /* copies of section and symbol names */
 };
 
@@ -86,6 +95,8 @@ int vobj_parse_ext(struct vobj *o, const void *data, size_t size, char *why, siz
 
 /* The function holding byte insn_off of sec, or NULL. */
 const struct vfunc *vobj_func_at(const struct vobj *o, const char *sec, uint64_t insn_off);
+/* The 8 bytes of the instruction at byte insn_off of sec, or NULL. */
+const unsigned char *vobj_insn_at(const struct vobj *o, const char *sec, uint64_t insn_off);
 /* The D source line of byte insn_off of sec, or NULL. */
 const struct vline *vobj_line_at(const struct vobj *o, const char *sec, uint64_t insn_off);
 

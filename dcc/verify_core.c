@@ -348,6 +348,9 @@ struct match {
 	int at;
 	uint32_t targ_type;   /* the member found when MISS_COMPAT */
 	uint64_t value;
+	uint32_t type;        /* the field's type, modifiers and typedefs skipped */
+	int64_t size;         /* its size */
+	bool bitfield;
 };
 
 static int parse_access(const char *s, uint32_t *idx, int max)
@@ -552,7 +555,57 @@ static void match_field(const struct btf *lb, const struct spec *lsp, const stru
 	sp.last_type = id;
 	mt->miss = MISS_NONE;
 	mt->value = field_value(tb, &sp, kind);
+	skip_mods(tb, id, &mt->type);
+	mt->size = btf__resolve_size(tb, id);
+	mt->bitfield = sp.bit_size != 0;
 	(void)lb;
+}
+
+/* libbpf rewrites a load or store of a relocated field in place: its offset
+ * must fit the instruction, and a field of another size must be a pointer or
+ * an unsigned integer on both sides, read with the local size. */
+static int check_mem_insn(const struct vobj *o, const struct vrelo *r, const struct match *lm,
+			  const struct match *tm, const struct btf *tb, const char *path,
+			  const char *tname, char *why, size_t whylen)
+{
+	static const int bytes[4] = { 4, 2, 1, 8 };
+	const unsigned char *insn = vobj_insn_at(o, r->sec, r->insn_off);
+	const struct btf_type *lt, *tt;
+	int cls, insn_sz;
+
+	if (!insn || r->kind != VR_FIELD_BYTE_OFFSET)
+		return 0;
+	cls = insn[0] & 7;
+	if (cls != 1 && cls != 2 && cls != 3) /* BPF_LDX, BPF_ST, BPF_STX */
+		return 0;
+	if (tm->value > 32767) {
+		snprintf(why, whylen, "field %s (%s) is at offset %llu in %s, past what a load "
+			 "instruction holds", path, vrelo_kind_name(r->kind),
+			 (unsigned long long)tm->value, tname);
+		return -1;
+	}
+	if (lm->bitfield || tm->bitfield || lm->size == tm->size)
+		return 0;
+	lt = btf__type_by_id(o->btf, lm->type);
+	tt = btf__type_by_id(tb, tm->type);
+	insn_sz = bytes[(insn[0] >> 3) & 3];
+	if (!(btf_is_ptr(lt) && btf_is_ptr(tt)) &&
+	    !(btf_is_int(lt) && btf_is_int(tt) && !(btf_int_encoding(lt) & BTF_INT_SIGNED) &&
+	      !(btf_int_encoding(tt) & BTF_INT_SIGNED))) {
+		snprintf(why, whylen, "field %s (%s) is %lld bytes in %s, %lld in the object: only "
+			 "pointers and unsigned integers can be loaded with another size", path,
+			 vrelo_kind_name(r->kind), (long long)tm->size, tname,
+			 (long long)lm->size);
+		return -1;
+	}
+	if (insn_sz != lm->size || (tm->size != 1 && tm->size != 2 && tm->size != 4 &&
+				    tm->size != 8)) {
+		snprintf(why, whylen, "field %s (%s) is %lld bytes in %s: the %d-byte access "
+			 "cannot be resized", path, vrelo_kind_name(r->kind), (long long)tm->size,
+			 tname, insn_sz);
+		return -1;
+	}
+	return 0;
 }
 
 /* "task_struct.real_parent.tgid", "x[2].y" */
@@ -645,7 +698,7 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 	ncands = candidates(lb, r->type_id, tb, &cands);
 	if (is_field_kind(r->kind)) {
 		struct spec sp;
-		struct match best = { .miss = MISS_MEMBER, .at = -1 }, m;
+		struct match best = { .miss = MISS_MEMBER, .at = -1 }, m, lm;
 		uint32_t best_id = 0;
 		bool found = false;
 
@@ -657,8 +710,8 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 		}
 		path_text(lb, &sp, path, sizeof(path));
 		snprintf(v->what, sizeof(v->what), "%s", path);
-		match_field(lb, &sp, lb, r->type_id, r->kind, &m);
-		v->local = m.value;
+		match_field(lb, &sp, lb, r->type_id, r->kind, &lm);
+		v->local = lm.value;
 		v->target = 0;
 		for (int i = 0; i < ncands; i++) {
 			match_field(lb, &sp, tb, cands[i], r->kind, &m);
@@ -680,7 +733,11 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 				best = m;
 			}
 		}
-		if (found || r->kind == VR_FIELD_EXISTS)
+		if (found) {
+			ret = check_mem_insn(o, r, &lm, &best, tb, path, tname, why, whylen);
+			goto out;
+		}
+		if (r->kind == VR_FIELD_EXISTS)
 			goto out;
 		ret = -1;
 		if (!ncands) {

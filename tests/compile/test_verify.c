@@ -433,8 +433,10 @@ static void compile_kinds(void)
 }
 
 /* struct dcc_kt laid out differently, under a flavored name: small missing,
- * the bit-fields in a short, a longer array; enum dcc_ke with other values. */
-static void kinds_btf(const char *file, bool with_mode)
+ * the bit-fields in a short, a longer array; enum dcc_ke with other values;
+ * struct dcc_kd with u an unsigned short first, and per kd: 0 s an int, 1 s a
+ * short (a signed field of another size), 2 a at offset 40000. */
+static void kinds_btf(const char *file, bool with_mode, int kd)
 {
 	struct btf *b = btf__new_empty();
 	int i32 = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
@@ -458,6 +460,15 @@ static void kinds_btf(const char *file, bool with_mode)
 	btf__add_enum(b, "dcc_ke", 4);
 	btf__add_enum_value(b, "DCC_KE_B", 42);
 	btf__add_enum_value(b, "DCC_KE_A", 2);
+	{
+		int u = btf__add_int(b, "unsigned short", 2, 0);
+		int s16 = btf__add_int(b, "short", 2, BTF_INT_SIGNED);
+
+		btf__add_struct(b, "dcc_kd", kd == 2 ? 40008 : 12);
+		btf__add_field(b, "u", u, 0, 0);
+		btf__add_field(b, "a", i32, kd == 2 ? 320000 : 32, 0);
+		btf__add_field(b, "s", kd == 1 ? s16 : i32, 64, 0);
+	}
 	raw = btf__raw_data(b, &sz);
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	cr_assert_eq(write_file(path, raw, sz), 0);
@@ -467,7 +478,7 @@ static void kinds_btf(const char *file, bool with_mode)
 Test(verify, every_relocation_kind)
 {
 	compile_kinds();
-	kinds_btf("kt.btf", true);
+	kinds_btf("kt.btf", true, 0);
 	expect("-v kinds.bpf.o --btf kt.btf", 0,
 	       "\tdcc_kinds (./kinds.bpf.c:26): byte_off dcc_kt.next: 8, 8 in kt.btf\n"
 	       "\tdcc_kinds (./kinds.bpf.c:30): byte_off dcc_kt.a: 0, 20 in kt.btf\n"
@@ -487,12 +498,26 @@ Test(verify, every_relocation_kind)
 	       "kt.btf\n"
 	       "\tdcc_kinds (./kinds.bpf.c:40): enumval_value enum dcc_ke::DCC_KE_B: 7, 42 in "
 	       "kt.btf\n"
-	       "kinds.bpf.o: 16 relocations resolve against kt.btf\n", "");
+	       "\tdcc_direct (./kinds.bpf.c:60): byte_off dcc_kd.a: 0, 4 in kt.btf\n"
+	       "\tdcc_direct (./kinds.bpf.c:60): byte_off dcc_kd.u: 4, 0 in kt.btf\n"
+	       "\tdcc_direct (./kinds.bpf.c:60): byte_off dcc_kd.s: 8, 8 in kt.btf\n"
+	       "kinds.bpf.o: 19 relocations resolve against kt.btf\n", "");
 	/* a bit-field gone: the first of its five relocations is named */
-	kinds_btf("nomode.btf", false);
+	kinds_btf("nomode.btf", false, 0);
 	expect("kinds.bpf.o --btf nomode.btf", 1,
 	       "kinds.bpf.o: dcc_kinds (raw_tp/sys_enter, ./kinds.bpf.c:33): field dcc_kt.mode "
 	       "(byte_off) does not exist in nomode.btf\n", "");
+	/* loads libbpf could not rewrite */
+	kinds_btf("short.btf", true, 1);
+	expect("kinds.bpf.o --btf short.btf", 1,
+	       "kinds.bpf.o: dcc_direct (raw_tp/sys_exit, ./kinds.bpf.c:60): field dcc_kd.s "
+	       "(byte_off) is 2 bytes in short.btf, 4 in the object: only pointers and unsigned "
+	       "integers can be loaded with another size\n", "");
+	kinds_btf("far.btf", true, 2);
+	expect("kinds.bpf.o --btf far.btf", 1,
+	       "kinds.bpf.o: dcc_direct (raw_tp/sys_exit, ./kinds.bpf.c:60): field dcc_kd.a "
+	       "(byte_off) is at offset 40000 in far.btf, past what a load instruction holds\n",
+	       "");
 	/* no dcc_kt at all: the first failure is a field; exists checks never fail */
 	make_btf("other.btf", "task_struct", NULL, 0, 0);
 	expect("kinds.bpf.o --btf other.btf", 1,

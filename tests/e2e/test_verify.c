@@ -211,7 +211,7 @@ E2E_TEST(verify, field_this_kernel_lacks)
 /* libbpf's own verdict, read from its debug messages while it relocates an
  * object against a custom BTF: "patched insn #32 (ALU/ALU64) imm 8 -> 40",
  * "(LDX/ST/STX) off 4 -> 16", "(LDIMM64) imm64 5 -> 6": the new values. */
-static char patched[4096];
+static char patched[4096], resized[256];
 
 static int catch_patched(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -223,7 +223,10 @@ static int catch_patched(enum libbpf_print_level level, const char *fmt, va_list
 	(void)level;
 	vsnprintf(line, sizeof(line), fmt, ap);
 	p = strstr(line, "patched insn #");
-	if (p && (p = strstr(p, ") ")) && sscanf(p, ") %*s %llu -> %llu", &from, &to) == 2)
+	if (p && (p = strstr(p, ") ")) && sscanf(p, ") mem_sz %llu -> %llu", &from, &to) == 2)
+		snprintf(resized + strlen(resized), sizeof(resized) - strlen(resized),
+			 "%llu -> %llu\n", from, to);
+	else if (p && sscanf(p, ") %*s %llu -> %llu", &from, &to) == 2)
 		snprintf(patched + n, sizeof(patched) - n, "%llu\n", to);
 	return 0;
 }
@@ -255,7 +258,7 @@ static void agree_with_libbpf(const char *obj, const char *btf, const char *want
 	old = libbpf_set_print(catch_patched);
 	o = bpf_object__open_file(e2e_tmp(obj), &oo);
 	cr_assert(o);
-	patched[0] = 0;
+	patched[0] = resized[0] = 0;
 	cr_assert_eq(bpf_object__load(o), 0);
 	bpf_object__close(o);
 	libbpf_set_print(old);
@@ -310,6 +313,11 @@ E2E_TEST(verify, every_kind_agrees_with_libbpf)
 	btf__add_enum(b, "dcc_ke", 4);
 	btf__add_enum_value(b, "DCC_KE_B", 42);
 	btf__add_enum_value(b, "DCC_KE_A", 2);
+	u16 = btf__add_int(b, "unsigned short", 2, 0);
+	btf__add_struct(b, "dcc_kd", 12);
+	btf__add_field(b, "u", u16, 0, 0);
+	btf__add_field(b, "a", i32, 32, 0);
+	btf__add_field(b, "s", i32, 64, 0);
 	raw = btf__raw_data(b, &sz);
 	cr_assert_eq(write_file(e2e_tmp("kt.btf"), raw, sz), 0);
 	btf__free(b);
@@ -320,5 +328,8 @@ E2E_TEST(verify, every_kind_agrees_with_libbpf)
 	cr_assert_eq(r.status, 0, "clang-19: %s", r.err);
 	run_result_free(&r);
 	agree_with_libbpf("kinds.bpf.o", "kt.btf",
-			  "8\n20\n0\n16\n2\n56\n0\n59\n59\n40\n64\n1\n96\n6\n1\n42\n");
+			  "8\n20\n0\n16\n2\n56\n0\n59\n59\n40\n64\n1\n96\n6\n1\n42\n"
+			  "4\n0\n8\n");
+	/* and u's load was resized from 4 bytes to 2 */
+	cr_assert_str_eq(resized, "4 -> 2\n");
 }

@@ -1,8 +1,8 @@
 /*
  * Every CO-RE relocation kind libbpf knows, for `dcc verify` tests (the
  * compiler emits only field byte offsets so far): built with clang -g at test
- * time. Checked against BTF files the tests write, where struct dcc_kt and
- * enum dcc_ke are laid out differently.
+ * time. Checked against BTF files the tests write, where struct dcc_kt,
+ * struct dcc_kd and enum dcc_ke are laid out differently.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -40,6 +40,24 @@ int dcc_kinds(void *ctx)
 	v += bpf_core_enum_value_exists(enum dcc_ke, DCC_KE_B);      /* enumval_exists */
 	v += bpf_core_enum_value(enum dcc_ke, DCC_KE_B);             /* enumval_value */
 	return (int)v;
+}
+
+/* Fields read by load instructions that libbpf rewrites in place. */
+struct dcc_kd {
+	int a;
+	unsigned int u;
+	int s;
+} __attribute__((preserve_access_index));
+
+SEC("raw_tp/sys_exit")
+int dcc_direct(void *ctx)
+{
+	struct dcc_kd k, *p = &k;
+
+	(void)ctx;
+	__builtin_memset(&k, 0, sizeof(k));
+	asm volatile("" : "+r"(p));                                  /* hide the stack */
+	return p->a + (int)p->u + p->s;                              /* byte_off x3 */
 }
 
 char _license[] SEC("license") = "GPL";
