@@ -27,7 +27,7 @@ static int fail(char *why, size_t whylen, const char *fmt, ...)
 	return -EINVAL;
 }
 
-/* The C conversion spec "%<flags><width>.<prec><len><conv>" for sp. */
+/* The decimal digits of n at p; returns their end. */
 static char *put_uint(char *p, unsigned n)
 {
 	char d[12];

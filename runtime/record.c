@@ -1,7 +1,9 @@
 /*
  * One ring-buffer record to output: checks its header against the clause
- * table, prints the probe line unless quiet, then runs the clause's actions
- * (printf, trace, exit, printa, clear, trunc) over the record's bytes.
+ * table, holds it if speculative, prints the probe line unless quiet, then
+ * runs the clause's actions (printf, trace, tracemem, exit, printa, clear,
+ * trunc, normalize, setopt, commit, discard) over the record's bytes. Fault
+ * records become DTrace's error line.
  */
 #include <errno.h>
 #include <stdlib.h>
