@@ -286,6 +286,29 @@ static uint64_t parse_size(const char *v, uint64_t dflt)
 	return n;
 }
 
+/* A string key slot is as wide as the widest string ever stored in it:
+ * @[execname] keys are 16 bytes, not strsize, which the hash and the copy
+ * of every update pay for. */
+static void agg_key_caps(struct cg *cg)
+{
+	struct sema *s = cg->s;
+	for (int c = 0; c < s->nclauses; c++) {
+		cg->ci = &s->clauses[c];
+		for (struct node *st = s->clauses[c].n->b; st; st = st->next) {
+			if (st->kind != N_ASSIGN || st->a->kind != N_AGG)
+				continue;
+			struct agg *g = st->a->sym;
+			int k = 0;
+			for (struct node *key = st->a->list; key; key = key->next, k++) {
+				unsigned cap = key->type->kind == T_STRING ? cg_str_cap(cg, key) : 8;
+				if (cap > cg->agg_keycap[g->id][k])
+					cg->agg_keycap[g->id][k] = cap;
+			}
+		}
+	}
+	cg->ci = NULL;
+}
+
 static bool uses_exit(struct sema *s)
 {
 	for (int i = 0; i < s->nclauses; i++)
@@ -345,11 +368,13 @@ static void make_maps(struct cg *cg)
 	}
 	uint64_t aggsize = parse_size(sema_option(s, "aggsize"), 4 << 20);
 	cg->agg_map = arena_alloc(cg->ar, sizeof(int) * (s->naggs + 1));
+	cg->agg_keycap = arena_alloc(cg->ar, sizeof(*cg->agg_keycap) * (s->naggs + 1));
+	agg_key_caps(cg);
 	for (int i = 0; i < s->naggs; i++) {
 		struct agg *g = s->aggs[i];
 		uint32_t ks = 0;
 		for (int k = 0; k < g->nkeys; k++)
-			ks += g->keys[k]->kind == T_STRING ? cg->strsize : 8;
+			ks += g->keys[k]->kind == T_STRING ? cg->agg_keycap[i][k] : 8;
 		if (!ks)
 			ks = 4;
 		uint32_t vs = sema_agg_value_size(g);
@@ -361,7 +386,7 @@ static void make_maps(struct cg *cg)
 		const char *name = arena_printf(cg->ar, "agg_%s", g->name);
 		cg->agg_map[i] = map_new(cg, name, BPF_MAP_TYPE_PERCPU_HASH, (uint32_t)entries,
 					 ks, vs);
-		meta_agg(cg->meta, g, name, ks, vs, cg->strsize);
+		meta_agg(cg->meta, g, name, ks, vs, cg->agg_keycap[i]);
 	}
 	cg->m_spec = -1;
 	if (s->uses_speculation) {

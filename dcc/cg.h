@@ -57,6 +57,7 @@ struct cg {
 	int m_ringbuf, m_drops, m_scratch;
 	int *var_map;      /* per var index: its hash map (dynamic variables) */
 	int *agg_map;      /* per agg id */
+	unsigned (*agg_keycap)[8]; /* per agg id: bytes of each string key slot */
 	LLVMValueRef *gvar;  /* per V_GLOBAL var id */
 	unsigned *this_off;  /* per V_THIS var id: offset in scratch */
 	unsigned this_size;
@@ -168,7 +169,7 @@ void meta_action(struct meta *m, uint32_t kind, const char *fmt);
 void meta_arg(struct meta *m, uint32_t offset, uint32_t size, uint16_t kind, bool is_signed,
 	      const char *type);
 void meta_agg(struct meta *m, const struct agg *g, const char *map, uint32_t key_size,
-	      uint32_t val_size, unsigned strsize);
+	      uint32_t val_size, const unsigned *strcaps);
 void meta_option(struct meta *m, const char *name, const char *value);
 void *meta_finish(struct meta *m, const char *script, uint32_t flags, size_t *size);
 

@@ -247,12 +247,13 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	struct agg *g = lv->sym;
 	LLVMValueRef map = cg_map_ref(cg, cg->agg_map[g->id]);
 
-	/* the key: 8-byte integer slots and strsize NUL-padded strings */
+	/* the key: 8-byte integer slots and NUL-padded strings as wide as the
+	 * widest string stored in that position */
 	unsigned ks = 0;
 	bool strkey = false;
 	for (int i = 0; i < g->nkeys; i++) {
 		strkey |= g->keys[i]->kind == T_STRING;
-		ks += g->keys[i]->kind == T_STRING ? cg->strsize : 8;
+		ks += g->keys[i]->kind == T_STRING ? cg->agg_keycap[g->id][i] : 8;
 	}
 	LLVMValueRef key;
 	if (!g->nkeys) {
@@ -270,8 +271,8 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 		LLVMValueRef o = cg_i64(cg, off);
 		LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, key, &o, 1, "");
 		if (g->keys[i]->kind == T_STRING) {
-			cg_strcopy(cg, dst, cg->strsize, v);
-			off += cg->strsize;
+			cg_strcopy(cg, dst, cg->agg_keycap[g->id][i], v);
+			off += cg->agg_keycap[g->id][i];
 		} else {
 			LLVMBuildStore(cg->b, cg_norm(cg, v.v, g->keys[i]), dst);
 			off += 8;

@@ -117,7 +117,7 @@ void meta_arg(struct meta *m, uint32_t offset, uint32_t size, uint16_t kind, boo
 }
 
 void meta_agg(struct meta *m, const struct agg *g, const char *map, uint32_t key_size,
-	      uint32_t val_size, unsigned strsize)
+	      uint32_t val_size, const unsigned *strcaps)
 {
 	struct dcc_meta_agg *a = PUSH(m->aggs);
 	a->id = g->id;
@@ -134,11 +134,11 @@ void meta_agg(struct meta *m, const struct agg *g, const char *map, uint32_t key
 		struct dcc_meta_field *f = PUSH(m->keys);
 		bool str = g->keys[i]->kind == T_STRING;
 		f->offset = off;
-		f->size = str ? strsize : g->keys[i]->size;
+		f->size = str ? strcaps[i] : g->keys[i]->size;
 		f->kind = str ? DCC_K_STRING : DCC_K_INT;
 		f->is_signed = g->keys[i]->is_signed;
 		f->type = meta_str(m, g->keys[i]->name);
-		off += str ? strsize : 8;
+		off += str ? strcaps[i] : 8;
 	}
 }
 
