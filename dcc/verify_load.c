@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <dcc/abi.h>
 
@@ -137,6 +139,54 @@ static const char *attach_target(const struct vobj *o, const char *prog, uint32_
 	return count == 1 ? target : NULL;
 }
 
+/*
+ * Read-only variables are constants to the verifier: code under
+ * `$target != 0` is only checked when $target is set. Give them what dtrun
+ * gives them with -p: a pid (ours) and the wall clock offset.
+ */
+static void set_rodata(struct bpf_object *obj)
+{
+	struct bpf_map *map = bpf_object__find_map_by_name(obj, ".rodata");
+	const struct btf *btf = bpf_object__btf(obj);
+	const struct btf_var_secinfo *vi;
+	const struct btf_type *sec;
+	const void *init;
+	size_t size = 0;
+	char *copy;
+	int id;
+
+	if (!map || !btf || !(init = bpf_map__initial_value(map, &size)) || !size)
+		return;
+	id = btf__find_by_name_kind(btf, ".rodata", BTF_KIND_DATASEC);
+	if (id < 0 || !(copy = malloc(size)))
+		return;
+	memcpy(copy, init, size);
+	sec = btf__type_by_id(btf, (uint32_t)id);
+	vi = btf_var_secinfos(sec);
+	for (int i = 0; i < btf_vlen(sec); i++, vi++) {
+		const struct btf_type *v = btf__type_by_id(btf, vi->type);
+		const char *name = v && btf_is_var(v) ? btf__name_by_offset(btf, v->name_off) : "";
+		struct timespec rt, mono;
+		uint64_t val;
+
+		if (vi->size != sizeof(val) || vi->offset > size - sizeof(val) || size < sizeof(val))
+			continue;
+		if (!strcmp(name, DCC_RODATA_TARGET)) {
+			val = (uint64_t)getpid();
+		} else if (!strcmp(name, DCC_RODATA_WALLOFF)) {
+			clock_gettime(CLOCK_REALTIME, &rt);
+			clock_gettime(CLOCK_MONOTONIC, &mono);
+			val = (uint64_t)(rt.tv_sec - mono.tv_sec) * 1000000000u +
+			      (uint64_t)(rt.tv_nsec - mono.tv_nsec);
+		} else {
+			continue;
+		}
+		memcpy(copy + vi->offset, &val, sizeof(val));
+	}
+	bpf_map__set_initial_value(map, copy, size);
+	free(copy);
+}
+
 static void report_refused(const struct vobj *o, const char *name, const char *sec,
 			   const char *log, int err, const char *by)
 {
@@ -229,6 +279,7 @@ static int load_all(const struct vobj *o)
 		}
 		if (nprogs < 0)
 			nprogs = i;
+		set_rodata(obj);
 		if (!bpf_object__load(obj)) {
 			bpf_object__close(obj);
 			break;

@@ -163,6 +163,23 @@ E2E_TEST(verify, others_load_without_the_refused_one)
 	run_result_free(&r);
 }
 
+E2E_TEST(verify, code_under_target_is_verified)
+{
+	/* with $target 0 the verifier would skip the clause as dead code */
+	struct run_result r;
+
+	compile_in("target", "");
+	patch_call("target.bpf.o", "bad.bpf.o", false);
+	verify(&r, "bad.bpf.o");
+	cr_assert_eq(r.status, 1, "status %d\n%s%s", r.status, r.out, r.err);
+	cr_assert(strstr(r.out, "\ntarget.d:4: error: program dcc_c1 "
+			 "(tracepoint/syscalls/sys_enter_getppid) refused by the verifier "
+			 "(Invalid argument):\n"), "got:\n%s", r.out);
+	cr_assert(strstr(r.out, "\tinvalid func unknown#32767\n"
+			 "bad.bpf.o: 0 of 1 programs pass the verifier\n"), "got:\n%s", r.out);
+	run_result_free(&r);
+}
+
 /* A BTF whose task_struct has a field no kernel has. */
 static void lacking_btf(const char *file)
 {
