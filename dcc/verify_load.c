@@ -139,12 +139,16 @@ static const char *attach_target(const struct vobj *o, const char *prog, uint32_
 	return count == 1 ? target : NULL;
 }
 
+/* The pass: $target set to a pid, then 0 (" with $target 0" in messages). */
+static const char *pass_note = "";
+
 /*
  * Read-only variables are constants to the verifier: code under
- * `$target != 0` is only checked when $target is set. Give them what dtrun
- * gives them with -p: a pid (ours) and the wall clock offset.
+ * `$target != 0` is only checked when $target is set, and code under
+ * `$target == 0` only when it is not. Give them what dtrun gives them: a pid
+ * (ours) or 0, and the wall clock offset.
  */
-static void set_rodata(struct bpf_object *obj)
+static void set_rodata(struct bpf_object *obj, uint64_t target)
 {
 	struct bpf_map *map = bpf_object__find_map_by_name(obj, ".rodata");
 	const struct btf *btf = bpf_object__btf(obj);
@@ -172,7 +176,7 @@ static void set_rodata(struct bpf_object *obj)
 		if (vi->size != sizeof(val) || vi->offset > size - sizeof(val) || size < sizeof(val))
 			continue;
 		if (!strcmp(name, DCC_RODATA_TARGET)) {
-			val = (uint64_t)getpid();
+			val = target;
 		} else if (!strcmp(name, DCC_RODATA_WALLOFF)) {
 			clock_gettime(CLOCK_REALTIME, &rt);
 			clock_gettime(CLOCK_MONOTONIC, &mono);
@@ -203,7 +207,8 @@ static void report_refused(const struct vobj *o, const char *name, const char *s
 		printf("%s:%u: ", l->file, l->line);
 	else
 		printf("%s: ", o->path);
-	printf("error: program %s (%s) refused by the %s (%s):\n", name, sec, by, strerror(err));
+	printf("error: program %s (%s) refused by the %s%s (%s):\n", name, sec, by, pass_note,
+	       strerror(err));
 	show_tail(log, SHOWN_LINES);
 }
 
@@ -223,7 +228,9 @@ static bool named_in_msgs(char *name, size_t size)
 	return true;
 }
 
-static int load_all(const struct vobj *o)
+/* Load with $target == target: 0 when every program passes (*count of
+ * them), else 1 after the verdict. */
+static int load_all(const struct vobj *o, uint64_t target, int *count)
 {
 	char **failed = NULL, **logs = NULL, objname[64];
 	const char *base = strrchr(o->path, '/');
@@ -279,7 +286,7 @@ static int load_all(const struct vobj *o)
 		}
 		if (nprogs < 0)
 			nprogs = i;
-		set_rodata(obj);
+		set_rodata(obj, target);
 		if (!bpf_object__load(obj)) {
 			bpf_object__close(obj);
 			break;
@@ -317,11 +324,9 @@ static int load_all(const struct vobj *o)
 		failed[nfailed++] = strdup(pname);
 	}
 	if (nprogs >= 0 && nfailed)
-		printf("%s: %d of %d programs pass the verifier\n", o->path, nprogs - nfailed,
-		       nprogs);
-	else if (nprogs >= 0 && !ret)
-		printf("%s: %d program%s the verifier\n", o->path, nprogs,
-		       nprogs == 1 ? " passes" : "s pass");
+		printf("%s: %d of %d programs pass the verifier%s\n", o->path, nprogs - nfailed,
+		       nprogs, pass_note);
+	*count = nprogs;
 	for (int i = 0; i < nfailed; i++)
 		free(failed[i]);
 	free(failed);
@@ -330,6 +335,21 @@ static int load_all(const struct vobj *o)
 	free(logs);
 	libbpf_set_print(NULL);
 	return ret;
+}
+
+/* Both passes, so that code under `$target != 0` and under `$target == 0`
+ * is verified. */
+static int two_passes(const struct vobj *o)
+{
+	int n = 0;
+
+	if (load_all(o, (uint64_t)getpid(), &n))
+		return 1;
+	pass_note = " with $target 0";
+	if (load_all(o, 0, &n))
+		return 1;
+	printf("%s: %d program%s the verifier\n", o->path, n, n == 1 ? " passes" : "s pass");
+	return 0;
 }
 
 /*
@@ -344,9 +364,9 @@ int verify_load(const struct vobj *o)
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
-		return load_all(o);
+		return two_passes(o);
 	if (pid == 0) {
-		int ret = load_all(o);
+		int ret = two_passes(o);
 
 		fflush(NULL);
 		_exit(ret);

@@ -180,6 +180,25 @@ E2E_TEST(verify, code_under_target_is_verified)
 	run_result_free(&r);
 }
 
+E2E_TEST(verify, code_under_no_target_is_verified)
+{
+	/* and with $target set it would skip this one: a second pass */
+	struct run_result r;
+
+	compile_in("target0", "");
+	patch_call("target0.bpf.o", "bad.bpf.o", false);
+	verify(&r, "bad.bpf.o");
+	cr_assert_eq(r.status, 1, "status %d\n%s%s", r.status, r.out, r.err);
+	cr_assert(starts(r.out, "bad.bpf.o: 2 relocations resolve against " VMLINUX "\n"
+			 "target0.d:4: error: program dcc_c1 "
+			 "(tracepoint/syscalls/sys_enter_getppid) refused by the verifier with "
+			 "$target 0 (Invalid argument):\n"), "got:\n%s", r.out);
+	cr_assert(strstr(r.out, "\tinvalid func unknown#32767\n"
+			 "bad.bpf.o: 0 of 1 programs pass the verifier with $target 0\n"),
+		  "got:\n%s", r.out);
+	run_result_free(&r);
+}
+
 /* A BTF whose task_struct has a field no kernel has. */
 static void lacking_btf(const char *file)
 {

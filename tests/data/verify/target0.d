@@ -1,0 +1,5 @@
+syscall::getppid:entry
+/$target == 0/
+{
+	printf("%d\n", ppid);
+}
