@@ -189,6 +189,19 @@ unsigned cg_scratch_alloc(struct cg *cg, unsigned size)
 	return off;
 }
 
+/* A temporary buffer: small ones on the BPF stack, which spares the
+ * program a scratch-map lookup; the rest, and once a program has used
+ * 256 bytes of stack for them, in the per-CPU scratch map. */
+LLVMValueRef cg_tmpbuf(struct cg *cg, unsigned size)
+{
+	size = (size + 7) & ~7u;
+	if (size <= 64 && cg->stack_used + size <= 256) {
+		cg->stack_used += size;
+		return cg_alloca(cg, LLVMArrayType2(cg->i64, size / 8), "tmp");
+	}
+	return cg_scratch(cg, cg_scratch_alloc(cg, size));
+}
+
 LLVMValueRef cg_scratch(struct cg *cg, unsigned off)
 {
 	cg->scratch_used = true;
@@ -524,6 +537,7 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	cg->ctx_raw = raw;
 	cg->scratch_used = false;
 	cg->scratch_top = 0;
+	cg->stack_used = 0;
 	cg->entry = cg_block(cg, "entry");
 	LLVMBasicBlockRef start = cg_block(cg, "start");
 	LLVMPositionBuilderAtEnd(cg->b, start);

@@ -82,6 +82,7 @@ struct cg {
 	LLVMValueRef scratch_slot; /* alloca holding the scratch map value pointer */
 	bool scratch_used;
 	unsigned scratch_top, scratch_max; /* temporaries after this_size */
+	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
 	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
 	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
 	int m_spec;                /* speculation states, -1 if unused */
@@ -103,6 +104,7 @@ LLVMValueRef cg_helper(struct cg *cg, int id, LLVMTypeRef ret, LLVMTypeRef *para
 		       LLVMValueRef *args);
 LLVMValueRef cg_scratch(struct cg *cg, unsigned off); /* pointer into this CPU's scratch */
 unsigned cg_scratch_alloc(struct cg *cg, unsigned size);
+LLVMValueRef cg_tmpbuf(struct cg *cg, unsigned size);
 void cg_set_loc(struct cg *cg, struct loc loc);
 LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
 LLVMValueRef cg_i32(struct cg *cg, uint32_t v);

@@ -260,7 +260,7 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 		key = cg_alloca(cg, cg->i32, "aggkey");
 		LLVMBuildStore(cg->b, cg_i32(cg, 0), key);
 	} else if (strkey) {
-		key = cg_scratch(cg, cg_scratch_alloc(cg, ks));
+		key = cg_tmpbuf(cg, ks);
 	} else {
 		key = cg_alloca(cg, LLVMArrayType2(cg->i64, ks / 8), "aggkey");
 	}

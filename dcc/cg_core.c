@@ -224,7 +224,7 @@ struct cval cg_kstring(struct cg *cg, struct node *n)
 	} else {
 		src = as_ptr(cg, cg_expr(cg, n).v);
 	}
-	LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, cap));
+	LLVMValueRef dst = cg_tmpbuf(cg, cap);
 	cg_memop(cg, "llvm.memset", dst, NULL, cap);
 	uint32_t max = t->kind == T_ARRAY && t->nelem < cap ? (uint32_t)t->nelem : cap;
 	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };

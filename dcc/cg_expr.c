@@ -142,8 +142,7 @@ static struct cval syscall_func(struct cg *cg)
 		LLVMSetAlignment(cg->sysnames, 8);
 		cg_add_used(cg, cg->sysnames);
 	}
-	unsigned off = cg_scratch_alloc(cg, ROW);
-	LLVMValueRef dst = cg_scratch(cg, off);
+	LLVMValueRef dst = cg_tmpbuf(cg, ROW);
 	LLVMValueRef idx = LLVMBuildAnd(cg->b, cg->ctx_nr, cg_i64(cg, ROWS - 1), "");
 	LLVMValueRef rowoff = LLVMBuildMul(cg->b, idx, cg_i64(cg, ROW), "");
 	LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->sysnames, &rowoff, 1, "");
@@ -297,8 +296,7 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		v = LLVMBuildZExt(cg->b, v, cg->i64, "");
 		break;
 	case B_EXECNAME: {
-		unsigned off = cg_scratch_alloc(cg, 16);
-		LLVMValueRef p = cg_scratch(cg, off);
+		LLVMValueRef p = cg_tmpbuf(cg, 16);
 		LLVMTypeRef pt[2] = { cg->ptr, cg->i32 };
 		LLVMValueRef args[2] = { p, cg_i32(cg, 16) };
 		cg_helper(cg, H_COMM, cg->i64, pt, 2, args);
@@ -603,7 +601,7 @@ static struct cval copyinstr(struct cg *cg, struct node *n)
 	unsigned cap = cg_str_cap(cg, n);
 	uint32_t max = n->ival && n->ival + 1 < cap ? (uint32_t)n->ival + 1 : cap;
 	LLVMValueRef addr = LLVMBuildIntToPtr(cg->b, cg_expr(cg, n->list).v, cg->ptr, "");
-	LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, cap));
+	LLVMValueRef dst = cg_tmpbuf(cg, cap);
 	cg_memop(cg, "llvm.memset", dst, NULL, cap);
 	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
 	LLVMValueRef args[3] = { dst, cg_i32(cg, max), addr };

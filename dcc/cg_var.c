@@ -34,7 +34,7 @@ struct lref cg_lref(struct cg *cg, struct node *lv)
 	bool strkey = false;
 	for (int i = 0; i < v->nkeys; i++)
 		strkey |= v->keys[i]->kind == T_STRING;
-	r.key = strkey ? cg_scratch(cg, cg_scratch_alloc(cg, ks))
+	r.key = strkey ? cg_tmpbuf(cg, ks)
 		       : cg_alloca(cg, LLVMArrayType2(cg->i64, ks / 8), "varkey");
 	unsigned off = 0;
 	if (v->kind == V_SELF) {
