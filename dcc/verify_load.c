@@ -173,7 +173,8 @@ static void set_rodata(struct bpf_object *obj, uint64_t target)
 		struct timespec rt, mono;
 		uint64_t val;
 
-		if (vi->size != sizeof(val) || vi->offset > size - sizeof(val) || size < sizeof(val))
+		if (vi->size != sizeof(val) || size < sizeof(val) ||
+		    vi->offset > size - sizeof(val))
 			continue;
 		if (!strcmp(name, DCC_RODATA_TARGET)) {
 			val = target;
