@@ -5,7 +5,9 @@
  *
  * Every test file includes this once and declares its tests with
  * E2E_TEST(suite, name) so that the root check, the scratch directory and the
- * leak check wrap each of them.
+ * leak check wrap each of them. Strings made by the helpers (e2e_fmt,
+ * e2e_tmp...) and anything passed to e2e_keep are freed when the test ends;
+ * run results are the caller's to free with run_result_free.
  */
 #ifndef DCC_E2E_H
 #define DCC_E2E_H
@@ -31,6 +33,19 @@
 #define E2E_TIMEOUT 60 /* seconds for one dcc or dtrun run */
 
 static char e2e_dir[64];
+
+/* Strings the helpers hand out live until the end of the test (freed by
+ * e2e_fini), so tests can build expectations inline and stay leak-free
+ * under LeakSanitizer. */
+static void *e2e_kept[4096];
+static int e2e_nkept;
+
+static inline void *e2e_keep(void *p)
+{
+	if (p && e2e_nkept < 4096)
+		e2e_kept[e2e_nkept++] = p;
+	return p;
+}
 
 /*
  * DCC_E2E_SHARED=1 is for machines where someone else runs dcc programs at
@@ -113,6 +128,8 @@ static inline void e2e_fini(void)
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", e2e_dir);
 	if (system(cmd))
 		fprintf(stderr, "could not remove %s\n", e2e_dir);
+	while (e2e_nkept > 0)
+		free(e2e_kept[--e2e_nkept]);
 	int left = e2e_progs_left();
 	cr_assert_eq(left, 0, "%d dcc_* BPF programs still loaded after the test", left);
 }
@@ -120,40 +137,19 @@ static inline void e2e_fini(void)
 #define E2E_TEST(suite, name, ...) \
 	Test(suite, name, .init = e2e_init, .fini = e2e_fini, ##__VA_ARGS__)
 
-/* Path of a file in this test's scratch directory (static rotating buffers). */
-static inline const char *e2e_tmp(const char *name)
-{
-	static char bufs[8][256];
-	static int next;
-	char *b = bufs[next++ % 8];
-	snprintf(b, sizeof(bufs[0]), "%s/%s", e2e_dir, name);
-	return b;
-}
-
-static inline const char *e2e_src(const char *name)
-{
-	static char bufs[4][512];
-	static int next;
-	char *b = bufs[next++ % 4];
-	snprintf(b, sizeof(bufs[0]), "%s/e2e/%s", TESTS_SRC_DIR, name);
-	return b;
-}
-
-static inline const char *e2e_trigger(const char *name)
-{
-	static char bufs[4][512];
-	static int next;
-	char *b = bufs[next++ % 4];
-	snprintf(b, sizeof(bufs[0]), "%s/%s", TRIGGER_DIR, name);
-	return b;
-}
+/* Paths of a file in this test's scratch directory, in tests/e2e/, and of a
+ * trigger program (kept until the end of the test). */
+__attribute__((format(printf, 1, 2))) static inline char *e2e_fmt(const char *fmt, ...);
+static inline const char *e2e_tmp(const char *name);
+static inline const char *e2e_src(const char *name);
+static inline const char *e2e_trigger(const char *name);
 
 /* Printable form of bytes for failure messages (malloc'd, leaked: tests are
  * short-lived processes). */
 static inline char *e2e_show(const char *s)
 {
 	size_t n = strlen(s);
-	char *o = malloc(n * 4 + 3), *p = o;
+	char *o = e2e_keep(malloc(n * 4 + 3)), *p = o;
 	*p++ = '"';
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = s[i];
@@ -190,8 +186,9 @@ static inline void e2e_assert_bytes(const char *what, const char *got, const cha
 		i++;
 	}
 	const char *ge = strchr(got + bol, '\n'), *we = strchr(want + bol, '\n');
-	char *gl = strndup(got + bol, ge ? (size_t)(ge - got - bol) + 1 : strlen(got + bol));
-	char *wl = strndup(want + bol, we ? (size_t)(we - want - bol) + 1 : strlen(want + bol));
+	size_t gn = ge ? (size_t)(ge - got - bol) + 1 : strlen(got + bol);
+	size_t wn = we ? (size_t)(we - want - bol) + 1 : strlen(want + bol);
+	char *gl = e2e_keep(strndup(got + bol, gn)), *wl = e2e_keep(strndup(want + bol, wn));
 	cr_assert_fail("%s differs at line %zu (byte %zu):\n  got:  %s\n  want: %s\n"
 		       "whole output: %s\nexpected:     %s",
 		       what, line, i, e2e_show(gl), e2e_show(wl), e2e_show(got), e2e_show(want));
@@ -224,16 +221,17 @@ static inline void e2e_compile(const char *src, const char *obj)
 {
 	struct run_result r;
 	e2e_run(&r, DCC_BIN, src, "-o", obj, NULL);
+	e2e_keep(r.out);
+	e2e_keep(r.err);
 	cr_assert_eq(r.status, 0, "dcc %s failed with status %d:\n%s", src, r.status, r.err);
 	cr_assert_str_empty(r.err, "dcc %s printed on stderr:\n%s", src, r.err);
-	run_result_free(&r);
 }
 
 /* Write text to <scratch>/<name>.d, compile it to <scratch>/<name>.bpf.o and
  * return the object's path. */
 static inline const char *e2e_build(const char *name, const char *text)
 {
-	char d[256], *o = malloc(256);
+	char d[256], *o = e2e_keep(malloc(256));
 	snprintf(d, sizeof(d), "%s/%s.d", e2e_dir, name);
 	snprintf(o, 256, "%s/%s.bpf.o", e2e_dir, name);
 	cr_assert_eq(write_file(d, text, strlen(text)), 0, "cannot write %s", d);
@@ -244,7 +242,7 @@ static inline const char *e2e_build(const char *name, const char *text)
 /* Compile tests/e2e/<name>.d into the scratch directory. */
 static inline const char *e2e_build_src(const char *name)
 {
-	char d[512], *o = malloc(256);
+	char d[512], *o = e2e_keep(malloc(256));
 	snprintf(d, sizeof(d), "%s/e2e/%s.d", TESTS_SRC_DIR, name);
 	snprintf(o, 256, "%s/%s.bpf.o", e2e_dir, name);
 	e2e_compile(d, o);
@@ -256,7 +254,7 @@ static inline char *e2e_expected(const char *name)
 {
 	char p[512];
 	snprintf(p, sizeof(p), "%s/e2e/%s.out", TESTS_SRC_DIR, name);
-	char *s = read_file(p, NULL);
+	char *s = e2e_keep(read_file(p, NULL));
 	cr_assert_not_null(s, "missing expected output %s", p);
 	return s;
 }
@@ -419,7 +417,22 @@ __attribute__((format(printf, 1, 2))) static inline char *e2e_fmt(const char *fm
 	va_start(ap, fmt);
 	cr_assert(vasprintf(&s, fmt, ap) >= 0);
 	va_end(ap);
-	return s;
+	return e2e_keep(s);
+}
+
+static inline const char *e2e_tmp(const char *name)
+{
+	return e2e_fmt("%s/%s", e2e_dir, name);
+}
+
+static inline const char *e2e_src(const char *name)
+{
+	return e2e_fmt("%s/e2e/%s", TESTS_SRC_DIR, name);
+}
+
+static inline const char *e2e_trigger(const char *name)
+{
+	return e2e_fmt("%s/%s", TRIGGER_DIR, name);
 }
 
 /* DTrace's default aggregation row for one string key and a count:

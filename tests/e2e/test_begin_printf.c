@@ -41,6 +41,7 @@ static void check(const char *name, struct ptable *t)
 {
 	size_t cap = 4096;
 	char *src = calloc(1, cap), *want = calloc(1, cap);
+	cr_assert(src && want);
 	size_t sl = 0, wl = 0;
 	for (int i = 0; i < t->n; i++) {
 		size_t need = strlen(t->c[i].d) + strlen(t->c[i].want) + 64;
@@ -55,6 +56,8 @@ static void check(const char *name, struct ptable *t)
 		wl += sprintf(want + wl, "%s", t->c[i].want);
 	}
 	sl += sprintf(src + sl, "%sBEGIN\n{\n\texit(0);\n}\n", t->n ? "}\n\n" : "");
+	e2e_keep(src);
+	e2e_keep(want);
 	strcat(want, "\n");
 
 	const char *obj = e2e_build(name, src);
@@ -68,7 +71,7 @@ static void check(const char *name, struct ptable *t)
 			size_t k = strlen(t->c[i].want);
 			if (strncmp(g, t->c[i].want, k)) {
 				const char *e = strchr(g, '\n');
-				char *got = strndup(g, e ? (size_t)(e - g) + 1 : strlen(g));
+				char *got = e2e_keep(strndup(g, e ? (size_t)(e - g) + 1 : strlen(g)));
 				cr_assert_fail("case %d: %s\n  got:  %s\n  want: %s\nscript:\n%s", i + 1,
 					       t->c[i].d, e2e_show(got), e2e_show(t->c[i].want), src);
 			}

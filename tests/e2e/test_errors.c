@@ -17,6 +17,8 @@ static char *compile_fails(const char *name)
 	e2e_run(&r, DCC_BIN, e2e_src(e2e_fmt("%s.d", name)), "-o", obj, NULL);
 	cr_assert_eq(r.status, 1, "dcc %s.d: status %d, want 1\nstderr:\n%s", name, r.status, r.err);
 	cr_assert_str_empty(r.out, "stdout: %s", r.out);
+	free(r.out);
+	e2e_keep(r.err);
 	struct stat st;
 	cr_assert_neq(stat(obj, &st), 0, "an object was written despite the error");
 	return r.err;
@@ -36,7 +38,7 @@ static int count_matching(const char *s, const char *pat)
 E2E_TEST(errors, syntax_error_with_caret)
 {
 	char *err = compile_fails("err.syntax");
-	char *l1 = strdup(err), *l2 = strchr(l1, '\n');
+	char *l1 = e2e_keep(strdup(err)), *l2 = strchr(l1, '\n');
 	cr_assert_not_null(l2, "stderr: %s", err);
 	*l2++ = 0;
 	cr_assert_eq(fnmatch("*err.syntax.d:3:6: error: *", l1, 0), 0, "first line: %s", l1);
@@ -132,7 +134,7 @@ static void refused(const char *path, const char *pattern)
 static char *good_object(size_t *len)
 {
 	const char *obj = e2e_build_src("tst.hello");
-	char *data = read_file(obj, len);
+	char *data = e2e_keep(read_file(obj, len));
 	cr_assert_not_null(data);
 	return data;
 }
@@ -180,10 +182,11 @@ E2E_TEST(errors, foreign_bpf_object_refused)
 	struct run_result r;
 	run_sh(&r, e2e_fmt("command -v clang-19 >/dev/null || exit 77; "
 			   "clang-19 -g -O2 -target bpf -c %s -o %s", c, o), 60);
+	e2e_keep(r.out);
+	e2e_keep(r.err);
 	if (r.status == 77)
 		cr_skip_test("clang-19 is not installed");
 	cr_assert_eq(r.status, 0, "clang-19 failed:\n%s", r.err);
-	run_result_free(&r);
 	refused(o, "dtrun: *");
 }
 

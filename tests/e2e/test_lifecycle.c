@@ -157,7 +157,7 @@ E2E_TEST(lifecycle, output_file_appends)
 		e2e_expect(&r, 0, "");
 		run_result_free(&r);
 	}
-	char *got = read_file(out, NULL);
+	char *got = e2e_keep(read_file(out, NULL));
 	cr_assert_not_null(got, "-o did not create %s", out);
 	e2e_assert_bytes(out, got, "to the file\n\nto the file\n\n");
 }
@@ -216,6 +216,7 @@ E2E_TEST(lifecycle, builtins_in_begin)
 	lo = w0.tv_sec * 1000000000ULL + w0.tv_nsec - 1000000000ULL;
 	hi = w1.tv_sec * 1000000000ULL + w1.tv_nsec + 1000000000ULL;
 	cr_assert(wts >= lo && wts <= hi, "walltimestamp %llu outside [%llu, %llu]", wts, lo, hi);
+	run_result_free(&r);
 }
 
 E2E_TEST(lifecycle, clause_locals_shared_by_one_firing)

@@ -13,7 +13,8 @@ static const char *sections_of(const char *obj)
 	struct run_result r;
 	e2e_run(&r, "/usr/bin/readelf", "-W", "-S", obj, NULL);
 	cr_assert_eq(r.status, 0, "readelf: %s", r.err);
-	return r.out;
+	free(r.err);
+	return e2e_keep(r.out);
 }
 
 E2E_TEST(object, sections_and_btf)
@@ -48,6 +49,7 @@ E2E_TEST(object, programs_are_named_dcc)
 		const char *name = strrchr(l, ' ') + 1;
 		cr_assert_eq(strncmp(name, "dcc_", 4), 0, "program %s is not named dcc_*", name);
 	}
+	run_result_free(&r);
 	cr_assert_geq(funcs, 2, "BEGIN and END programs expected, found %d", funcs);
 }
 
@@ -68,7 +70,7 @@ E2E_TEST(object, same_input_same_bytes)
 	e2e_compile(e2e_src("tst.operators.d"), a);
 	e2e_compile(e2e_src("tst.operators.d"), b);
 	size_t la, lb;
-	char *da = read_file(a, &la), *db = read_file(b, &lb);
+	char *da = e2e_keep(read_file(a, &la)), *db = e2e_keep(read_file(b, &lb));
 	cr_assert(la == lb && !memcmp(da, db, la), "two compiles of one script differ");
 }
 

@@ -31,7 +31,7 @@ E2E_TEST(syscall, getppid_count_is_exact)
 E2E_TEST(syscall, getppid_printf_per_call)
 {
 	struct run_result r = trace_cmd("tst.getppid_printf", trig("getppid_n", "500"));
-	char *want = calloc(1, 500 * 8 + 2);
+	char *want = e2e_keep(calloc(1, 500 * 8 + 2));
 	for (int i = 0; i < 500; i++)
 		strcat(want, "getppid\n");
 	strcat(want, "\n");
@@ -108,7 +108,7 @@ E2E_TEST(syscall, identity_builtins_match_the_trigger)
 {
 	const char *file = e2e_tmp("ids.txt");
 	struct run_result r = trace_cmd("tst.ids", e2e_fmt("%s %s", e2e_trigger("ids"), file));
-	char *mine = read_file(file, NULL);
+	char *mine = e2e_keep(read_file(file, NULL));
 	cr_assert_not_null(mine, "the ids trigger did not write %s", file);
 	cr_assert(strstr(mine, "uid=1234 gid=4321"), "ids: %s", mine);
 	e2e_expect(&r, 0, e2e_fmt("%s\n", mine));
@@ -180,7 +180,7 @@ E2E_TEST(syscall, drops_are_reported_not_lost)
 		NULL);
 	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
 	long printed = e2e_lines(r.out) - 1, dropped = 0;
-	char *save = NULL, *err = strdup(r.err);
+	char *save = NULL, *err = e2e_keep(strdup(r.err));
 	for (char *l = strtok_r(err, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
 		long n;
 		int cpu;
