@@ -200,3 +200,59 @@ struct type *dbtf_typedef(struct dbtf *b, const char *name)
 	int id = btf__find_by_name_kind(b->btf, name, BTF_KIND_TYPEDEF);
 	return id > 0 ? convert(b, (unsigned)id) : NULL;
 }
+
+static int proto_args(struct dbtf *b, const struct btf_type *proto, int skip,
+		      struct type **types, int max, struct type **ret)
+{
+	if (!proto || !btf_is_func_proto(proto))
+		return -1;
+	int n = btf_vlen(proto);
+	const struct btf_param *p = btf_params(proto);
+	int k = 0;
+	for (int i = skip; i < n && k < max; i++)
+		types[k++] = convert(b, p[i].type);
+	if (ret)
+		*ret = convert(b, proto->type);
+	return k;
+}
+
+/* typedefs and modifiers down to the type they name */
+static const struct btf_type *skip_mods(struct dbtf *b, unsigned id)
+{
+	const struct btf_type *t = btf__type_by_id(b->btf, id);
+	while (t && (btf_is_typedef(t) || btf_is_mod(t)))
+		t = btf__type_by_id(b->btf, t->type);
+	return t;
+}
+
+int dbtf_func_args(struct dbtf *b, const char *func, struct type **types, int max,
+		   struct type **ret)
+{
+	int id = btf__find_by_name_kind(b->btf, func, BTF_KIND_FUNC);
+	if (id <= 0)
+		return -1;
+	const struct btf_type *f = btf__type_by_id(b->btf, (unsigned)id);
+	return proto_args(b, btf__type_by_id(b->btf, f->type), 0, types, max, ret);
+}
+
+int dbtf_rawtp_args(struct dbtf *b, const char *event, struct type **types, int max)
+{
+	char name[256];
+	snprintf(name, sizeof(name), "btf_trace_%s", event);
+	int id = btf__find_by_name_kind(b->btf, name, BTF_KIND_TYPEDEF);
+	if (id <= 0)
+		return -1;
+	const struct btf_type *p = skip_mods(b, (unsigned)id);
+	if (!p || !btf_is_ptr(p))
+		return -1;
+	return proto_args(b, skip_mods(b, p->type), 1, types, max, NULL);
+}
+
+void dbtf_each_func(struct dbtf *b, void (*fn)(void *ctx, const char *name), void *ctx)
+{
+	for (unsigned id = 1; id < b->n; id++) {
+		const struct btf_type *t = btf__type_by_id(b->btf, id);
+		if (btf_is_func(t))
+			fn(ctx, btf__name_by_offset(b->btf, t->name_off));
+	}
+}

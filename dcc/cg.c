@@ -448,6 +448,15 @@ static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 	case PK_TICK:
 	case PK_PROFILE:
 		return "perf_event";
+	case PK_SDT:
+		return arena_printf(cg->ar, "tracepoint/%s/%s", g->probes[0]->mod,
+				    g->probes[0]->name);
+	case PK_RAWTP:
+		return arena_printf(cg->ar, "tp_btf/%s", g->probes[0]->name);
+	case PK_FBT_ENTRY:
+	case PK_FBT_RETURN:
+		return arena_printf(cg->ar, "%s/%s", g->kind == PK_FBT_ENTRY ? "fentry" : "fexit",
+				    g->probes[0]->func);
 	}
 	return "";
 }
@@ -482,6 +491,20 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 	case PK_PROFILE:
 		meta_attach(cg->meta, g->prog_name, g->kind == PK_TICK ? DCC_ATTACH_TICK
 			    : DCC_ATTACH_PROFILE, NULL, 0, g->probes[0]->period_ns);
+		break;
+	case PK_SDT: {
+		char tp[256];
+		snprintf(tp, sizeof(tp), "%s/%s", g->probes[0]->mod, g->probes[0]->name);
+		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp, 0, 0);
+		break;
+	}
+	case PK_RAWTP:
+		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, g->probes[0]->name, 0, 0);
+		break;
+	case PK_FBT_ENTRY:
+	case PK_FBT_RETURN:
+		meta_attach(cg->meta, g->prog_name, g->kind == PK_FBT_ENTRY ? DCC_ATTACH_FENTRY
+			    : DCC_ATTACH_FEXIT, g->probes[0]->func, 0, 0);
 		break;
 	}
 }

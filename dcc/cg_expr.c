@@ -260,6 +260,33 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 		return i == 0 ? LLVMBuildSelect(cg->b, user, cg_i64(cg, 0), ip, "")
 			      : LLVMBuildSelect(cg->b, user, ip, cg_i64(cg, 0), "");
 	}
+	case PK_RAWTP:
+	case PK_FBT_ENTRY: {
+		/* BTF-typed context: the arguments as u64s; loading past the last
+		 * one is refused by the verifier */
+		struct probe *p = g->probes[0];
+		return i < p->nfields ? ctx_u64(cg, 8 * (unsigned)i) : cg_i64(cg, 0);
+	}
+	case PK_FBT_RETURN: {
+		/* arg0 would be the return instruction's offset: BPF doesn't know
+		 * it; arg1 is the return value, after the arguments */
+		struct probe *p = g->probes[0];
+		bool has_ret = p->ftypes && p->ftypes[p->nfields]->kind != T_VOID;
+		return i == 1 && has_ret ? ctx_u64(cg, 8 * (unsigned)p->nfields) : cg_i64(cg, 0);
+	}
+	case PK_SDT: {
+		struct probe *p = g->probes[0];
+		if (i >= p->nfields || p->ftypes[i]->size > 8)
+			return cg_i64(cg, 0);
+		LLVMValueRef tmp = cg_alloca(cg, cg->i64, "field");
+		LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
+		LLVMValueRef o = cg_i64(cg, p->foffs[i]);
+		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+		LLVMValueRef args[3] = { tmp, cg_i32(cg, p->ftypes[i]->size),
+					 LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "") };
+		cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+		return LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
+	}
 	default:
 		return cg_i64(cg, 0);
 	}

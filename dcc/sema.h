@@ -17,6 +17,7 @@ struct diag;
 
 enum probe_kind {
 	PK_BEGIN = 1, PK_END, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_TICK, PK_PROFILE,
+	PK_SDT, PK_RAWTP, PK_FBT_ENTRY, PK_FBT_RETURN,
 };
 
 struct probe {
@@ -25,6 +26,10 @@ struct probe {
 	const char *prov, *mod, *func, *name;
 	int nr;             /* syscall number */
 	uint64_t period_ns; /* tick/profile */
+	/* sdt: the tracepoint's fields after the common ones, from tracefs */
+	struct type **ftypes;
+	unsigned *foffs;
+	int nfields;
 };
 
 /* The probes of one clause that one BPF program serves. */
@@ -138,6 +143,10 @@ const char *sema_option(const struct sema *s, const char *name);
 /* sema_probe.c */
 int sema_probes(struct sema *s, struct clause_info *ci);
 const char *syscall_name(int nr);
+/* tracefs format of an event: its fields after the common ones (offsets
+ * in the record, D types); the count, or -1 when tracefs doesn't have it */
+int sema_event_fields(struct sema *s, const char *group, const char *event, struct type **types,
+		      unsigned *offs, int max, bool after_nr);
 int syscall_max_nr(void);
 uint32_t syscall_probe_id(int nr, bool is_return);
 

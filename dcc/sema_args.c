@@ -17,9 +17,9 @@ static FILE *open_format(const char *event)
 {
 	static const char *const roots[] = { "/sys/kernel/tracing",
 					     "/sys/kernel/debug/tracing" };
-	char path[256];
+	char path[512];
 	for (int i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), "%s/events/syscalls/%s/format", roots[i], event);
+		snprintf(path, sizeof(path), "%s/events/%s/format", roots[i], event);
 		FILE *f = fopen(path, "r");
 		if (f)
 			return f;
@@ -71,17 +71,17 @@ static struct type *c_type(struct sema *s, char *spell, unsigned size, bool is_s
 	return t;
 }
 
-/* The argument types of syscall NAME; returns the count or -1. */
-static int syscall_arg_types(struct sema *s, const char *name, struct type **types, int max)
+int sema_event_fields(struct sema *s, const char *group, const char *event, struct type **types,
+		      unsigned *offs, int max, bool after_nr)
 {
-	char event[128];
-	snprintf(event, sizeof(event), "sys_enter_%s", name);
-	FILE *f = open_format(event);
+	char ev[256];
+	snprintf(ev, sizeof(ev), "%s/%s", group, event);
+	FILE *f = open_format(ev);
 	if (!f)
 		return -1;
 	char line[512];
 	int n = 0;
-	bool after_nr = false;
+	bool started = !after_nr;
 	while (fgets(line, sizeof(line), f) && n < max) {
 		char *field = strstr(line, "field:");
 		if (!field)
@@ -91,30 +91,57 @@ static int syscall_arg_types(struct sema *s, const char *name, struct type **typ
 		if (!semi)
 			continue;
 		*semi = 0;
-		if (strstr(field, "__syscall_nr")) {
-			after_nr = true;
+		if (strstr(field, "common_"))
+			continue;
+		if (after_nr && strstr(field, "__syscall_nr")) {
+			started = true;
 			continue;
 		}
-		if (!after_nr)
+		if (!started)
 			continue;
-		unsigned size = 8;
+		unsigned size = 8, off = 0;
 		int sgn = 0;
 		char *sz = strstr(semi + 1, "size:"), *sg = strstr(semi + 1, "signed:");
+		char *of = strstr(semi + 1, "offset:");
 		if (sz)
 			size = (unsigned)atoi(sz + 5);
 		if (sg)
 			sgn = atoi(sg + 7);
+		if (of)
+			off = (unsigned)atoi(of + 7);
+		/* "char comm[16]" and "__data_loc char[] name" stay bytes/ints */
+		char *br = strchr(field, '[');
+		bool is_array = br != NULL;
+		if (br)
+			*br = 0;
 		/* drop the field name: the last word */
 		char *end = field + strlen(field);
+		while (end > field && end[-1] == ' ')
+			end--;
 		while (end > field && (end[-1] == '_' || (end[-1] >= 'a' && end[-1] <= 'z') ||
 				       (end[-1] >= 'A' && end[-1] <= 'Z') ||
 				       (end[-1] >= '0' && end[-1] <= '9')))
 			end--;
 		*end = 0;
-		types[n++] = c_type(s, field, size, sgn);
+		struct type *t = c_type(s, field, is_array ? 1 : size, sgn);
+		if (is_array && t->size && size / t->size > 1)
+			t = type_array(s->ar, t, size / t->size);
+		if (strstr(field, "__data_loc"))
+			t = &type_uint; /* offset and length of a dynamic array */
+		offs[n] = off;
+		types[n++] = t;
 	}
 	fclose(f);
 	return n;
+}
+
+/* The argument types of syscall NAME; returns the count or -1. */
+static int syscall_arg_types(struct sema *s, const char *name, struct type **types, int max)
+{
+	char event[128];
+	unsigned offs[16];
+	snprintf(event, sizeof(event), "sys_enter_%s", name);
+	return sema_event_fields(s, "syscalls", event, types, offs, max, true);
 }
 
 /* args[i] in the current clause: a D type, or an error. */
@@ -140,6 +167,14 @@ int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
 						"needs tracefs on the build host (mount -t tracefs nodev "
 						"/sys/kernel/tracing), or use arg%d", (int)i);
 				pt = i < na ? types[i] : NULL;
+			} else if (p->kind == PK_FBT_RETURN) {
+				/* DTrace's fbt return: args[0] the offset, args[1] the value */
+				pt = i == 0 ? &type_int : i == 1 && p->ftypes &&
+				     p->ftypes[p->nfields]->kind != T_VOID ? p->ftypes[p->nfields]
+								     : NULL;
+			} else if (p->kind == PK_SDT || p->kind == PK_RAWTP ||
+				   p->kind == PK_FBT_ENTRY) {
+				pt = i < p->nfields ? p->ftypes[i] : NULL;
 			} else {
 				return diag_error(s->dg, n->loc, "probe %s:%s:%s:%s has no typed "
 						  "arguments", p->prov, p->mod, p->func, p->name);

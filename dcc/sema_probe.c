@@ -4,6 +4,7 @@
  * (tick-N / profile-N) and syscall (entry/return of every x86_64 syscall),
  * and groups a clause's probes by the BPF program that will serve them.
  */
+#include <dirent.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,8 @@
 #include "arena.h"
 #include "diag.h"
 #include "sema.h"
+#include "btf.h"
+#include "sema_internal.h"
 #include <dcc/abi.h>
 #include "syscalls_gen.h"
 
@@ -121,9 +124,173 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"fbt", "sdt", "pid", "usdt", "proc", "sched", "io", "ip", "tcp", "udp", "lockstat",
-	"cpc", "rawtp", "vminfo", "sysinfo", "fasttrap", NULL,
+	"pid", "usdt", "proc", "sched", "io", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
+	"sysinfo", "fasttrap", NULL,
 };
+
+#define DYN_ID_BASE 10000
+#define FBT_MAX 256
+
+/* sdt, rawtp and fbt probes are numbered in order of first use */
+static struct probe *probe_named(struct sema *s, enum probe_kind kind, const char *prov,
+				 const char *mod, const char *func, const char *name)
+{
+	for (int i = 0; i < s->nprobes; i++) {
+		struct probe *p = s->probes[i];
+		if (p->kind == kind && !strcmp(p->mod, mod) && !strcmp(p->func, func) &&
+		    !strcmp(p->name, name))
+			return p;
+	}
+	uint32_t id = DYN_ID_BASE;
+	for (int i = 0; i < s->nprobes; i++)
+		if (s->probes[i]->id >= id)
+			id = s->probes[i]->id + 1;
+	return probe_get(s, id, kind, prov, arena_strdup(s->ar, mod), arena_strdup(s->ar, func),
+			 arena_strdup(s->ar, name));
+}
+
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void set_fields(struct sema *s, struct probe *p, struct type **t, unsigned *offs, int n)
+{
+	if (p->ftypes)
+		return;
+	p->nfields = n;
+	p->ftypes = arena_alloc(s->ar, sizeof(*t) * (size_t)(n + 1));
+	memcpy(p->ftypes, t, sizeof(*t) * (size_t)n);
+	if (offs) {
+		p->foffs = arena_alloc(s->ar, sizeof(*offs) * (size_t)(n + 1));
+		memcpy(p->foffs, offs, sizeof(*offs) * (size_t)n);
+	}
+}
+
+/* sdt:GROUP::EVENT and rawtp:GROUP::EVENT from the tracefs event list */
+static int match_events(struct sema *s, struct node *d, struct match *m, bool raw)
+{
+	const char *root = "/sys/kernel/tracing/events";
+	DIR *top = opendir(root);
+	if (!top) {
+		root = "/sys/kernel/debug/tracing/events";
+		top = opendir(root);
+	}
+	if (!top)
+		return diag_error(s->dg, d->loc, "the %s provider lists tracepoints from tracefs, "
+				  "which is not mounted (mount -t tracefs nodev /sys/kernel/tracing)",
+				  raw ? "rawtp" : "sdt");
+	char **groups = NULL;
+	int ng = 0;
+	struct dirent *e;
+	while ((e = readdir(top))) {
+		if (e->d_name[0] == '.' || e->d_type != DT_DIR || !field_match(d->mod, e->d_name))
+			continue;
+		groups = realloc(groups, sizeof(char *) * (size_t)(ng + 1));
+		groups[ng++] = strdup(e->d_name);
+	}
+	closedir(top);
+	qsort(groups, (size_t)ng, sizeof(char *), by_str);
+	int err = 0;
+	for (int g = 0; g < ng; g++) {
+		char path[512];
+		snprintf(path, sizeof(path), "%s/%s", root, groups[g]);
+		DIR *gd = opendir(path);
+		char **evs = NULL;
+		int ne = 0;
+		while (gd && (e = readdir(gd))) {
+			if (e->d_name[0] == '.' || e->d_type != DT_DIR ||
+			    !field_match(d->pname, e->d_name))
+				continue;
+			evs = realloc(evs, sizeof(char *) * (size_t)(ne + 1));
+			evs[ne++] = strdup(e->d_name);
+		}
+		if (gd)
+			closedir(gd);
+		qsort(evs, (size_t)ne, sizeof(char *), by_str);
+		for (int i = 0; i < ne; i++) {
+			if (raw) {
+				struct type *t[16];
+				struct dbtf *b = sema_btf(s, d->loc);
+				if (!b) {
+					err = -1;
+					break;
+				}
+				int n = dbtf_rawtp_args(b, evs[i], t, 16);
+				if (n < 0)
+					continue; /* not a BTF-enabled raw tracepoint */
+				struct probe *p = probe_named(s, PK_RAWTP, "rawtp", groups[g], "",
+							      evs[i]);
+				set_fields(s, p, t, NULL, n);
+				add_match(m, p);
+				free(evs[i]);
+				continue;
+			}
+			struct type *t[32];
+			unsigned offs[32];
+			int n = sema_event_fields(s, groups[g], evs[i], t, offs, 32, false);
+			if (n < 0) {
+				free(evs[i]);
+				continue;
+			}
+			struct probe *p = probe_named(s, PK_SDT, "sdt", groups[g], "", evs[i]);
+			set_fields(s, p, t, offs, n);
+			add_match(m, p);
+			free(evs[i]);
+		}
+		free(evs);
+		free(groups[g]);
+	}
+	free(groups);
+	return err;
+}
+
+struct fbt_match {
+	struct sema *s;
+	struct node *d;
+	struct match *m;
+	int n;
+};
+
+static void fbt_one(void *ctx, const char *name)
+{
+	struct fbt_match *f = ctx;
+	if (!field_match(f->d->func, name))
+		return;
+	for (int ret = 0; ret < 2; ret++) {
+		const char *pn = ret ? "return" : "entry";
+		if (!field_match(f->d->pname, pn))
+			continue;
+		if (++f->n > FBT_MAX)
+			continue;
+		struct probe *p = probe_named(f->s, ret ? PK_FBT_RETURN : PK_FBT_ENTRY, "fbt",
+					      "vmlinux", name, pn);
+		struct type *t[13], *rt = &type_void;
+		int n = dbtf_func_args(f->s->btf, name, t, 12, &rt);
+		if (n < 0)
+			n = 0;
+		/* the return probe's ctx holds the arguments then the value */
+		t[n] = rt;
+		set_fields(f->s, p, t, NULL, n + ret);
+		if (ret)
+			p->nfields = n; /* arguments; ftypes[n] is the return type */
+		add_match(f->m, p);
+	}
+}
+
+/* fbt:vmlinux:FUNC:entry|return, the kernel functions BTF describes */
+static int match_fbt(struct sema *s, struct node *d, struct match *m)
+{
+	struct dbtf *b = sema_btf(s, d->loc);
+	if (!b)
+		return -1;
+	struct fbt_match f = { s, d, m, 0 };
+	dbtf_each_func(b, fbt_one, &f);
+	if (f.n > FBT_MAX)
+		return diag_error(s->dg, d->loc, "probe description %s matches %d fbt probes; dcc "
+				  "attaches a program to each, at most %d", d->str, f.n, FBT_MAX);
+	return 0;
+}
 
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
@@ -188,6 +355,17 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 			}
 		}
 	}
+	/* providers whose probes are listed by the kernel: only when named */
+	if (!strcmp(prov, "sdt") || !strcmp(prov, "rawtp")) {
+		if (match_events(s, d, m, prov[0] == 'r'))
+			return -1;
+	} else if (!strcmp(prov, "fbt")) {
+		if (strcmp(mod, "") && strcmp(mod, "vmlinux") && strcmp(mod, "*"))
+			return diag_error(s->dg, d->loc, "fbt probes of kernel modules are not "
+					  "supported yet");
+		if (match_fbt(s, d, m))
+			return -1;
+	}
 	if (m->n > before)
 		return 0;
 	for (int i = 0; unsupported_providers[i]; i++)
@@ -225,13 +403,17 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 	/* One program per kind; tick/profile probes each get their own, since
 	 * the program can't tell which timer fired. */
 	ci->groups = arena_alloc(s->ar, sizeof(*ci->groups) * m.n);
-	for (int k = PK_BEGIN; k <= PK_PROFILE; k++) {
+	for (int k = PK_BEGIN; k <= PK_FBT_RETURN; k++) {
 		for (int i = 0; i < m.n; i++) {
 			struct probe *p = m.v[i];
 			if (kind_order(p->kind) != k)
 				continue;
 			struct pgroup *g = NULL;
-			if (k != PK_TICK && k != PK_PROFILE)
+			/* a program per timer, tracepoint or function: it can't tell
+			 * which of several fired, and fentry/tp_btf programs are
+			 * each bound to one target */
+			if (k == PK_BEGIN || k == PK_END || k == PK_SYSCALL_ENTRY ||
+			    k == PK_SYSCALL_RETURN)
 				for (int j = 0; j < ci->ngroups; j++)
 					if (ci->groups[j].kind == p->kind)
 						g = &ci->groups[j];
