@@ -313,7 +313,8 @@ static void agg_key_caps(struct cg *cg)
 			struct agg *g = st->a->sym;
 			int k = 0;
 			for (struct node *key = st->a->list; key; key = key->next, k++) {
-				unsigned cap = key->type->kind == T_STRING ? cg_str_cap(cg, key) : 8;
+				unsigned cap = key->type->kind == T_STRING ? cg_str_cap(cg, key) :
+					type_is_symbolic(key->type) ? (key->type->size + 7) & ~7u : 8;
 				if (cap > cg->agg_keycap[g->id][k])
 					cg->agg_keycap[g->id][k] = cap;
 			}
@@ -387,7 +388,8 @@ static void make_maps(struct cg *cg)
 		struct agg *g = s->aggs[i];
 		uint32_t ks = 0;
 		for (int k = 0; k < g->nkeys; k++)
-			ks += g->keys[k]->kind == T_STRING ? cg->agg_keycap[i][k] : 8;
+			ks += g->keys[k]->kind == T_STRING || type_is_symbolic(g->keys[k])
+				? cg->agg_keycap[i][k] : 8;
 		if (!ks)
 			ks = 4;
 		uint32_t vs = sema_agg_value_size(g);

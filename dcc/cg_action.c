@@ -65,6 +65,8 @@ static bool is_value_arg(uint32_t kind, struct node *st, struct node *a)
 
 static unsigned slot_size(struct cg *cg, struct node *a)
 {
+	if (type_is_symbolic(a->type))
+		return (a->type->size + 7) & ~7u;
 	return a->type->kind == T_STRING ? cg_str_cap(cg, a) : 8;
 }
 
@@ -115,6 +117,10 @@ int cg_clause_layout(struct cg *cg, struct clause_info *ci)
 			if (a->kind == N_AGG) {
 				meta_arg(cg->meta, (uint32_t)((struct agg *)a->sym)->id, 0, DCC_K_AGG,
 					 false, "");
+			} else if (is_value_arg(kind, st, a) && type_is_symbolic(a->type)) {
+				meta_arg(cg->meta, aoff, a->type->size, (uint16_t)a->type->dkind,
+					 false, a->type->name);
+				aoff += slot_size(cg, a);
 			} else if (is_value_arg(kind, st, a)) {
 				bool str = a->type->kind == T_STRING;
 				meta_arg(cg->meta, aoff, str ? cg_str_cap(cg, a) : a->type->size,
@@ -200,6 +206,8 @@ static void store_arg(struct cg *cg, struct node *a, unsigned off)
 	struct cval v = cg_expr(cg, a);
 	if (a->type->kind == T_STRING)
 		cg_strcopy(cg, rec_ptr(cg, cg->rec, off), cg_str_cap(cg, a), v);
+	else if (type_is_symbolic(a->type) && v.cap)
+		cg_memop(cg, "llvm.memcpy", rec_ptr(cg, cg->rec, off), v.v, a->type->size);
 	else
 		LLVMBuildStore(cg->b, v.v, rec_ptr(cg, cg->rec, off));
 }

@@ -252,8 +252,9 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	unsigned ks = 0;
 	bool strkey = false;
 	for (int i = 0; i < g->nkeys; i++) {
-		strkey |= g->keys[i]->kind == T_STRING;
-		ks += g->keys[i]->kind == T_STRING ? cg->agg_keycap[g->id][i] : 8;
+		strkey |= g->keys[i]->kind == T_STRING || type_is_symbolic(g->keys[i]);
+		ks += g->keys[i]->kind == T_STRING || type_is_symbolic(g->keys[i])
+			? cg->agg_keycap[g->id][i] : 8;
 	}
 	LLVMValueRef key;
 	if (!g->nkeys) {
@@ -273,6 +274,12 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 		if (g->keys[i]->kind == T_STRING) {
 			cg_strcopy(cg, dst, cg->agg_keycap[g->id][i], v);
 			off += cg->agg_keycap[g->id][i];
+		} else if (type_is_symbolic(g->keys[i]) && v.cap) {
+			cg_memop(cg, "llvm.memcpy", dst, v.v, g->keys[i]->size);
+			off += cg->agg_keycap[g->id][i];
+		} else if (type_is_symbolic(g->keys[i])) {
+			LLVMBuildStore(cg->b, v.v, dst);
+			off += 8;
 		} else {
 			LLVMBuildStore(cg->b, cg_norm(cg, v.v, g->keys[i]), dst);
 			off += 8;

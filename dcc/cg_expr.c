@@ -14,7 +14,7 @@
 enum {
 	H_LOOKUP = 1, H_UPDATE = 2, H_DELETE = 3, H_KTIME = 5, H_SMP_ID = 8, H_PID_TGID = 14,
 	H_UID_GID = 15, H_COMM = 16, H_CUR_TASK = 35, H_READ_KERNEL = 113, H_READ_USER_STR = 114,
-	H_STRNCMP = 182,
+	H_GET_STACK = 67, H_STRNCMP = 182,
 };
 
 LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t)
@@ -622,6 +622,36 @@ static struct cval cond(struct cg *cg, struct node *n)
 	return ival(phi, n->type);
 }
 
+/* stack(), ustack() and the symbol functions: raw PCs or addresses the
+ * runtime symbolizes. Kernel sym()/mod() are the address itself; the user
+ * ones and stacks are buffers (user ones start with the pid). */
+static struct cval symbolic(struct cg *cg, struct node *n)
+{
+	struct type *t = n->type;
+	if (t->kind == T_SYM && t->size == 8)
+		return (struct cval){ .v = cg_expr(cg, n->list).v, .t = t };
+	LLVMValueRef buf = cg_tmpbuf(cg, t->size);
+	cg_memop(cg, "llvm.memset", buf, NULL, t->size);
+	bool user = t->dkind != DCC_K_STACK;
+	unsigned at = 0;
+	if (user) {
+		LLVMBuildStore(cg->b, LLVMBuildLShr(cg->b, helper0(cg, H_PID_TGID), cg_i64(cg, 32), ""),
+			       buf);
+		at = 8;
+	}
+	LLVMValueRef o = cg_i64(cg, at);
+	LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, buf, &o, 1, "");
+	if (t->kind == T_SYM) {
+		LLVMBuildStore(cg->b, cg_expr(cg, n->list).v, dst);
+	} else {
+		LLVMTypeRef pt[4] = { cg->ptr, cg->ptr, cg->i32, cg->i64 };
+		LLVMValueRef args[4] = { cg->ctx, dst, cg_i32(cg, t->size - at),
+					 cg_i64(cg, user ? 256 /* BPF_F_USER_STACK */ : 0) };
+		cg_helper(cg, H_GET_STACK, cg->i64, pt, 4, args);
+	}
+	return (struct cval){ .v = buf, .t = t, .cap = t->size };
+}
+
 /* A NUL-terminated string from the traced process's memory. */
 static struct cval copyinstr(struct cg *cg, struct node *n)
 {
@@ -714,6 +744,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return ival(cg_speculation(cg), &type_int);
 		if (n->name && !strcmp(n->name, "copyinstr"))
 			return copyinstr(cg, n);
+		if (type_is_symbolic(n->type))
+			return symbolic(cg, n);
 		__attribute__((fallthrough)); /* sema lets no other call be a value */
 	default:
 		diag_error(cg->dg, n->loc, "%s cannot be compiled yet", ast_kind_name(n->kind));

@@ -132,13 +132,14 @@ void meta_agg(struct meta *m, const struct agg *g, const char *map, uint32_t key
 	uint32_t off = 0;
 	for (int i = 0; i < g->nkeys; i++) {
 		struct dcc_meta_field *f = PUSH(m->keys);
-		bool str = g->keys[i]->kind == T_STRING;
+		const struct type *t = g->keys[i];
+		bool str = t->kind == T_STRING, sym = type_is_symbolic(t);
 		f->offset = off;
-		f->size = str ? strcaps[i] : g->keys[i]->size;
-		f->kind = str ? DCC_K_STRING : DCC_K_INT;
-		f->is_signed = g->keys[i]->is_signed;
-		f->type = meta_str(m, g->keys[i]->name);
-		off += str ? strcaps[i] : 8;
+		f->size = str ? strcaps[i] : t->size;
+		f->kind = str ? DCC_K_STRING : sym ? (uint16_t)t->dkind : DCC_K_INT;
+		f->is_signed = t->is_signed;
+		f->type = meta_str(m, t->name);
+		off += str || sym ? strcaps[i] : 8;
 	}
 }
 

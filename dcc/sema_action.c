@@ -23,7 +23,7 @@ static const struct {
 };
 
 static const char *const actions_later[] = {
-	"tracemem", "print", "stack", "ustack", "jstack", "stop", "raise", "copyout",
+	"tracemem", "print", "jstack", "stop", "raise", "copyout",
 	"copyoutstr", "system", "freopen", "ftruncate", "printm", "pcap", NULL,
 };
 
@@ -36,7 +36,7 @@ static const char *const subrs_later[] = {
 	"htonll", "ntohs", "ntohl", "ntohll", "inet_ntoa", "inet_ntoa6", "inet_ntop",
 	"link_ntop", "rand", "progenyof", "getmajor", "getminor", "mutex_owned", "mutex_owner",
 	"mutex_type_adaptive", "mutex_type_spin", "rw_read_held", "rw_write_held", "rw_iswriter",
-	"d_path", "sym", "func", "mod", "usym", "ufunc", "uaddr", "umod", "json", "vmlinux", NULL,
+	"d_path", "json", "vmlinux", NULL,
 };
 
 static bool in_list(const char *const *list, const char *name)
@@ -53,6 +53,28 @@ static int agg_func_index(const char *name)
 		if (!strcmp(agg_funcs[i].name, name))
 			return (int)i;
 	return -1;
+}
+
+/* stack([frames]) and ustack([frames[, strsize]]): kernel or user PCs */
+static int check_stack(struct sema *s, struct node *n, bool user)
+{
+	int nargs = ast_list_len(n->list);
+	if (nargs > (user ? 2 : 1))
+		return diag_error(s->dg, n->loc, "%s() takes at most %d argument%s", n->name,
+				  user ? 2 : 1, user ? "s" : "");
+	const char *opt = sema_option(s, user ? "ustackframes" : "stackframes");
+	int64_t frames = opt ? strtoll(opt, NULL, 0) : 20;
+	if (n->list && (sema_expr(s, n->list) || sema_const(s, n->list, &frames)))
+		return -1;
+	if (frames < 1 || frames > 127)
+		return diag_error(s->dg, n->loc, "%s() takes 1 to 127 frames", n->name);
+	struct type *t = arena_new(s->ar, struct type);
+	t->kind = T_STACK;
+	t->dkind = user ? DCC_K_USTACK : DCC_K_STACK;
+	t->size = (unsigned)(8 * frames + (user ? 8 : 0));
+	t->name = user ? "ustack()" : "stack()";
+	n->type = t;
+	return 0;
 }
 
 int sema_call_value(struct sema *s, struct node *n)
@@ -86,6 +108,35 @@ int sema_call_value(struct sema *s, struct node *n)
 			n->ival = (uint64_t)max;
 		}
 		n->type = &type_string;
+		return 0;
+	}
+	if (!strcmp(name, "stack") || !strcmp(name, "ustack"))
+		return check_stack(s, n, name[0] == 'u');
+	static const struct {
+		const char *name;
+		int dkind;
+		unsigned size;
+	} syms[] = {
+		{ "sym", DCC_K_SYM, 8 }, { "func", DCC_K_SYM, 8 }, { "mod", DCC_K_MOD, 8 },
+		{ "usym", DCC_K_USYM, 16 }, { "ufunc", DCC_K_USYM, 16 },
+		{ "uaddr", DCC_K_UADDR, 16 }, { "umod", DCC_K_UMOD, 16 },
+	};
+	for (unsigned i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
+		if (strcmp(name, syms[i].name))
+			continue;
+		if (ast_list_len(n->list) != 1)
+			return diag_error(s->dg, n->loc, "%s() takes 1 argument", name);
+		if (sema_expr(s, n->list))
+			return -1;
+		if (!type_is_scalar(n->list->type))
+			return diag_error(s->dg, n->list->loc, "%s() needs an address, not '%s'",
+					  name, type_str(n->list->type));
+		struct type *t = arena_new(s->ar, struct type);
+		t->kind = T_SYM;
+		t->dkind = syms[i].dkind;
+		t->size = syms[i].size;
+		t->name = arena_printf(s->ar, "%s()", name);
+		n->type = t;
 		return 0;
 	}
 	if (!strcmp(name, "speculation")) {
@@ -149,7 +200,8 @@ int sema_agg_assign(struct sema *s, struct node *n)
 			break;
 		}
 		sema_coerce_string(s, k);
-		if (!type_is_scalar(k->type) && k->type->kind != T_STRING) {
+		if (!type_is_scalar(k->type) && k->type->kind != T_STRING &&
+		    !type_is_symbolic(k->type)) {
 			err = diag_error(s->dg, k->loc, "aggregation key of type '%s' is not "
 					 "supported", type_str(k->type));
 			continue;
@@ -185,7 +237,10 @@ int sema_agg_assign(struct sema *s, struct node *n)
 			return diag_error(s->dg, lv->loc, "@%s has %d key%s elsewhere, %d here", an,
 					  g->nkeys, g->nkeys == 1 ? "" : "s", nkeys);
 		for (int i = 0; i < nkeys; i++)
-			if ((g->keys[i]->kind == T_STRING) != (keys[i]->kind == T_STRING))
+			if ((g->keys[i]->kind == T_STRING) != (keys[i]->kind == T_STRING) ||
+			    ((type_is_symbolic(g->keys[i]) || type_is_symbolic(keys[i])) &&
+			     (g->keys[i]->dkind != keys[i]->dkind ||
+			      g->keys[i]->size != keys[i]->size)))
 				return diag_error(s->dg, lv->loc, "key %d of @%s is '%s' elsewhere, "
 						  "'%s' here", i + 1, an, type_str(g->keys[i]),
 						  type_str(keys[i]));
@@ -259,6 +314,21 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 		if (c == '@' || (!printa && memchr(f + start, '@', len)))
 			return diag_error(s->dg, fmt->loc, "'%%@' conversions are only valid in "
 					  "printa()");
+		if (c == 'k' || c == 'a' || c == 'A') {
+			if (!a)
+				return diag_error(s->dg, fmt->loc, "format conversion #%d '%.*s' has "
+						  "no argument", argno, len, f + start);
+			bool ok = c == 'k' ? a->type->kind == T_STACK
+					   : type_is_scalar(a->type) || a->type->kind == T_SYM;
+			if (!ok)
+				return diag_error(s->dg, a->loc, "conversion '%.*s' needs %s, "
+						  "argument #%d is '%s'", len, f + start,
+						  c == 'k' ? "a stack() or ustack()" : "an address",
+						  argno, type_str(a->type));
+			a = a->next;
+			argno++;
+			continue;
+		}
 		const char *kind;
 		if (printa) {
 			/* printa: the conversions print the key elements in order */
@@ -283,7 +353,7 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 			kind = "string";
 		else if (c == 'Y')
 			kind = "int";
-		else if (strchr("eEfgGaAkTC", c))
+		else if (strchr("eEfgGTC", c))
 			return diag_error(s->dg, fmt->loc, "conversion '%.*s' is not supported yet",
 					  len, f + start);
 		else
@@ -345,7 +415,8 @@ static int check_action(struct sema *s, struct node *n)
 		if (name[0] == 't')
 			sema_coerce_string(s, n->list);
 		struct type *t = n->list->type;
-		if (name[0] == 'e' ? !type_is_int(t) : (!type_is_scalar(t) && t->kind != T_STRING))
+		if (name[0] == 'e' ? !type_is_int(t) : (!type_is_scalar(t) && t->kind != T_STRING &&
+							!type_is_symbolic(t)))
 			return diag_error(s->dg, n->list->loc, "%s() of a value of type '%s' is not "
 					  "supported", name, type_str(t));
 		n->type = &type_void;
@@ -433,6 +504,15 @@ static int check_action(struct sema *s, struct node *n)
 
 static int check_stmt(struct sema *s, struct node *n)
 {
+	/* stack(); ustack(); as statements record the stack: trace(stack()) */
+	if (n->kind == N_CALL && n->name && (!strcmp(n->name, "stack") ||
+					     !strcmp(n->name, "ustack"))) {
+		struct node *inner = arena_new(s->ar, struct node);
+		*inner = *n;
+		inner->next = NULL;
+		n->name = "trace";
+		n->list = inner;
+	}
 	if (n->kind == N_CALL && n->name) {
 		int r = check_action(s, n);
 		if (r <= 0)

@@ -125,3 +125,8 @@ bool type_is_aggregate(const struct type *t)
 {
 	return t && (t->kind == T_STRUCT || t->kind == T_UNION || t->kind == T_ARRAY);
 }
+
+bool type_is_symbolic(const struct type *t)
+{
+	return t && (t->kind == T_STACK || t->kind == T_SYM);
+}

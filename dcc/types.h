@@ -9,7 +9,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum type_kind { T_VOID = 1, T_INT, T_STRING, T_PTR, T_ARRAY, T_STRUCT, T_UNION, T_FUNC };
+/* T_STACK: stack() / ustack() values; T_SYM: sym(), mod(), usym()...: the
+ * runtime symbolizes both (dkind says how, as a DCC_K_* of abi.h) */
+enum type_kind {
+	T_VOID = 1, T_INT, T_STRING, T_PTR, T_ARRAY, T_STRUCT, T_UNION, T_FUNC, T_STACK, T_SYM,
+};
 
 struct member {
 	const char *name;  /* NULL for an anonymous struct/union member */
@@ -32,6 +36,7 @@ struct type {
 	bool complete;     /* struct/union: members known */
 	int btf_id;        /* kernel type id (struct/union): accesses are CO-RE */
 	const char *enum_tag; /* an integer that is a kernel enum ("" if anonymous) */
+	int dkind;         /* T_STACK, T_SYM: enum dcc_kind */
 	struct type *ptr_to; /* the pointer type to this, made once */
 };
 
@@ -59,5 +64,7 @@ struct type *type_array(struct arena *ar, struct type *elem, uint64_t n);
 bool type_is_stringish(const struct type *t);
 bool type_is_scalar(const struct type *t); /* integers and pointers */
 bool type_is_aggregate(const struct type *t);
+/* Values the runtime symbolizes: stacks and addresses (T_STACK, T_SYM). */
+bool type_is_symbolic(const struct type *t);
 
 #endif
