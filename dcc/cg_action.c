@@ -63,8 +63,15 @@ static bool is_value_arg(uint32_t kind, struct node *st, struct node *a)
 	return true;
 }
 
+static bool is_bytes(struct node *a)
+{
+	return type_is_aggregate(a->type) && !type_is_stringish(a->type);
+}
+
 static unsigned slot_size(struct cg *cg, struct node *a)
 {
+	if (is_bytes(a))
+		return (a->type->size + 7) & ~7u;
 	if (type_is_symbolic(a->type))
 		return (a->type->size + 7) & ~7u;
 	return a->type->kind == T_STRING ? cg_str_cap(cg, a) : 8;
@@ -117,6 +124,10 @@ int cg_clause_layout(struct cg *cg, struct clause_info *ci)
 			if (a->kind == N_AGG) {
 				meta_arg(cg->meta, (uint32_t)((struct agg *)a->sym)->id, 0, DCC_K_AGG,
 					 false, "");
+			} else if (is_value_arg(kind, st, a) && is_bytes(a)) {
+				meta_arg(cg->meta, aoff, a->type->size, DCC_K_BYTES, false,
+					 a->type->name);
+				aoff += slot_size(cg, a);
 			} else if (is_value_arg(kind, st, a) && type_is_symbolic(a->type)) {
 				meta_arg(cg->meta, aoff, a->type->size, (uint16_t)a->type->dkind,
 					 false, a->type->name);
@@ -203,6 +214,14 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 
 static void store_arg(struct cg *cg, struct node *a, unsigned off)
 {
+	if (is_bytes(a)) {
+		/* a fault leaves zeros: the record was zeroed by probe_read */
+		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+		LLVMValueRef args[3] = { rec_ptr(cg, cg->rec, off), cg_i32(cg, a->type->size),
+					 cg_addr(cg, a) };
+		cg_helper(cg, 113 /* probe_read_kernel */, cg->i64, pt, 3, args);
+		return;
+	}
 	struct cval v = cg_expr(cg, a);
 	if (a->type->kind == T_STRING)
 		cg_strcopy(cg, rec_ptr(cg, cg->rec, off), cg_str_cap(cg, a), v);

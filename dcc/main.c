@@ -15,7 +15,7 @@ static const char usage_text[] =
 	"       dcc run [options] -s script.d [arg ...]\n"
 	"       dcc run [options] -n 'probe-desc [/pred/] { actions }' ...\n"
 	"       dcc --dump-meta object.bpf.o\n"
-	"       dcc verify object.bpf.o [--btf FILE ...]\n"
+	"       dcc verify [-v] object.bpf.o [--btf FILE ...]\n"
 	"\n"
 	"compile options:\n"
 	"  -o FILE        write the object to FILE (default: script name + .bpf.o)\n"

@@ -412,9 +412,24 @@ static int check_action(struct sema *s, struct node *n)
 					  nargs);
 		if (sema_expr(s, n->list))
 			return -1;
+		struct type *t = n->list->type;
+		/* trace() of a struct, union or non-char array in kernel memory
+		 * records its bytes (a char array is a string) */
+		if (name[0] == 't' && type_is_aggregate(t) && !type_is_stringish(t)) {
+			if (t->size == 0 || t->size > 4096)
+				return diag_error(s->dg, n->list->loc, "trace() of '%s' (%u bytes) "
+						  "is not supported: at most 4096", type_str(t),
+						  t->size);
+			if (n->list->kind != N_MEMBER && n->list->kind != N_INDEX &&
+			    !(n->list->kind == N_UNOP && n->list->op == '*'))
+				return diag_error(s->dg, n->list->loc, "trace() of a '%s' needs "
+						  "it in kernel memory", type_str(t));
+			n->type = &type_void;
+			return 0;
+		}
 		if (name[0] == 't')
 			sema_coerce_string(s, n->list);
-		struct type *t = n->list->type;
+		t = n->list->type;
 		if (name[0] == 'e' ? !type_is_int(t) : (!type_is_scalar(t) && t->kind != T_STRING &&
 							!type_is_symbolic(t)))
 			return diag_error(s->dg, n->list->loc, "%s() of a value of type '%s' is not "
