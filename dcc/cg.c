@@ -210,10 +210,28 @@ LLVMValueRef cg_scratch(struct cg *cg, unsigned off)
 	return LLVMBuildGEP2(cg->b, cg->i8, base, &idx, 1, "");
 }
 
+/* Shared per-program stack slots for values stored and used at once (a
+ * helper's output, a map key or value): without lifetime markers LLVM
+ * gives every alloca its own slot, and a clause with a dozen aggregations
+ * would pass the BPF stack's 512 bytes. */
+LLVMValueRef cg_tmp64(struct cg *cg)
+{
+	if (!cg->tmp64)
+		cg->tmp64 = cg_alloca(cg, cg->i64, "tmp64");
+	return cg->tmp64;
+}
+
+LLVMValueRef cg_key32(struct cg *cg, uint32_t v)
+{
+	if (!cg->key32)
+		cg->key32 = cg_alloca(cg, cg->i32, "key32");
+	LLVMBuildStore(cg->b, cg_i32(cg, v), cg->key32);
+	return cg->key32;
+}
+
 void cg_count_drop(struct cg *cg, int which)
 {
-	LLVMValueRef key = cg_alloca(cg, cg->i32, "dropkey");
-	LLVMBuildStore(cg->b, cg_i32(cg, (uint32_t)which), key);
+	LLVMValueRef key = cg_key32(cg, (uint32_t)which);
 	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
 	LLVMValueRef args[2] = { cg_map_ref(cg, cg->m_drops), key };
 	LLVMValueRef p = cg_helper(cg, 1, cg->ptr, pt, 2, args);
@@ -563,6 +581,7 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	cg->scratch_used = false;
 	cg->scratch_top = 0;
 	cg->stack_used = 0;
+	cg->tmp64 = cg->key32 = cg->zero32 = cg->tidkey = NULL;
 	cg->entry = cg_block(cg, "entry");
 	LLVMBasicBlockRef start = cg_block(cg, "start");
 	LLVMPositionBuilderAtEnd(cg->b, start);

@@ -83,6 +83,7 @@ struct cg {
 	bool scratch_used;
 	unsigned scratch_top, scratch_max; /* temporaries after this_size */
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
+	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
 	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
 	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
 	int m_spec;                /* speculation states, -1 if unused */
@@ -105,6 +106,8 @@ LLVMValueRef cg_helper(struct cg *cg, int id, LLVMTypeRef ret, LLVMTypeRef *para
 LLVMValueRef cg_scratch(struct cg *cg, unsigned off); /* pointer into this CPU's scratch */
 unsigned cg_scratch_alloc(struct cg *cg, unsigned size);
 LLVMValueRef cg_tmpbuf(struct cg *cg, unsigned size);
+LLVMValueRef cg_tmp64(struct cg *cg);
+LLVMValueRef cg_key32(struct cg *cg, uint32_t v);
 void cg_set_loc(struct cg *cg, struct loc loc);
 LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
 LLVMValueRef cg_i32(struct cg *cg, uint32_t v);

@@ -210,9 +210,10 @@ static void apply(struct cg *cg, struct agg *g, LLVMValueRef p, LLVMValueRef x,
 static LLVMValueRef zero_value(struct cg *cg, uint32_t size)
 {
 	if (size <= 32) {
-		LLVMValueRef z = cg_alloca(cg, LLVMArrayType2(cg->i64, 4), "aggzero");
-		LLVMBuildStore(cg->b, LLVMConstNull(LLVMArrayType2(cg->i64, 4)), z);
-		return z;
+		if (!cg->zero32)
+			cg->zero32 = cg_alloca(cg, LLVMArrayType2(cg->i64, 4), "aggzero");
+		LLVMBuildStore(cg->b, LLVMConstNull(LLVMArrayType2(cg->i64, 4)), cg->zero32);
+		return cg->zero32;
 	}
 	if (!cg->zero || cg->zero_size < size) {
 		LLVMTypeRef t = LLVMArrayType2(cg->i8, size);
@@ -258,8 +259,7 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	}
 	LLVMValueRef key;
 	if (!g->nkeys) {
-		key = cg_alloca(cg, cg->i32, "aggkey");
-		LLVMBuildStore(cg->b, cg_i32(cg, 0), key);
+		key = cg_key32(cg, 0);
 	} else if (strkey) {
 		key = cg_tmpbuf(cg, ks);
 	} else {

@@ -209,7 +209,7 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 /* Read a scalar of type t at a kernel address; a fault reads as 0. */
 LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t)
 {
-	LLVMValueRef tmp = cg_alloca(cg, cg->i64, "kread");
+	LLVMValueRef tmp = cg_tmp64(cg);
 	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
 	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
 	LLVMValueRef args[3] = { tmp, cg_i32(cg, t->size), addr };

@@ -239,7 +239,7 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 		 * arguments, and the kernel refuses to attach a program that
 		 * loads past them (EACCES); dcc doesn't know each syscall's
 		 * arity, so read the slot without a context load. */
-		LLVMValueRef tmp = cg_alloca(cg, cg->i64, "arg");
+		LLVMValueRef tmp = cg_tmp64(cg);
 		LLVMValueRef o = cg_i64(cg, 16 + 8 * (unsigned)i);
 		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
 		LLVMValueRef args[3] = { tmp, cg_i32(cg, 8),
@@ -278,7 +278,7 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 		struct probe *p = g->probes[0];
 		if (i >= p->nfields || p->ftypes[i]->size > 8)
 			return cg_i64(cg, 0);
-		LLVMValueRef tmp = cg_alloca(cg, cg->i64, "field");
+		LLVMValueRef tmp = cg_tmp64(cg);
 		LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
 		LLVMValueRef o = cg_i64(cg, p->foffs[i]);
 		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };

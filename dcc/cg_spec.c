@@ -13,8 +13,7 @@ enum { H_LOOKUP = 1, H_RB_DISCARD = 133 };
 
 static LLVMValueRef states(struct cg *cg)
 {
-	LLVMValueRef key = cg_alloca(cg, cg->i32, "speckey");
-	LLVMBuildStore(cg->b, cg_i32(cg, 0), key);
+	LLVMValueRef key = cg_key32(cg, 0);
 	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
 	LLVMValueRef args[2] = { cg_map_ref(cg, cg->m_spec), key };
 	return cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);

@@ -34,8 +34,15 @@ struct lref cg_lref(struct cg *cg, struct node *lv)
 	bool strkey = false;
 	for (int i = 0; i < v->nkeys; i++)
 		strkey |= v->keys[i]->kind == T_STRING;
-	r.key = strkey ? cg_tmpbuf(cg, ks)
-		       : cg_alloca(cg, LLVMArrayType2(cg->i64, ks / 8), "varkey");
+	/* a thread-local's key is the thread id: one slot serves them all */
+	if (v->kind == V_SELF && !v->nkeys) {
+		if (!cg->tidkey)
+			cg->tidkey = cg_alloca(cg, cg->i64, "tidkey");
+		r.key = cg->tidkey;
+	} else {
+		r.key = strkey ? cg_tmpbuf(cg, ks)
+			       : cg_alloca(cg, LLVMArrayType2(cg->i64, ks / 8), "varkey");
+	}
 	unsigned off = 0;
 	if (v->kind == V_SELF) {
 		LLVMBuildStore(cg->b, cg_helper(cg, H_PID_TGID, cg->i64, NULL, 0, NULL), r.key);
@@ -148,7 +155,7 @@ void cg_lref_store(struct cg *cg, struct lref *r, struct cval val)
 		cg_helper(cg, H_DELETE, cg->i64, pt, 2, dargs);
 		LLVMBuildBr(cg->b, done);
 		LLVMPositionBuilderAtEnd(cg->b, upd);
-		src = cg_alloca(cg, cg->i64, "varval");
+		src = cg_tmp64(cg);
 		LLVMBuildStore(cg->b, iv, src);
 	}
 	LLVMTypeRef pt[4] = { cg->ptr, cg->ptr, cg->ptr, cg->i64 };
