@@ -2,7 +2,7 @@
 # setup.sh: install what dcc needs on Debian 12, build it, and run something.
 #
 #   ./setup.sh          install the packages (if any is missing) and build into build/
-#   ./setup.sh demo     ... then run samples/hello.d with `build/bin/dcc run`
+#   ./setup.sh demo     ... then run samples/hello.d with `build/bin/dcc run -s`
 #   ./setup.sh test     ... then run the whole test suite (ctest), then build
 #                       build-asan/ with ASan+UBSan and run the suite again there
 #   ./setup.sh bench    ... then run the benchmarks in bench/ (next to bpftrace)
@@ -17,7 +17,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 PACKAGES=(
-	cmake gcc make pkg-config
+	cmake gcc libc6-dev make pkg-config binutils
 	llvm-19-dev clang-19
 	libbpf-dev libelf-dev zlib1g-dev libzstd-dev
 	bpftool linux-libc-dev
@@ -25,7 +25,14 @@ PACKAGES=(
 	bpftrace
 )
 
-say() { printf '\033[1msetup.sh:\033[0m %s\n' "$*" >&2; }
+say()
+{
+	if [ -t 2 ]; then
+		printf '\033[1msetup.sh:\033[0m %s\n' "$*" >&2
+	else
+		printf 'setup.sh: %s\n' "$*" >&2
+	fi
+}
 die() { printf 'setup.sh: error: %s\n' "$*" >&2; exit 1; }
 
 need_root()
