@@ -195,3 +195,10 @@ E2E_TEST(syscall, drops_are_reported_not_lost)
 		     dropped);
 	run_result_free(&r);
 }
+
+E2E_TEST(syscall, six_arguments)
+{
+	struct run_result r = trace_cmd("tst.args6", trig("args6", ""));
+	e2e_expect(&r, 0, "-1 1111 2222 3333 4444 5555\nerrno=9\n\n");
+	run_result_free(&r);
+}
