@@ -290,3 +290,18 @@ E2E_TEST(lifecycle, destructive_notice)
 	cr_assert(strstr(r.err, "dtrun: allowing destructive actions\n"), "stderr:\n%s", r.err);
 	run_result_free(&r);
 }
+
+E2E_TEST(lifecycle, exit_from_a_syscall_probe)
+{
+	const char *obj = e2e_build_src("tst.exit_from_syscall");
+	struct run_result r;
+	double t0 = e2e_now();
+	/* getppid_n 1 0 30: one call, then 30 s of sleep the trace must not wait for */
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_fmt("%s 1 0 30", e2e_trigger("getppid_n")), obj,
+		NULL);
+	double took = e2e_now() - t0;
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 5, "exiting\n\n");
+	cr_assert(took < 10, "dtrun took %.1f s to act on exit()", took);
+	run_result_free(&r);
+}
