@@ -244,3 +244,19 @@ E2E_TEST(errors, corrupted_metadata_refused)
 		free(copy);
 	}
 }
+
+/* A -c command that cannot be started and a -p process that does not exist
+ * are fatal errors: status 1, one line, nothing left loaded. */
+E2E_TEST(errors, bad_target_process)
+{
+	const char *obj = e2e_build_src("tst.getppid_count");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", "/nonexistent/dcc-e2e-command", obj, NULL);
+	cr_assert_eq(r.status, 1, "-c missing command: status %d\n%s", r.status, r.err);
+	e2e_expect_err(&r, "dtrun: *", NULL);
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-q", "-p", "999999999", obj, NULL);
+	cr_assert_eq(r.status, 1, "-p missing pid: status %d\n%s", r.status, r.err);
+	e2e_expect_err(&r, "dtrun: *", NULL);
+	run_result_free(&r);
+}
