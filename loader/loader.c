@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -216,6 +217,7 @@ static int probe_open(struct run *r)
 	if (pid == 0) {
 		struct bpf_object *obj;
 
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		libbpf_set_print(NULL);
 		obj = bpf_object__open_mem(r->buf, r->size, NULL);
 		_exit(obj ? 0 : 1);
@@ -243,6 +245,55 @@ static int probe_open(struct run *r)
 		fprintf(stderr, "%s: %s: corrupted object: libbpf crashed reading it (SIG%s)\n",
 			r->prog, r->name, sigabbrev_np(WTERMSIG(st)) ?: "?");
 		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The kernel allocates a map's memory when it creates it, in a loop that
+ * ignores signals: a corrupted max_entries (one flipped bit in .maps) can
+ * tie dtrun up for minutes and take gigabytes. Refuse maps beyond 2 GiB
+ * (the ring buffer is sized from bufsize, not from the object).
+ */
+static int check_map_sizes(struct run *r)
+{
+	const uint64_t limit = 2ULL << 30;
+	int ncpu = libbpf_num_possible_cpus();
+	struct bpf_map *map;
+
+	if (ncpu < 1)
+		ncpu = 1;
+	bpf_object__for_each_map(map, r->obj) {
+		uint64_t n = bpf_map__max_entries(map), key = bpf_map__key_size(map);
+		uint64_t val = bpf_map__value_size(map), per, bytes;
+
+		switch (bpf_map__type(map)) {
+		case BPF_MAP_TYPE_RINGBUF:
+		case BPF_MAP_TYPE_USER_RINGBUF:
+		case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
+			continue;
+		case BPF_MAP_TYPE_PERCPU_ARRAY:
+			per = val * ncpu + 8;
+			break;
+		case BPF_MAP_TYPE_PERCPU_HASH:
+		case BPF_MAP_TYPE_LRU_PERCPU_HASH:
+			per = val * ncpu + key + 64;
+			break;
+		case BPF_MAP_TYPE_ARRAY:
+			per = val;
+			break;
+		default:
+			per = key + val + 64;
+			break;
+		}
+		bytes = n && per > UINT64_MAX / n ? UINT64_MAX : n * per;
+		if (bytes > limit) {
+			fprintf(stderr, "%s: %s: map %s would take %.1f GiB (%llu entries of %llu "
+				"bytes): corrupted or oversized object\n", r->prog, r->name,
+				bpf_map__name(map), bytes / (double)(1ULL << 30),
+				(unsigned long long)n, (unsigned long long)val);
+			return -E2BIG;
+		}
 	}
 	return 0;
 }
@@ -351,6 +402,8 @@ static int load_object(struct run *r)
 		int err, count = 0;
 
 		err = open_object(r);
+		if (!err)
+			err = check_map_sizes(r);
 		if (err)
 			return err;
 		log_len = 0;

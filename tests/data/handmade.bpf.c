@@ -18,6 +18,8 @@
  *	                   (=1) or the fentry one required (=2); this kernel
  *	                   refuses fentry programs and has no kprobes
  *	HANDMADE_VERIFIER  dcc_c1 reads past its context: the verifier refuses it
+ *	HANDMADE_HUGEMAP   dcc_drops has 2^30 entries: refused before the kernel
+ *	                   spends minutes allocating them
  *	HANDMADE_UPROBE    "libc-path:0xoffset" of getppid(): a uprobe counts
  *	                   the target's getppid() calls too, in the same @
  */
@@ -58,7 +60,11 @@ struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__type(key, __u32);
 	__type(value, __u64);
+#ifdef HANDMADE_HUGEMAP
+	__uint(max_entries, 1 << 30); /* what one flipped bit can do */
+#else
 	__uint(max_entries, DCC_DROP_NR);
+#endif
 } dcc_drops SEC(".maps");
 
 struct {

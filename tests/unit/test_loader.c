@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 
 #include "helpers.h"
 #include "internal.h"
@@ -30,6 +31,7 @@
 #define OBJ_FENTRY_REQ DATA_DIR "/handmade_fentry_req.bpf.o"
 #define OBJ_UPROBE DATA_DIR "/handmade_uprobe.bpf.o"
 #define OBJ_VERIFIER DATA_DIR "/handmade_verifier.bpf.o"
+#define OBJ_HUGEMAP DATA_DIR "/handmade_hugemap.bpf.o"
 #define GETPPID TRIGGER_DIR "/getppid_n"
 
 #define HELLO_TARGET "hello from BEGIN 42 target=1 wall=1\n"
@@ -251,6 +253,22 @@ Test(loader, verifier_refusal_names_the_program)
 	cr_expect_str_eq(r.out, "dereference of modified ctx ptr R6 off=100000 disallowed\n"
 			 "dtrun: failed to load program dcc_c1 for tracepoint "
 			 "syscalls/sys_enter_getppid and others: Permission denied\n");
+	run_result_free(&r);
+	check_clean();
+}
+
+Test(loader, huge_maps_are_refused_before_load, .timeout = 30)
+{
+	struct run_result r;
+	char want[512];
+	unsigned long long n = 1ULL << 30, bytes = n * (8ULL * libbpf_num_possible_cpus() + 8);
+
+	dtrun(&r, "-q " OBJ_HUGEMAP);
+	snprintf(want, sizeof(want), "dtrun: " OBJ_HUGEMAP ": map dcc_drops would take %.1f GiB "
+		 "(%llu entries of 8 bytes): corrupted or oversized object\n",
+		 bytes / (double)(1ULL << 30), n);
+	cr_expect_eq(r.status, 1);
+	cr_expect_str_eq(r.err, want);
 	run_result_free(&r);
 	check_clean();
 }
