@@ -26,8 +26,21 @@ struct loader_opts {
 	const char *usage;      /* usage text printed after a usage error; NULL: dtrun's */
 };
 
-/* Returns the process exit status: exit()'s value, 0, or 1 on a fatal error
- * (already reported on stderr). */
+/*
+ * Returns the process exit status: exit()'s value, 0, or 1 on a fatal error
+ * (already reported on stderr, one line). Notes for callers:
+ * - -c CMD without shell metacharacters is split on blanks and exec'd
+ *   directly (as dtrace does); otherwise it runs as /bin/sh -c "exec CMD".
+ *   Either way the process is $target, started after BEGIN, killed if still
+ *   running when the trace ends. Unless quiet, its end prints dtrace's
+ *   notice ("dtrun: pid N has exited" / "exited with status S" /
+ *   "terminated by SIGX").
+ * - SIGINT, SIGTERM and SIGCHLD handlers are installed for the call and the
+ *   previous ones restored before it returns; libbpf's print callback too.
+ * - DCC_TIMING=1 in the environment (or -v) prints where the start-up time
+ *   went ("...: timing: ... probes attached N ms after start").
+ * - -w is passed to the runtime as the option "destructive".
+ */
 int loader_run(const void *obj, size_t size, const struct loader_opts *opts);
 
 /* Parse dtrace-like options shared by dtrun and `dcc run` (-q -o -c -p -x -w -v -h).
