@@ -233,8 +233,8 @@ static int probe_open(struct run *r)
 		if (n == 0) {
 			kill(pid, SIGKILL);
 			waitpid(pid, NULL, 0);
-			fprintf(stderr, "%s: %s: corrupted object: libbpf did not finish reading it "
-				"in %d s\n", r->prog, r->name, PROBE_TIMEOUT_MS / 1000);
+			fprintf(stderr, "%s: %s: corrupted object: libbpf did not finish "
+				"reading it in %d s\n", r->prog, r->name, PROBE_TIMEOUT_MS / 1000);
 			return -ETIMEDOUT;
 		}
 	}
@@ -426,8 +426,9 @@ static int load_object(struct run *r)
 				count > 1 ? " and others" : "", bpf_strerror(-err),
 				log_verbose ? "" : " (-v shows the verifier log)");
 		else if (err == -EPERM && geteuid())
-			fprintf(stderr, "%s: %s: failed to load the object: %s (tracing needs root, "
-				"or CAP_BPF and CAP_PERFMON)\n", r->prog, r->name, bpf_strerror(-err));
+			fprintf(stderr, "%s: %s: failed to load the object: %s (tracing needs "
+				"root, or CAP_BPF and CAP_PERFMON)\n", r->prog, r->name,
+				bpf_strerror(-err));
 		else
 			fprintf(stderr, "%s: %s: failed to load the object: %s%s\n", r->prog,
 				r->name, bpf_strerror(-err), log_verbose ? "" : " (-v shows why)");
