@@ -51,7 +51,7 @@ struct symtab {
 	struct ksym *ks;
 	size_t nks;
 	char **kstrs; /* allocations to free */
-	size_t nkstrs;
+	size_t nkstrs, kstrs_cap;
 	struct uelf *elfs;
 	size_t nelfs;
 	struct uproc *procs;
@@ -76,12 +76,17 @@ static int kcmp(const void *a, const void *b)
 
 static char *keep(struct symtab *t, const char *s)
 {
-	char **v = realloc(t->kstrs, (t->nkstrs + 1) * sizeof(*v));
 	char *d;
 
-	if (!v)
-		return NULL;
-	t->kstrs = v;
+	if (t->nkstrs == t->kstrs_cap) {
+		size_t cap = t->kstrs_cap ? 2 * t->kstrs_cap : 4096;
+		char **v = realloc(t->kstrs, cap * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		t->kstrs = v;
+		t->kstrs_cap = cap;
+	}
 	if (!(d = strdup(s)))
 		return NULL;
 	t->kstrs[t->nkstrs++] = d;
