@@ -247,7 +247,8 @@ static uint64_t stddev(const int64_t *val, int64_t normal)
 	unsigned __int128 sq, avg2;
 	int64_t avg;
 
-	if (val[0] == 0)
+	/* a count past INT64_MAX is no count: never divide by it */
+	if (val[0] <= 0)
 		return 0;
 	sq = ((unsigned __int128)(uint64_t)val[3] << 64) | (uint64_t)val[2];
 	sq /= (uint64_t)normal;
@@ -266,7 +267,7 @@ int64_t rt_agg_value(const struct dcc_meta_agg *a, const int64_t *val, int64_t n
 		normal = 1;
 	switch (a->func) {
 	case DCC_AGG_AVG:
-		return val[0] ? val[1] / normal / val[0] : 0;
+		return val[0] > 0 ? val[1] / normal / val[0] : 0;
 	case DCC_AGG_STDDEV:
 		return (int64_t)stddev(val, normal);
 	case DCC_AGG_MIN:
