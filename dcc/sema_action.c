@@ -294,8 +294,12 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 			}
 		}
 		if (printa && i < fmt->slen && f[i] == '@') {
+			/* "%@d", and the width/precision may follow: "%@10d" */
 			is_agg = true;
 			i++;
+			while (i < fmt->slen && (strchr("-+ #0'", f[i]) || (f[i] >= '0' && f[i] <= '9') ||
+						 f[i] == '.'))
+				i++;
 		}
 		while (i < fmt->slen && strchr("hlLjzt", f[i]))
 			i++;

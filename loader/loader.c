@@ -578,11 +578,8 @@ static int run(struct run *r)
 	};
 	r->rt = dcc_runtime__new(meta, meta_size, &ro);
 	r->xopts = xopts;
-	if (!r->rt) {
-		fprintf(stderr, "%s: %s: cannot read the metadata: %s\n", r->prog, r->name,
-			strerror(errno));
-		return 1;
-	}
+	if (!r->rt)
+		return 1; /* the runtime said why */
 	if (read_options(r))
 		return 1;
 	if ((r->opts->destructive || dcc_runtime__option(r->rt, "destructive")) && !r->quiet)
@@ -593,6 +590,9 @@ static int run(struct run *r)
 		return 1;
 	if (r->opts->pid && target_grab(&r->tgt, r->opts->pid, r->prog))
 		return 1;
+	/* %A of a bare address resolves in the target's address space */
+	if (r->tgt.pid)
+		dcc_runtime__set_target(r->rt, (int)r->tgt.pid);
 
 	t_open = now_ms();
 	if (probe_open(r) || load_object(r))
