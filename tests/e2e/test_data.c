@@ -1,0 +1,32 @@
+/*
+ * The data side through the kernel: speculation committed and discarded
+ * by the trigger's own call numbers, printa() of two aggregations sharing
+ * keys, and the JSON Lines output of the same trace.
+ */
+#include "e2e/e2e.h"
+
+E2E_TEST(data, speculations_commit_even_calls_and_printa_joins_two_aggregations)
+{
+	const char *obj = e2e_build_src("tst.spec_commit");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 6", e2e_trigger("getppid_n")), obj, NULL);
+	e2e_expect(&r, 0, "call 2\ncall 4\ncall 6\neven count=3 sum=12\nodd count=3 sum=9\n\n");
+	run_result_free(&r);
+}
+
+E2E_TEST(data, json_lines_carry_records_and_aggregation_rows)
+{
+	const char *obj = e2e_build_src("tst.spec_commit");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-x", "oformat=json", "-c", e2e_fmt("%s 2", e2e_trigger("getppid_n")),
+		obj, NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "\"probe\":\"syscall:vmlinux:getppid:entry\""), "%s", r.out);
+	cr_assert(strstr(r.out, "\"output\":[{\"printf\":\"call 2\\n\"}]"), "%s", r.out);
+	cr_assert(!strstr(r.out, "call 1"), "a discarded speculation was printed: %s", r.out);
+	cr_assert(strstr(r.out, "{\"aggregation\":\"@c\",\"keys\":[\"even\"],\"value\":1}\n"), "%s",
+		  r.out);
+	cr_assert(strstr(r.out, "{\"aggregation\":\"@s\",\"keys\":[\"odd\"],\"value\":1}\n"), "%s",
+		  r.out);
+	run_result_free(&r);
+}
