@@ -143,6 +143,8 @@ LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMVal
 /* cg_core.c */
 LLVMValueRef cg_addr(struct cg *cg, struct node *n);
 LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t);
+bool cg_is_bitfield(struct node *n);
+struct cval cg_bitfield(struct cg *cg, struct node *n);
 struct cval cg_kstring(struct cg *cg, struct node *n);
 void cg_core_finish(struct cg *cg);
 

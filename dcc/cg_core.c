@@ -174,6 +174,77 @@ static LLVMValueRef member_addr(struct cg *cg, struct node *n)
 	return base;
 }
 
+static struct member *last_member(struct node *n)
+{
+	struct member_path *mp = n->sym;
+	return &mp->outer[mp->n - 1]->members[mp->index[mp->n - 1]];
+}
+
+static LLVMValueRef field_info(struct cg *cg, LLVMValueRef access, int kind)
+{
+	const char *iname = "llvm.bpf.preserve.field.info";
+	unsigned iid = LLVMLookupIntrinsicID(iname, strlen(iname));
+	LLVMTypeRef over = cg->ptr;
+	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, &over, 1);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, &over, 1);
+	LLVMValueRef args[2] = { access, cg_i64(cg, (uint64_t)kind) };
+	LLVMValueRef v = LLVMBuildCall2(cg->b, fty, fn, args, 2, "");
+	return LLVMBuildZExt(cg->b, v, cg->i64, "");
+}
+
+/* A bit-field: for kernel structs the byte offset and size of the bytes
+ * holding it and the shifts that extract it are all CO-RE relocations
+ * (libbpf recomputes them for the running kernel), as libbpf's
+ * BPF_CORE_READ_BITFIELD does; for the script's own structs they are
+ * constants. */
+static LLVMValueRef bitfield_value(struct cg *cg, struct node *n)
+{
+	struct member_path *mp = n->sym;
+	struct member *m = last_member(n);
+	struct type *st = mp->outer[mp->n - 1];
+	/* the address of the struct holding the bit-field */
+	struct member_path outer = *mp;
+	outer.n--;
+	n->sym = &outer;
+	LLVMValueRef base = outer.n ? member_addr(cg, n)
+		: n->op == OP_ARROW ? as_ptr(cg, cg_expr(cg, n->a).v) : cg_addr(cg, n->a);
+	n->sym = mp;
+	LLVMValueRef off, size, lshift, rshift;
+	if (st->btf_id) {
+		LLVMValueRef acc = core_access(cg, base, st, mp->index[mp->n - 1]);
+		off = field_info(cg, acc, 0);
+		size = field_info(cg, acc, 1);
+		lshift = field_info(cg, acc, 4);
+		rshift = field_info(cg, acc, 5);
+	} else {
+		uint64_t unit = m->type->size, start = m->bit_off / 8 / unit * unit;
+		off = cg_i64(cg, start);
+		size = cg_i64(cg, unit);
+		lshift = cg_i64(cg, 64 - (m->bit_off - start * 8) - m->bit_size);
+		rshift = cg_i64(cg, 64 - m->bit_size);
+	}
+	LLVMValueRef tmp = cg_tmp64(cg);
+	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
+	LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, base, &off, 1, "");
+	/* the size is a constant once relocated; the mask tells the verifier
+	 * it is at most 8 */
+	LLVMValueRef sz = LLVMBuildTrunc(cg->b, LLVMBuildAnd(cg->b, size, cg_i64(cg, 15), ""),
+					 cg->i32, "");
+	sz = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGT, sz, cg_i32(cg, 8), ""),
+			     cg_i32(cg, 8), sz, "");
+	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+	LLVMValueRef args[3] = { tmp, sz, src };
+	cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+	LLVMValueRef v = LLVMBuildShl(cg->b, LLVMBuildLoad2(cg->b, cg->i64, tmp, ""), lshift, "");
+	v = m->type->is_signed ? LLVMBuildAShr(cg->b, v, rshift, "") : LLVMBuildLShr(cg->b, v, rshift, "");
+	return cg_norm(cg, v, m->type);
+}
+
+bool cg_is_bitfield(struct node *n)
+{
+	return n->kind == N_MEMBER && n->sym && last_member(n)->bit_size;
+}
+
 /* The kernel address an lvalue-like expression denotes. */
 LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 {
@@ -204,6 +275,11 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 	}
 	diag_error(cg->dg, n->loc, "this expression has no address");
 	return LLVMConstNull(cg->ptr);
+}
+
+struct cval cg_bitfield(struct cg *cg, struct node *n)
+{
+	return (struct cval){ .v = bitfield_value(cg, n), .t = n->type };
 }
 
 /* Read a scalar of type t at a kernel address; a fault reads as 0. */

@@ -674,6 +674,8 @@ static struct cval kernel_value(struct cg *cg, struct node *n)
 			   type_str(n->type));
 		return ival(cg_i64(cg, 0), &type_int);
 	}
+	if (cg_is_bitfield(n))
+		return cg_bitfield(cg, n);
 	return ival(cg_kread(cg, cg_addr(cg, n), n->type), n->type);
 }
 

@@ -172,8 +172,8 @@ int sema_member(struct sema *s, struct node *n)
 				  n->name);
 	}
 	struct member *m = &mp->outer[mp->n - 1]->members[mp->index[mp->n - 1]];
-	if (m->bit_size)
-		return diag_error(s->dg, n->loc, "bit-field member '%s' is not supported yet",
+	if (m->bit_size && m->type->kind != T_INT)
+		return diag_error(s->dg, n->loc, "bit-field member '%s' is not an integer",
 				  n->name);
 	n->sym = mp;
 	n->type = m->type;

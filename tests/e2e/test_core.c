@@ -147,3 +147,18 @@ E2E_TEST(core, a_field_this_kernel_lacks_is_refused_at_load)
 	cr_assert(strstr(r.err, "dcc_c1"), "the message should name the program:\n%s", r.err);
 	run_result_free(&r);
 }
+
+E2E_TEST(core, kernel_bitfield_through_core)
+{
+	/* task_struct.in_execve is 1 while the -c command execs */
+	const char *obj = e2e_build("bitfield",
+		"#pragma D option quiet\n"
+		"rawtp:sched::sched_process_exec /pid == $target/ {\n"
+		"	printf(\"in_execve=%d in_iowait=%d\\n\", curthread->in_execve,\n"
+		"	    curthread->in_iowait);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", "/bin/true", obj, NULL);
+	e2e_expect(&r, 0, "in_execve=1 in_iowait=0\n\n");
+	run_result_free(&r);
+}
