@@ -305,3 +305,14 @@ E2E_TEST(lifecycle, exit_from_a_syscall_probe)
 	cr_assert(took < 10, "dtrun took %.1f s to act on exit()", took);
 	run_result_free(&r);
 }
+
+/* Several -n descriptions are one program, their clauses in command-line order. */
+E2E_TEST(lifecycle, several_n_descriptions)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n", "BEGIN { printf(\"a\\n\"); }", "-n",
+		"BEGIN { printf(\"b\\n\"); exit(0); }", NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, "a\nb\n\n");
+	run_result_free(&r);
+}
