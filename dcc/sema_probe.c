@@ -190,7 +190,8 @@ static int match_events(struct sema *s, struct node *d, struct match *m, bool ra
 		groups[ng++] = strdup(e->d_name);
 	}
 	closedir(top);
-	qsort(groups, (size_t)ng, sizeof(char *), by_str);
+	if (ng)
+		qsort(groups, (size_t)ng, sizeof(char *), by_str);
 	int err = 0;
 	for (int g = 0; g < ng; g++) {
 		char path[512];
@@ -207,35 +208,24 @@ static int match_events(struct sema *s, struct node *d, struct match *m, bool ra
 		}
 		if (gd)
 			closedir(gd);
-		qsort(evs, (size_t)ne, sizeof(char *), by_str);
+		if (ne)
+			qsort(evs, (size_t)ne, sizeof(char *), by_str);
 		for (int i = 0; i < ne; i++) {
-			if (raw) {
-				struct type *t[16];
-				struct dbtf *b = sema_btf(s, d->loc);
-				if (!b) {
-					err = -1;
-					break;
-				}
-				int n = dbtf_rawtp_args(b, evs[i], t, 16);
-				if (n < 0)
-					continue; /* not a BTF-enabled raw tracepoint */
-				struct probe *p = probe_named(s, PK_RAWTP, "rawtp", groups[g], "",
-							      evs[i]);
-				set_fields(s, p, t, NULL, n);
-				add_match(m, p);
-				free(evs[i]);
-				continue;
-			}
 			struct type *t[32];
 			unsigned offs[32];
-			int n = sema_event_fields(s, groups[g], evs[i], t, offs, 32, false);
-			if (n < 0) {
-				free(evs[i]);
-				continue;
+			struct dbtf *b = raw && !err ? sema_btf(s, d->loc) : NULL;
+			int n = raw ? (b ? dbtf_rawtp_args(b, evs[i], t, 16) : -1)
+				    : sema_event_fields(s, groups[g], evs[i], t, offs, 32, false);
+			if (raw && !b)
+				err = -1;
+			/* (a raw tracepoint needs BTF's btf_trace_EVENT) */
+			if (n >= 0) {
+				struct probe *p = probe_named(s, raw ? PK_RAWTP : PK_SDT,
+							      raw ? "rawtp" : "sdt", groups[g], "",
+							      evs[i]);
+				set_fields(s, p, t, raw ? NULL : offs, n);
+				add_match(m, p);
 			}
-			struct probe *p = probe_named(s, PK_SDT, "sdt", groups[g], "", evs[i]);
-			set_fields(s, p, t, offs, n);
-			add_match(m, p);
 			free(evs[i]);
 		}
 		free(evs);
