@@ -23,6 +23,7 @@ PACKAGES=(
 	bpftool linux-libc-dev
 	libcriterion-dev
 	bpftrace
+	qemu-system-x86 busybox-static
 )
 
 say()
