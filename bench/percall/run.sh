@@ -8,6 +8,7 @@
 # N      syscalls / reads the load generator makes per run (default 2000000)
 # REPS   runs per workload and implementation (default 5): median (min-max)
 # AOT=1  also measure bpftrace-aotrt (needs `bpftrace --aot`; prints no maps)
+# VARIANTS=1  also W2 rows of the hand-written program with dcc's choices
 # KEEP=1 keep the work directory (objects, raw records, tracer outputs)
 set -euo pipefail
 
@@ -17,6 +18,7 @@ BUILD=${BUILD:-$ROOT/build}
 N=${N:-2000000}
 REPS=${REPS:-5}
 AOT=${AOT:-0}
+VARIANTS=${VARIANTS:-0}
 DCC=$BUILD/bin/dcc
 DTRUN=$BUILD/bin/dtrun
 CLANG=${CLANG:-clang-19}
@@ -48,10 +50,20 @@ fi
 for p in pcload pcrun pcstat; do
 	cc -O2 -Wall -Wextra "$HERE/$p.c" -lbpf -o "$W/$p"
 done
-for p in w1_count w2_quantize; do
+# hand-written objects: w1.c, w2.c and W2 variants with one of dcc's choices
+# each (c-relookup, c-hashagg, c-dcclike: both) or without the hash
+# insert/delete per event (c-inplace); see w2_quantize.bpf.c
+bpfcc()
+{
 	"$CLANG" -target bpf -O2 -g -Wall -Wextra -I/usr/include/$(uname -m)-linux-gnu \
-		-c "$HERE/$p.bpf.c" -o "$W/$p.bpf.o"
-done
+		"${@:3}" -c "$HERE/$1.bpf.c" -o "$W/$2.bpf.o"
+}
+bpfcc w1_count w1.c
+bpfcc w2_quantize w2.c
+bpfcc w2_quantize w2.c-relookup -DRELOOKUP
+bpfcc w2_quantize w2.c-hashagg -DHASH_AGG
+bpfcc w2_quantize w2.c-dcclike -DRELOOKUP -DHASH_AGG
+bpfcc w2_quantize w2.c-inplace -DINPLACE
 D1='syscall:::entry { @[execname] = count(); }'
 D2='syscall::read:entry { self->ts = timestamp; }
 syscall::read:return /self->ts/ { @ = quantize(timestamp - self->ts); self->ts = 0; }'
@@ -88,10 +100,10 @@ count_of()
 	case $wl/$impl in
 	w1/dcc) awk '$1 == "pcloop" { print $2 }' "$f" ;;
 	w1/bpftrace) sed -n 's/^@\[pcloop\]: //p' "$f" ;;
-	w1/c) awk '$1 == "pcloop" { print $2 }' "$f" ;;
+	w1/c*) awk '$1 == "pcloop" { print $2 }' "$f" ;;
 	w2/dcc) awk '/\|/ && $1 ~ /^-?[0-9]+$/ { s += $NF } END { print s + 0 }' "$f" ;;
 	w2/bpftrace) awk -F'|' '/^\[/ { c = split($1, a, " "); s += a[c] } END { print s + 0 }' "$f" ;;
-	w2/c) awk '$1 == "total" { print $2 }' "$f" ;;
+	w2/c*) awk '$1 == "total" { print $2 }' "$f" ;;
 	*) echo "-" ;;
 	esac
 }
@@ -109,10 +121,7 @@ measure()
 	[ "$wl" = w2 ] && mode=read
 	case $impl in
 	dcc) ready=matched; "$DTRUN" "$W/$wl.bpf.o" >"$out" 2>"$err" & ;;
-	c)
-		obj=$W/w1_count.bpf.o
-		[ "$wl" = w2 ] && obj=$W/w2_quantize.bpf.o
-		ready=ready; "$W/pcrun" "$obj" >"$out" 2>"$err" & ;;
+	c*) ready=ready; "$W/pcrun" "$W/$wl.$impl.bpf.o" >"$out" 2>"$err" & ;;
 	bpftrace) ready=Attaching; "$BPFTRACE" -e "${!script}" >"$out" 2>"$err" & ;;
 	aotrt) ready=Attaching; "$AOTRT" "$W/$wl.aot" >"$out" 2>"$err" & ;;
 	esac
@@ -168,6 +177,11 @@ for ((rep = 1; rep <= REPS; rep++)); do
 		for impl in $impls; do
 			measure "$wl" "$impl" "$rep"
 		done
+		if [ "$wl" = w2 ] && [ "$VARIANTS" = 1 ]; then
+			for impl in c-relookup c-hashagg c-dcclike c-inplace; do
+				measure "$wl" "$impl" "$rep"
+			done
+		fi
 	done
 done
 sysctl -qw kernel.bpf_stats_enabled="$old_stats"
@@ -240,6 +254,12 @@ awk -v n="$N" '
 			if (((wl, "dcc") in evm) && ((wl, "bpftrace") in evm))
 				printf "   dcc/bpftrace %.2fx", evm[wl, "dcc"] / evm[wl, "bpftrace"]
 			printf "   (goal: <= 1.15x hand-written, < 1x bpftrace; medians of ns/event)\n"
+			kd = wl " dcc"; kc = wl " c"
+			if (np[kd] > 1 && np[kd] == np[kc])
+				for (p = 1; p <= np[kd]; p++)
+					printf "%s   program %d (%s vs %s): dcc/hand-written %.2fx\n", wl, p,
+						pname[kd, p], pname[kc, p],
+						med(pns[kd, p], "med") / med(pns[kc, p], "med")
 		}
 	}' "$W/records"
 echo "# ns/event: sum over the programs of run_time_ns/run_cnt (kernel.bpf_stats_enabled),"

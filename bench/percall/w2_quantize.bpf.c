@@ -9,6 +9,18 @@
  * keyed by thread id, deleted when set to 0 as DTrace frees a zeroed
  * thread-local; the histogram is one per-CPU array slot of 64 power-of-two
  * buckets, bumped in place; the bucket comes from a branch-free log2.
+ *
+ * Two switches rebuild it with one of dcc's choices each, to price them
+ * (run.sh VARIANTS=1):
+ *   -DRELOOKUP  the return program looks self->ts up a second time for the
+ *               body after the predicate's lookup;
+ *   -DHASH_AGG  @ lives in a per-CPU hash under a 4-byte key 0, inserted on
+ *               a miss, instead of a per-CPU array slot.
+ * and one that departs from both, to price the hash insert and delete:
+ *   -DINPLACE   self->ts = 0 stores 0 in the entry instead of deleting it,
+ *               and the entry probe overwrites an existing entry in place
+ *               (a zeroed thread-local then keeps its slot until the map
+ *               is gone: unlike DTrace, which frees it).
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -27,7 +39,11 @@ struct hist {
 };
 
 struct {
+#ifdef HASH_AGG
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+#else
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+#endif
 	__uint(max_entries, 1);
 	__type(key, __u32);
 	__type(value, struct hist);
@@ -53,7 +69,14 @@ int w2_read_entry(void *ctx __attribute__((unused)))
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 	__u64 ts = bpf_ktime_get_ns();
+#ifdef INPLACE
+	__u64 *tsp = bpf_map_lookup_elem(&start, &tid);
 
+	if (tsp) {
+		*tsp = ts;
+		return 0;
+	}
+#endif
 	bpf_map_update_elem(&start, &tid, &ts, BPF_ANY);
 	return 0;
 }
@@ -68,9 +91,26 @@ int w2_read_return(void *ctx __attribute__((unused)))
 	tsp = bpf_map_lookup_elem(&start, &tid);
 	if (!tsp || !*tsp)
 		return 0;
+#ifdef RELOOKUP
+	tsp = bpf_map_lookup_elem(&start, &tid);
+	if (!tsp)
+		return 0;
+#endif
 	delta = bpf_ktime_get_ns() - *tsp;
+#ifdef INPLACE
+	*tsp = 0;
+#else
 	bpf_map_delete_elem(&start, &tid);
+#endif
 	h = bpf_map_lookup_elem(&hist, &zero);
+#ifdef HASH_AGG
+	if (!h) {
+		static const struct hist empty;
+
+		bpf_map_update_elem(&hist, &zero, &empty, BPF_NOEXIST);
+		h = bpf_map_lookup_elem(&hist, &zero);
+	}
+#endif
 	if (!h)
 		return 0;
 	h->bucket[log2_bucket(delta) & (NBUCKETS - 1)] += 1;
