@@ -52,7 +52,7 @@ for p in pcload pcrun pcstat; do
 done
 # hand-written objects: w1.c, w2.c and W2 variants with one of dcc's choices
 # each (c-relookup, c-hashagg, c-dcclike: both) or without the hash
-# insert/delete per event (c-inplace); see w2_quantize.bpf.c
+# insert/delete per event (c-inplace, c-taskstor); see w2_quantize.bpf.c
 bpfcc()
 {
 	"$CLANG" -target bpf -O2 -g -Wall -Wextra -I/usr/include/$(uname -m)-linux-gnu \
@@ -64,6 +64,7 @@ bpfcc w2_quantize w2.c-relookup -DRELOOKUP
 bpfcc w2_quantize w2.c-hashagg -DHASH_AGG
 bpfcc w2_quantize w2.c-dcclike -DRELOOKUP -DHASH_AGG
 bpfcc w2_quantize w2.c-inplace -DINPLACE
+bpfcc w2_quantize w2.c-taskstor -DTASK_STORAGE
 D1='syscall:::entry { @[execname] = count(); }'
 D2='syscall::read:entry { self->ts = timestamp; }
 syscall::read:return /self->ts/ { @ = quantize(timestamp - self->ts); self->ts = 0; }'
@@ -178,7 +179,7 @@ for ((rep = 1; rep <= REPS; rep++)); do
 			measure "$wl" "$impl" "$rep"
 		done
 		if [ "$wl" = w2 ] && [ "$VARIANTS" = 1 ]; then
-			for impl in c-relookup c-hashagg c-dcclike c-inplace; do
+			for impl in c-relookup c-hashagg c-dcclike c-inplace c-taskstor; do
 				measure "$wl" "$impl" "$rep"
 			done
 		fi

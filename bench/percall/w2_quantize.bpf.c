@@ -21,6 +21,10 @@
  *               and the entry probe overwrites an existing entry in place
  *               (a zeroed thread-local then keeps its slot until the map
  *               is gone: unlike DTrace, which frees it).
+ *   -DTASK_STORAGE  self->ts in task-local storage (BPF_MAP_TYPE_TASK_STORAGE,
+ *               bpf_get_current_task_btf()): no hashing, created on the
+ *               first store, zeroed in place, freed by the kernel when the
+ *               thread exits.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -33,6 +37,17 @@ struct {
 	__type(key, __u32);
 	__type(value, __u64);
 } start SEC(".maps");
+
+#ifdef TASK_STORAGE
+struct task_struct;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, __u64);
+} tstart SEC(".maps");
+#endif
 
 struct hist {
 	__u64 bucket[NBUCKETS];
@@ -69,6 +84,15 @@ int w2_read_entry(void *ctx __attribute__((unused)))
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 	__u64 ts = bpf_ktime_get_ns();
+#ifdef TASK_STORAGE
+	__u64 *slot = bpf_task_storage_get(&tstart, bpf_get_current_task_btf(), 0,
+					   BPF_LOCAL_STORAGE_GET_F_CREATE);
+
+	(void)tid;
+	if (slot)
+		*slot = ts;
+	return 0;
+#endif
 #ifdef INPLACE
 	__u64 *tsp = bpf_map_lookup_elem(&start, &tid);
 
@@ -88,7 +112,12 @@ int w2_read_return(void *ctx __attribute__((unused)))
 	__u64 *tsp, delta;
 	struct hist *h;
 
+#ifdef TASK_STORAGE
+	(void)tid;
+	tsp = bpf_task_storage_get(&tstart, bpf_get_current_task_btf(), 0, 0);
+#else
 	tsp = bpf_map_lookup_elem(&start, &tid);
+#endif
 	if (!tsp || !*tsp)
 		return 0;
 #ifdef RELOOKUP
@@ -97,7 +126,7 @@ int w2_read_return(void *ctx __attribute__((unused)))
 		return 0;
 #endif
 	delta = bpf_ktime_get_ns() - *tsp;
-#ifdef INPLACE
+#if defined(INPLACE) || defined(TASK_STORAGE)
 	*tsp = 0;
 #else
 	bpf_map_delete_elem(&start, &tid);
