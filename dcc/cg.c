@@ -221,6 +221,16 @@ LLVMValueRef cg_tmp64(struct cg *cg)
 	return cg->tmp64;
 }
 
+LLVMValueRef cg_pid_tgid(struct cg *cg)
+{
+	if (cg->pid_tgid)
+		return cg->pid_tgid;
+	LLVMValueRef v = cg_helper(cg, 14 /* get_current_pid_tgid */, cg->i64, NULL, 0, NULL);
+	if (!cg->cond_depth)
+		cg->pid_tgid = v;
+	return v;
+}
+
 LLVMValueRef cg_key32(struct cg *cg, uint32_t v)
 {
 	if (!cg->key32)
@@ -400,6 +410,7 @@ static void make_maps(struct cg *cg)
 	}
 	uint64_t aggsize = parse_size(sema_option(s, "aggsize"), 4 << 20);
 	cg->agg_map = arena_alloc(cg->ar, sizeof(int) * (s->naggs + 1));
+	cg->agg_array = arena_alloc(cg->ar, sizeof(bool) * (s->naggs + 1));
 	cg->agg_keycap = arena_alloc(cg->ar, sizeof(*cg->agg_keycap) * (s->naggs + 1));
 	agg_key_caps(cg);
 	for (int i = 0; i < s->naggs; i++) {
@@ -417,8 +428,14 @@ static void make_maps(struct cg *cg)
 		if (entries > 65536)
 			entries = 65536;
 		const char *name = arena_printf(cg->ar, "agg_%s", g->name);
-		cg->agg_map[i] = map_new(cg, name, BPF_MAP_TYPE_PERCPU_HASH, (uint32_t)entries,
+		/* a keyless aggregation is one slot of a per-CPU array: no hash,
+		 * no insert on the first event (the runtime takes an all-zero
+		 * slot for "never updated", so not for sum(), whose 0 is a value) */
+		bool array = !g->nkeys && g->func != DCC_AGG_SUM;
+		cg->agg_map[i] = map_new(cg, name, array ? BPF_MAP_TYPE_PERCPU_ARRAY
+					 : BPF_MAP_TYPE_PERCPU_HASH, array ? 1 : (uint32_t)entries,
 					 ks, vs);
+		cg->agg_array[i] = array;
 		meta_agg(cg->meta, g, name, ks, vs, cg->agg_keycap[i]);
 	}
 	cg->m_spec = -1;
@@ -536,7 +553,13 @@ static void syscall_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef bo
 	for (int nr = 0; nr <= syscall_max_nr(); nr++)
 		total += syscall_name(nr) != NULL;
 	if (g->nprobes >= total) {
-		LLVMBuildBr(cg->b, body);
+		/* every syscall, but not the exits the kernel reports with id -1
+		 * (a restarted or returning-from-signal call: no syscall probe) */
+		LLVMBasicBlockRef none = cg_block(cg, "nosyscall");
+		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, cg->ctx_nr, cg_i64(cg, 0), ""),
+				body, none);
+		LLVMPositionBuilderAtEnd(cg->b, none);
+		LLVMBuildRet(cg->b, cg_i32(cg, 0));
 		return;
 	}
 	LLVMBasicBlockRef out = cg_block(cg, "filtered");
@@ -582,6 +605,11 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	cg->scratch_top = 0;
 	cg->stack_used = 0;
 	cg->tmp64 = cg->key32 = cg->zero32 = cg->tidkey = NULL;
+	cg->pid_tgid = NULL;
+	cg->cond_depth = 0;
+	if (!cg->self_ptr)
+		cg->self_ptr = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (cg->s->nvars + 1));
+	memset(cg->self_ptr, 0, sizeof(LLVMValueRef) * (cg->s->nvars + 1));
 	cg->entry = cg_block(cg, "entry");
 	LLVMBasicBlockRef start = cg_block(cg, "start");
 	LLVMPositionBuilderAtEnd(cg->b, start);

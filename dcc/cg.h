@@ -57,6 +57,7 @@ struct cg {
 	int m_ringbuf, m_drops, m_scratch;
 	int *var_map;      /* per var index: its hash map (dynamic variables) */
 	int *agg_map;      /* per agg id */
+	bool *agg_array;   /* per agg id: a one-slot per-CPU array (keyless) */
 	unsigned (*agg_keycap)[8]; /* per agg id: bytes of each string key slot */
 	LLVMValueRef *gvar;  /* per V_GLOBAL var id */
 	unsigned *this_off;  /* per V_THIS var id: offset in scratch */
@@ -84,6 +85,12 @@ struct cg {
 	unsigned scratch_top, scratch_max; /* temporaries after this_size */
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
 	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
+	/* values that can't change within a firing, computed once where they
+	 * dominate the rest of the program (cond_depth 0: not inside ?:, &&
+	 * or ||): the thread id, and thread-local lookups until a store */
+	int cond_depth;
+	LLVMValueRef pid_tgid;
+	LLVMValueRef *self_ptr;    /* per var index: the map value pointer */
 	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
 	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
 	int m_spec;                /* speculation states, -1 if unused */
@@ -108,6 +115,7 @@ unsigned cg_scratch_alloc(struct cg *cg, unsigned size);
 LLVMValueRef cg_tmpbuf(struct cg *cg, unsigned size);
 LLVMValueRef cg_tmp64(struct cg *cg);
 LLVMValueRef cg_key32(struct cg *cg, uint32_t v);
+LLVMValueRef cg_pid_tgid(struct cg *cg);
 void cg_set_loc(struct cg *cg, struct loc loc);
 LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
 LLVMValueRef cg_i32(struct cg *cg, uint32_t v);

@@ -297,6 +297,16 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	/* look up; a new key is inserted as zeros first (BPF_NOEXIST: another
 	 * CPU may have won the race, which is fine), then updated in place */
 	LLVMValueRef p = lookup(cg, map, key);
+	if (cg->agg_array[g->id]) {
+		/* the slot always exists; the check is for the verifier */
+		LLVMBasicBlockRef hit = cg_block(cg, "agg.slot"), done = cg_block(cg, "agg.done");
+		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), done, hit);
+		LLVMPositionBuilderAtEnd(cg->b, hit);
+		apply(cg, g, p, x, incr);
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, done);
+		return;
+	}
 	LLVMBasicBlockRef hit = cg_block(cg, "agg.hit"), miss = cg_block(cg, "agg.miss");
 	LLVMBasicBlockRef full = cg_block(cg, "agg.full"), done = cg_block(cg, "agg.done");
 	LLVMBasicBlockRef entry_blk = LLVMGetInsertBlock(cg->b);

@@ -298,10 +298,10 @@ static struct cval builtin(struct cg *cg, struct node *n)
 	LLVMValueRef v;
 	switch ((enum builtin)n->id) {
 	case B_PID:
-		v = LLVMBuildLShr(cg->b, helper0(cg, H_PID_TGID), cg_i64(cg, 32), "");
+		v = LLVMBuildLShr(cg->b, cg_pid_tgid(cg), cg_i64(cg, 32), "");
 		break;
 	case B_TID:
-		v = helper0(cg, H_PID_TGID);
+		v = cg_pid_tgid(cg);
 		break;
 	case B_PPID:
 		v = core_ppid(cg);
@@ -501,7 +501,9 @@ static struct cval logical(struct cg *cg, struct node *n)
 	else
 		LLVMBuildCondBr(cg->b, a, done, rhs);
 	LLVMPositionBuilderAtEnd(cg->b, rhs);
+	cg->cond_depth++;
 	LLVMValueRef b = cg_cond(cg, n->b);
+	cg->cond_depth--;
 	LLVMBasicBlockRef rhs_end = LLVMGetInsertBlock(cg->b);
 	LLVMBuildBr(cg->b, done);
 	LLVMPositionBuilderAtEnd(cg->b, done);
@@ -604,6 +606,7 @@ static struct cval cond(struct cg *cg, struct node *n)
 	LLVMValueRef vals[2];
 	LLVMBasicBlockRef ends[2];
 	struct node *arms[2] = { n->b, n->c };
+	cg->cond_depth++;
 	for (int i = 0; i < 2; i++) {
 		LLVMPositionBuilderAtEnd(cg->b, starts[i]);
 		struct cval v = cg_expr(cg, arms[i]);
@@ -614,6 +617,7 @@ static struct cval cond(struct cg *cg, struct node *n)
 		ends[i] = LLVMGetInsertBlock(cg->b);
 		LLVMBuildBr(cg->b, done);
 	}
+	cg->cond_depth--;
 	LLVMPositionBuilderAtEnd(cg->b, done);
 	if (str)
 		return strval(dst, cap);
@@ -635,7 +639,7 @@ static struct cval symbolic(struct cg *cg, struct node *n)
 	bool user = t->dkind != DCC_K_STACK;
 	unsigned at = 0;
 	if (user) {
-		LLVMBuildStore(cg->b, LLVMBuildLShr(cg->b, helper0(cg, H_PID_TGID), cg_i64(cg, 32), ""),
+		LLVMBuildStore(cg->b, LLVMBuildLShr(cg->b, cg_pid_tgid(cg), cg_i64(cg, 32), ""),
 			       buf);
 		at = 8;
 	}

@@ -45,7 +45,7 @@ struct lref cg_lref(struct cg *cg, struct node *lv)
 	}
 	unsigned off = 0;
 	if (v->kind == V_SELF) {
-		LLVMBuildStore(cg->b, cg_helper(cg, H_PID_TGID, cg->i64, NULL, 0, NULL), r.key);
+		LLVMBuildStore(cg->b, cg_pid_tgid(cg), r.key);
 		off = 8;
 	}
 	int i = 0;
@@ -90,9 +90,17 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 			return strval(p, cg->strsize);
 		return ival(LLVMBuildLoad2(cg->b, cg->i64, p, v->name), v->type);
 	}
-	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
-	LLVMValueRef args[2] = { map_of(cg, v), r->key };
-	LLVMValueRef p = cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+	/* a thread-local looked up at the top level stays valid for the rest
+	 * of the firing until something stores to it */
+	bool cacheable = v->kind == V_SELF && !v->nkeys;
+	LLVMValueRef p = cacheable ? cg->self_ptr[v->index] : NULL;
+	if (!p) {
+		LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
+		LLVMValueRef args[2] = { map_of(cg, v), r->key };
+		p = cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+		if (cacheable && !cg->cond_depth)
+			cg->self_ptr[v->index] = p;
+	}
 	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
 	LLVMBasicBlockRef found = cg_block(cg, "var.found"), done = cg_block(cg, "var.done");
 	LLVMValueRef isnull = LLVMBuildIsNull(cg->b, p, "");
@@ -138,6 +146,7 @@ void cg_lref_store(struct cg *cg, struct lref *r, struct cval val)
 	LLVMValueRef map = map_of(cg, v);
 	LLVMValueRef src;
 	LLVMBasicBlockRef done = cg_block(cg, "store.done");
+	cg->self_ptr[v->index] = NULL; /* an update or delete moves or frees it */
 	if (str) {
 		if (val.cap >= cg->strsize) {
 			src = val.v;

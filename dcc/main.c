@@ -12,7 +12,7 @@
 
 static const char usage_text[] =
 	"usage: dcc [options] script.d [arg ...]     compile to script.bpf.o\n"
-	"       dcc run [options] -s script.d [arg ...]\n"
+	"       dcc run [options] [-s] script.d [arg ...]\n"
 	"       dcc run [options] -n 'probe-desc [/pred/] { actions }' ...\n"
 	"       dcc --dump-meta object.bpf.o\n"
 	"       dcc verify [-v] object.bpf.o [--btf FILE ...]\n"
@@ -159,8 +159,17 @@ static int cmd_run(int argc, char **argv)
 	}
 	if (first < 0)
 		goto out;
+	/* dcc run script.d [args]: the first operand is the script */
+	if (!src.text && first < argc) {
+		if (load_script(&src, argv[first])) {
+			rc = 1;
+			goto out;
+		}
+		first++;
+	}
 	if (!src.text) {
-		fprintf(stderr, "dcc: error: dcc run needs -s script.d or -n 'description'\n");
+		fprintf(stderr, "dcc: error: dcc run needs a script (script.d, -s script.d) or "
+			"-n 'description'\n");
 		loader_usage(stderr, &lo);
 		goto out;
 	}

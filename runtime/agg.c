@@ -148,6 +148,19 @@ int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 			memcpy(e->key, next, a->key_size);
 			for (int c = 0; c < n; c++)
 				merge(a, e->val, percpu + (size_t)c * s->nwords, s->nwords);
+			if (rt->agg_state[id].array) {
+				bool zero = true;
+				for (int w = 0; w < s->nwords && zero; w++)
+					zero = ((int64_t *)e->val)[w] == 0;
+				if (!zero)
+					rt->agg_state[id].seen = true;
+				else if (!rt->agg_state[id].seen) {
+					/* never updated: the array slot is not an entry */
+					free(e->key);
+					free(e->val);
+					s->nents--;
+				}
+			}
 		}
 		tmp = key;
 		key = next;

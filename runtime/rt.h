@@ -16,6 +16,10 @@ struct symtab;
 
 struct rt_agg {
 	int fd;       /* the per-CPU hash map, -1 until bound */
+	/* a keyless aggregation in a one-slot per-CPU array: its slot always
+	 * exists, so it counts as present once it has held a value */
+	bool array;
+	bool seen;
 	bool printed; /* by printa(): not printed again at the end */
 	int64_t normal; /* normalize() factor; 0 or 1: none */
 };

@@ -288,7 +288,11 @@ int dcc_runtime__set_agg_fd(struct dcc_runtime *rt, uint32_t agg_id, int fd)
 {
 	if (agg_id >= rt->hdr->naggs)
 		return -ENOENT;
+	struct bpf_map_info info = { 0 };
+	__u32 len = sizeof(info);
 	rt->agg_state[agg_id].fd = fd;
+	rt->agg_state[agg_id].array = !bpf_obj_get_info_by_fd(fd, &info, &len) &&
+				      info.type == BPF_MAP_TYPE_PERCPU_ARRAY;
 	return 0;
 }
 
@@ -342,7 +346,7 @@ int dcc_runtime__bind(struct dcc_runtime *rt, struct bpf_object *obj)
 				 rt_str(rt, rt->aggs[i].name));
 			return -ENOENT;
 		}
-		rt->agg_state[i].fd = bpf_map__fd(m);
+		dcc_runtime__set_agg_fd(rt, i, bpf_map__fd(m));
 	}
 	return 0;
 }
