@@ -57,7 +57,9 @@ enum node_kind {
 	N_INT,      /* ival: value; iflags: INTF_* (suffixes, char literal) */
 	N_STR,      /* str, slen: bytes after escape processing (str is also
 	               NUL-terminated) */
-	N_IDENT,    /* name: builtin, global variable, enum constant, inline */
+	N_IDENT,    /* name: builtin, global variable, enum constant, inline;
+	               op '`' for a kernel symbol (`jiffies, vmlinux`jiffies),
+	               str then its module or NULL */
 	N_MACRO,    /* name: "1".."9", "target", "pid", ...; ival: 1 for $$N */
 	N_SELF,     /* name: member of self-> */
 	N_THIS,     /* name: member of this-> */

@@ -143,6 +143,21 @@ static void map_di(struct cg *cg, struct cg_map *m)
 	attach_di(cg, m->g, m->name, st, m->line);
 }
 
+/* &`sym: an extern in ".ksyms" without a type, which libbpf resolves from
+ * /proc/kallsyms when it loads the object */
+LLVMValueRef cg_ksym(struct cg *cg, const char *name)
+{
+	LLVMValueRef g = LLVMGetNamedGlobal(cg->M, name);
+	if (g)
+		return g;
+	g = LLVMAddGlobal(cg->M, cg->i8, name);
+	LLVMSetLinkage(g, LLVMExternalLinkage);
+	LLVMSetSection(g, ".ksyms");
+	LLVMSetGlobalConstant(g, 1);
+	attach_di(cg, g, name, LLVMDIBuilderCreateQualifiedType(cg->dib, 0x26, NULL), 1);
+	return g;
+}
+
 static LLVMValueRef rodata_u64(struct cg *cg, const char *name)
 {
 	LLVMValueRef g = LLVMAddGlobal(cg->M, cg->i64, name);

@@ -124,6 +124,7 @@ void cg_count_drop(struct cg *cg, int which);
 LLVMValueRef cg_map_ref(struct cg *cg, int map);
 LLVMBasicBlockRef cg_block(struct cg *cg, const char *name);
 void cg_add_used(struct cg *cg, LLVMValueRef g);
+LLVMValueRef cg_ksym(struct cg *cg, const char *name);
 LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap);
 
 /* cg_expr.c */

@@ -249,6 +249,10 @@ bool cg_is_bitfield(struct node *n)
 LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 {
 	switch (n->kind) {
+	case N_IDENT:
+		if (n->op == '`')
+			return cg_ksym(cg, n->name);
+		break;
 	case N_MEMBER:
 		return member_addr(cg, n);
 	case N_UNOP:

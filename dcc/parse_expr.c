@@ -218,16 +218,22 @@ static bool arg_list(struct parser *ps, int close, struct node **list)
 	}
 }
 
-/* symbol: [ module ] "`" ident -- kernel symbols are not supported */
-static struct node *kernel_symbol(struct parser *ps, struct loc start)
+/* symbol: [ module ] "`" ident -- a kernel symbol: N_IDENT with op '`',
+ * str the module or NULL */
+static struct node *kernel_symbol(struct parser *ps, struct loc start, const struct token *mod)
 {
 	next(ps); /* '`' */
-	if (peek(ps)->kind == TOK_IDENT)
-		next(ps);
-	struct loc l = span(ps, start);
-	const char *text = ps->lx.src + l.off;
-	perr(ps, l, "kernel symbol reference '%.*s' is not supported", (int)l.len, text);
-	return NULL;
+	if (peek(ps)->kind != TOK_IDENT) {
+		perr(ps, span(ps, start), "expected a kernel symbol name after '`'");
+		return NULL;
+	}
+	struct token id = next(ps);
+	struct node *n = node(ps, N_IDENT, start);
+	n->name = arena_strndup(ps->ar, id.text, id.len);
+	n->str = mod ? arena_strndup(ps->ar, mod->text, mod->len) : NULL;
+	n->op = '`';
+	n->loc = span(ps, start);
+	return n;
 }
 
 /*
@@ -244,7 +250,7 @@ static struct node *primary(struct parser *ps)
 	case TOK_IDENT:
 		next(ps);
 		if (is_op(peek(ps), '`'))
-			return kernel_symbol(ps, t.loc);
+			return kernel_symbol(ps, t.loc, &t);
 		n = node(ps, N_IDENT, t.loc);
 		n->name = arena_strndup(ps->ar, t.text, t.len);
 		return n;
@@ -297,7 +303,7 @@ static struct node *primary(struct parser *ps)
 			return e;
 		}
 		if (t.op == '`' && peek_at(ps, 1)->kind == TOK_IDENT)
-			return kernel_symbol(ps, t.loc);
+			return kernel_symbol(ps, t.loc, NULL);
 		if (t.op == '`') {
 			perr(ps, t.loc, "invalid character '`'");
 			return NULL;

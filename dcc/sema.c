@@ -78,6 +78,13 @@ struct var *sema_var_add(struct sema *s, enum var_kind kind, const char *name, s
 	return v;
 }
 
+static int ksym_needs_cast(struct sema *s, struct node *n)
+{
+	return diag_error(s->dg, n->loc, "kernel symbol `%s has no type in BTF: give it one "
+			  "with a cast of its address, e.g. *(unsigned long *)&`%s", n->name,
+			  n->name);
+}
+
 static const char *var_prefix(enum var_kind k)
 {
 	return k == V_SELF ? "self->" : k == V_THIS ? "this->" : "";
@@ -225,10 +232,24 @@ static bool addressable(struct node *n)
 
 static int check_pointer_op(struct sema *s, struct node *n)
 {
+	if (n->op == '&' && n->a->kind == N_IDENT && n->a->op == '`') {
+		if (n->a->str && strcmp(n->a->str, "vmlinux"))
+			return diag_error(s->dg, n->a->loc, "symbols of kernel module '%s' are not "
+					  "supported yet", n->a->str);
+		n->a->type = &type_void;
+		n->type = type_ptr(s->ar, &type_void);
+		return 0;
+	}
 	if (sema_expr(s, n->a))
 		return -1;
 	struct type *t = n->a->type;
 	if (n->op == '&') {
+		if (n->a->kind == N_IDENT && n->a->op == '`') {
+			/* &`sym: the symbol's address, resolved by libbpf from
+			 * kallsyms at load time */
+			n->type = type_ptr(s->ar, &type_void);
+			return 0;
+		}
 		if (!addressable(n->a))
 			return diag_error(s->dg, n->loc, "'&' needs kernel memory: a member, an "
 					  "element or a dereference");
@@ -474,6 +495,14 @@ static int check_var_ref(struct sema *s, struct node *n, enum var_kind kind)
 
 static int check_ident(struct sema *s, struct node *n)
 {
+	if (n->op == '`') {
+		if (n->str && strcmp(n->str, "vmlinux"))
+			return diag_error(s->dg, n->loc, "symbols of kernel module '%s' are not "
+					  "supported yet", n->str);
+		/* only &`sym is an expression (check_pointer_op): BTF describes no
+		 * ordinary kernel variable, so its type is the script's to give */
+		return ksym_needs_cast(s, n);
+	}
 	struct type *t;
 	if (!strcmp(n->name, "curthread")) {
 		struct dbtf *btf = sema_btf(s, n->loc);

@@ -1,1 +1,1 @@
-BEGIN { trace(vmlinux`max_pfn); }
+BEGIN { trace(vmlinux` + 1); }
