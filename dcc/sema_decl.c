@@ -86,10 +86,6 @@ static unsigned align_of(const struct type *t)
 /* The type a declarator makes of a base type: pointers, then arrays. */
 int sema_declarator_type(struct sema *s, struct type *base, struct node *d, struct type **out)
 {
-	struct node tn = { .kind = N_TYPENAME, .loc = d ? d->loc : (struct loc){ 0 } };
-	struct node ts = { .kind = N_TSPEC };
-	(void)tn;
-	(void)ts;
 	struct type *t = base;
 	if (d) {
 		for (uint64_t i = 0; i < d->ival; i++)
