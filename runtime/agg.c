@@ -94,6 +94,42 @@ void rt_agg_snap_free(struct agg_snap *s)
 	s->nents = 0;
 }
 
+/* sym()/func() keys name a function, not an instruction: as DTrace does,
+ * entries whose addresses fall in the same kernel symbol are one entry. */
+static void merge_symbols(struct dcc_runtime *rt, struct agg_snap *s)
+{
+	const struct dcc_meta_agg *a = s->agg;
+	const struct dcc_meta_field *keys = rt->keys + a->first_key;
+	bool any = false;
+	for (uint32_t k = 0; k < a->nkeys; k++)
+		any |= keys[k].kind == DCC_K_SYM;
+	if (!any)
+		return;
+	for (size_t i = 0; i < s->nents; i++)
+		for (uint32_t k = 0; k < a->nkeys; k++)
+			if (keys[k].kind == DCC_K_SYM) {
+				uint64_t pc;
+				memcpy(&pc, s->ents[i].key + keys[k].offset, sizeof(pc));
+				pc = rt_ksym_start(rt, pc);
+				memcpy(s->ents[i].key + keys[k].offset, &pc, sizeof(pc));
+			}
+	size_t out = 0;
+	for (size_t i = 0; i < s->nents; i++) {
+		size_t j;
+		for (j = 0; j < out; j++)
+			if (!memcmp(s->ents[j].key, s->ents[i].key, a->key_size))
+				break;
+		if (j < out) {
+			merge(a, s->ents[j].val, s->ents[i].val, s->nwords);
+			free(s->ents[i].key);
+			free(s->ents[i].val);
+		} else {
+			s->ents[out++] = s->ents[i];
+		}
+	}
+	s->nents = out;
+}
+
 int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 {
 	const struct dcc_meta_agg *a;
@@ -169,6 +205,8 @@ int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 	}
 	if (err == -ENOENT)
 		err = 0;
+	if (!err)
+		merge_symbols(rt, s);
 out:
 	if (err)
 		rt_agg_snap_free(s);

@@ -154,6 +154,8 @@ void rt_kaddr(struct dcc_runtime *rt, uint64_t pc, enum rt_addr_form form, char 
 void rt_uaddr(struct dcc_runtime *rt, int pid, uint64_t pc, enum rt_addr_form form, char *buf,
 	      size_t n);
 void rt_syms_free(struct dcc_runtime *rt);
+/* The start of the kernel symbol holding pc (pc itself if none). */
+uint64_t rt_ksym_start(struct dcc_runtime *rt, uint64_t pc);
 
 /* stack.c */
 bool rt_is_addr_kind(int kind);

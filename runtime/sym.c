@@ -159,6 +159,12 @@ static const struct ksym *kfind(struct dcc_runtime *rt, uint64_t pc)
 	return &t->ks[lo];
 }
 
+uint64_t rt_ksym_start(struct dcc_runtime *rt, uint64_t pc)
+{
+	const struct ksym *k = kfind(rt, pc);
+	return k ? k->addr : pc;
+}
+
 void rt_kaddr(struct dcc_runtime *rt, uint64_t pc, enum rt_addr_form form, char *buf, size_t n)
 {
 	const struct ksym *k = kfind(rt, pc);
