@@ -30,3 +30,29 @@ E2E_TEST(data, json_lines_carry_records_and_aggregation_rows)
 		  r.out);
 	run_result_free(&r);
 }
+
+E2E_TEST(data, func_keys_merge_by_kernel_symbol)
+{
+	/* kernel PCs sampled on every CPU (idle CPUs sample the idle loop):
+	 * every function must be one row, whatever offsets were sampled */
+	const char *obj = e2e_build("funckeys",
+		"#pragma D option quiet\n"
+		"profile:::profile-997 /arg0/ { @[func(arg0)] = count(); }\n"
+		"tick-300ms { exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	char *names[4096];
+	int n = 0;
+	for (char *line = strtok(r.out, "\n"); line && n < 4096; line = strtok(NULL, "\n")) {
+		char name[256];
+		if (sscanf(line, " %255s", name) != 1)
+			continue;
+		cr_assert(strchr(name, '`') && !strstr(name, "+0x"), "not a function: %s", line);
+		for (int i = 0; i < n; i++)
+			cr_assert_str_neq(names[i], name, "%s appears twice", name);
+		names[n++] = e2e_keep(strdup(name));
+	}
+	cr_assert_gt(n, 0, "no samples at all");
+	run_result_free(&r);
+}
