@@ -393,7 +393,7 @@ static void make_maps(struct cg *cg)
 	cg->this_off = arena_alloc(cg->ar, sizeof(unsigned) * (s->nvars + 1));
 	for (int i = 0; i < s->nvars; i++) {
 		struct var *v = s->vars[i];
-		unsigned size = v->type->kind == T_STRING ? cg->strsize : 8;
+		unsigned size = cg_var_size(cg, v);
 		if (v->kind == V_SELF || v->nkeys) {
 			/* thread-locals and associative arrays share dynvarsize */
 			unsigned ks = cg_var_key_size(cg, v);
@@ -408,16 +408,16 @@ static void make_maps(struct cg *cg)
 			cg->this_off[v->id] = cg->this_size;
 			cg->this_size += size;
 		} else {
-			LLVMTypeRef t = v->type->kind == T_STRING
-				? LLVMArrayType2(cg->i8, cg->strsize) : cg->i64;
+			LLVMTypeRef t = v->type->kind == T_INT || v->type->kind == T_PTR
+				? cg->i64 : LLVMArrayType2(cg->i8, size);
 			const char *name = arena_printf(cg->ar, "g_%s", v->name);
 			LLVMValueRef g = LLVMAddGlobal(cg->M, t, name);
 			LLVMSetInitializer(g, LLVMConstNull(t));
 			LLVMSetAlignment(g, 8);
 			LLVMSetLinkage(g, LLVMExternalLinkage);
-			LLVMMetadataRef dt = v->type->kind == T_STRING
-				? di_array(cg, cg->di_char, 8, cg->strsize)
-				: LLVMDIBuilderCreateBasicType(cg->dib, "long", 4, 64, 0x05, 0);
+			LLVMMetadataRef dt = v->type->kind == T_INT || v->type->kind == T_PTR
+				? LLVMDIBuilderCreateBasicType(cg->dib, "long", 4, 64, 0x05, 0)
+				: di_array(cg, cg->di_char, 8, size);
 			attach_di(cg, g, name, dt, v->loc.line);
 			cg_add_used(cg, g);
 			cg->gvar[v->id] = g;

@@ -146,6 +146,12 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r);
 void cg_lref_store(struct cg *cg, struct lref *r, struct cval val);
 struct cval cg_var_load(struct cg *cg, struct node *lv);
 unsigned cg_var_key_size(struct cg *cg, const struct var *v);
+unsigned cg_var_size(struct cg *cg, const struct var *v);
+LLVMValueRef cg_var_addr(struct cg *cg, struct node *vn);
+/* an all-zero value of size bytes (stack for small ones, else .rodata) */
+LLVMValueRef cg_zero_value(struct cg *cg, uint32_t size);
+/* leave the clause now: discard a reserved record, return 0 */
+void cg_leave(struct cg *cg);
 LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMValueRef src,
 		      uint64_t n);
 

@@ -193,6 +193,16 @@ static void submit(struct cg *cg, LLVMValueRef rec, bool wake)
 	cg_helper(cg, H_RB_SUBMIT, cg->void_t, pt, 2, args);
 }
 
+void cg_leave(struct cg *cg)
+{
+	if (cg->rec) {
+		LLVMTypeRef pt[2] = { cg->ptr, cg->i64 };
+		LLVMValueRef args[2] = { cg->rec, cg_i64(cg, 0) };
+		cg_helper(cg, H_RB_DISCARD, cg->void_t, pt, 2, args);
+	}
+	LLVMBuildRet(cg->b, cg_i32(cg, 0));
+}
+
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 {
 	if (cg->rec) {

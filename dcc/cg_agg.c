@@ -207,7 +207,7 @@ static void apply(struct cg *cg, struct agg *g, LLVMValueRef p, LLVMValueRef x,
 }
 
 /* The all-zero value a new key starts from, in .rodata. */
-static LLVMValueRef zero_value(struct cg *cg, uint32_t size)
+LLVMValueRef cg_zero_value(struct cg *cg, uint32_t size)
 {
 	if (size <= 32) {
 		if (!cg->zero32)
@@ -312,7 +312,7 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	LLVMBasicBlockRef entry_blk = LLVMGetInsertBlock(cg->b);
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), miss, hit);
 	LLVMPositionBuilderAtEnd(cg->b, miss);
-	LLVMValueRef zero = zero_value(cg, sema_agg_value_size(g));
+	LLVMValueRef zero = cg_zero_value(cg, sema_agg_value_size(g));
 	LLVMTypeRef ut[4] = { cg->ptr, cg->ptr, cg->ptr, cg->i64 };
 	LLVMValueRef uargs[4] = { map, key, zero, cg_i64(cg, BPF_NOEXIST) };
 	cg_helper(cg, H_UPDATE, cg->i64, ut, 4, uargs);

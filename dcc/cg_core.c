@@ -252,7 +252,12 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 	case N_IDENT:
 		if (n->op == '`')
 			return cg_ksym(cg, n->name);
+		if (n->sym)
+			return cg_var_addr(cg, n);
 		break;
+	case N_SELF:
+	case N_THIS:
+		return cg_var_addr(cg, n);
 	case N_MEMBER:
 		return member_addr(cg, n);
 	case N_UNOP:

@@ -555,11 +555,24 @@ static struct cval binop(struct cg *cg, struct node *n)
 	return ival(cg_norm(cg, arith(cg, n, n->op, x, y, t), t), t);
 }
 
+static struct cval store_member(struct cg *cg, struct node *n);
+
 static struct cval assign(struct cg *cg, struct node *n)
 {
 	struct node *lv = n->a;
 	if (lv->kind == N_AGG) {
 		cg_agg_update(cg, n);
+		return ival(cg_i64(cg, 0), &type_void);
+	}
+	if (lv->kind == N_MEMBER)
+		return store_member(cg, n);
+	if (lv->type && (lv->type->kind == T_STRUCT || lv->type->kind == T_UNION)) {
+		/* a whole struct: copied from kernel memory or another variable */
+		LLVMValueRef src = cg_addr(cg, n->b);
+		LLVMValueRef dst = cg_var_addr(cg, lv);
+		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+		LLVMValueRef args[3] = { dst, cg_i32(cg, lv->type->size), src };
+		cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
 		return ival(cg_i64(cg, 0), &type_void);
 	}
 	struct lref r = cg_lref(cg, lv);
@@ -579,8 +592,38 @@ static struct cval assign(struct cg *cg, struct node *n)
 	return ival(cg_norm(cg, val.v, r.v->type), r.v->type);
 }
 
+/* v.m = x, v.m += x: a member of a struct variable, stored in place */
+static struct cval store_member(struct cg *cg, struct node *n)
+{
+	struct node *lv = n->a;
+	struct type *t = lv->type;
+	LLVMValueRef addr = cg_addr(cg, lv);
+	struct cval val = cg_expr(cg, n->b);
+	if (n->op != '=') {
+		struct type *at = type_arith(t, val.t);
+		LLVMValueRef cur = cg_norm(cg, cg_kread(cg, addr, t), at);
+		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? val.v : cg_norm(cg, val.v, at);
+		val = ival(arith(cg, n, n->op, cur, y, at), at);
+	}
+	LLVMValueRef v = cg_norm(cg, val.v, t);
+	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
+	LLVMValueRef st = LLVMBuildStore(cg->b, t->size < 8 ? LLVMBuildTrunc(cg->b, v, it, "") : v,
+					 addr);
+	LLVMSetAlignment(st, 1);
+	return ival(v, t);
+}
+
 static struct cval incdec(struct cg *cg, struct node *n)
 {
+	if (n->a->kind == N_MEMBER) {
+		struct node one = { .kind = N_INT, .ival = 1, .type = &type_int };
+		struct node as = { .kind = N_ASSIGN, .a = n->a, .b = &one, .loc = n->loc,
+				   .op = (n->op == OP_PREINC || n->op == OP_POSTINC) ? '+' : '-' };
+		LLVMValueRef before = cg_kread(cg, cg_addr(cg, n->a), n->a->type);
+		struct cval after = store_member(cg, &as);
+		bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
+		return ival(post ? before : after.v, n->a->type);
+	}
 	struct lref r = cg_lref(cg, n->a);
 	struct cval cur = cg_lref_load(cg, &r);
 	struct type *t = r.v->type;

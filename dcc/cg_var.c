@@ -183,3 +183,50 @@ struct cval cg_var_load(struct cg *cg, struct node *lv)
 	struct lref r = cg_lref(cg, lv);
 	return cg_lref_load(cg, &r);
 }
+
+/* Bytes a variable's value takes in its storage. */
+unsigned cg_var_size(struct cg *cg, const struct var *v)
+{
+	if (v->type->kind == T_STRING)
+		return cg->strsize;
+	if (v->type->kind == T_STRUCT || v->type->kind == T_UNION)
+		return (v->type->size + 7) & ~7u;
+	return 8;
+}
+
+/* The storage of a variable: its .bss global, its scratch slot, or (for a
+ * thread-local) its map value, created zeroed if the thread has none yet;
+ * when the map is full the firing is dropped and counted. */
+LLVMValueRef cg_var_addr(struct cg *cg, struct node *vn)
+{
+	struct lref r = cg_lref(cg, vn);
+	struct var *v = r.v;
+	if (!dynamic(v))
+		return v->kind == V_GLOBAL ? cg->gvar[v->id] : cg_scratch(cg, cg->this_off[v->id]);
+	LLVMValueRef map = map_of(cg, v);
+	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
+	LLVMValueRef args[2] = { map, r.key };
+	LLVMValueRef p = cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+	LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
+	LLVMBasicBlockRef make = cg_block(cg, "var.make"), done = cg_block(cg, "var.have");
+	LLVMBasicBlockRef full = cg_block(cg, "var.full");
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), make, done);
+	LLVMPositionBuilderAtEnd(cg->b, make);
+	LLVMValueRef zero = cg_zero_value(cg, cg_var_size(cg, v));
+	LLVMTypeRef ut[4] = { cg->ptr, cg->ptr, cg->ptr, cg->i64 };
+	LLVMValueRef uargs[4] = { map, r.key, zero, cg_i64(cg, 1 /* BPF_NOEXIST */) };
+	cg_helper(cg, H_UPDATE, cg->i64, ut, 4, uargs);
+	LLVMValueRef p2 = cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+	LLVMBasicBlockRef made = LLVMGetInsertBlock(cg->b);
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p2, ""), full, done);
+	LLVMPositionBuilderAtEnd(cg->b, full);
+	cg_count_drop(cg, DCC_DROP_DYNVAR);
+	cg_leave(cg);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	LLVMValueRef phi = LLVMBuildPhi(cg->b, cg->ptr, "varaddr");
+	LLVMValueRef vals[2] = { p, p2 };
+	LLVMBasicBlockRef blocks[2] = { from, made };
+	LLVMAddIncoming(phi, vals, blocks, 2);
+	cg->self_ptr[v->index] = NULL;
+	return phi;
+}

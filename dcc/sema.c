@@ -128,6 +128,32 @@ static bool is_lvalue(struct node *n)
 	       (n->kind == N_INDEX && n->a && (n->a->kind == N_IDENT || n->a->kind == N_SELF));
 }
 
+/* v.a.b where v is a variable of struct type: the variable's node, or NULL */
+static struct node *var_root(struct node *n)
+{
+	while (n->kind == N_MEMBER && n->op == '.')
+		n = n->a;
+	return n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS ? n : NULL;
+}
+
+static bool is_var_member(struct node *n)
+{
+	return n->kind == N_MEMBER && n->op == '.' && var_root(n);
+}
+
+static bool is_struct_value(const struct type *t)
+{
+	return t->kind == T_STRUCT || t->kind == T_UNION;
+}
+
+/* Where a struct value can be copied from: kernel memory or a struct variable */
+static bool struct_source(struct node *n)
+{
+	return n->kind == N_MEMBER || (n->kind == N_UNOP && n->op == '*') ||
+	       (n->kind == N_INDEX && !n->sym && n->id != B_ARGS) ||
+	       ((n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS) && n->sym);
+}
+
 /* The variable an lvalue names: N_INDEX names its array. */
 static void lvalue_name(struct node *lv, enum var_kind *kind, const char **name)
 {
@@ -359,7 +385,8 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 		if (!create)
 			return diag_error(s->dg, lv->loc, "%s%s is never assigned a value",
 					  var_prefix(kind), name);
-		if (t->kind != T_INT && t->kind != T_STRING && t->kind != T_PTR)
+		if (t->kind != T_INT && t->kind != T_STRING && t->kind != T_PTR &&
+		    !(is_struct_value(t) && !nkeys && t->size && t->size <= 4096))
 			return diag_error(s->dg, lv->loc, "cannot store a value of type '%s' in %s%s",
 					  type_str(t), var_prefix(kind), name);
 		/* narrower values are widened to int like C would */
@@ -369,7 +396,9 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 	} else {
 		if (check_shape(s, lv, v, keys, nkeys))
 			return -1;
-		if ((v->type->kind == T_STRING) != (t->kind == T_STRING))
+		if ((v->type->kind == T_STRING) != (t->kind == T_STRING) ||
+		    ((is_struct_value(v->type) || is_struct_value(t)) &&
+		     strcmp(v->type->name, t->name)))
 			return diag_error(s->dg, lv->loc, "cannot assign a value of type '%s' to "
 					  "%s%s of type '%s'", type_str(t), var_prefix(kind), name,
 					  type_str(v->type));
@@ -452,6 +481,21 @@ static int check_assign(struct sema *s, struct node *n)
 	struct node *lv = n->a;
 	if (lv->kind == N_AGG)
 		return sema_agg_assign(s, n);
+	if (is_var_member(lv)) {
+		/* v.m = x: a member of a struct variable */
+		if (sema_expr(s, lv) || sema_expr(s, n->b))
+			return -1;
+		if (!type_is_scalar(lv->type) || !type_is_scalar(n->b->type))
+			return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
+					  "cannot assign '%s' to member '%s' of type '%s'",
+					  type_str(n->b->type), lv->name, type_str(lv->type));
+		struct member_path *mp = lv->sym;
+		if (mp && mp->outer[mp->n - 1]->members[mp->index[mp->n - 1]].bit_size)
+			return diag_error(s->dg, lv->loc, "assigning bit-field '%s' is not "
+					  "supported yet", lv->name);
+		n->type = lv->type;
+		return 0;
+	}
 	if (!is_lvalue(lv))
 		return diag_error(s->dg, lv->loc, "the left side of an assignment must be a "
 				  "variable");
@@ -473,6 +517,9 @@ static int check_assign(struct sema *s, struct node *n)
 		n->type = lv->type;
 		return 0;
 	}
+	if (is_struct_value(n->b->type) && !struct_source(n->b))
+		return diag_error(s->dg, n->b->loc, "a struct value must come from kernel memory or "
+				  "another struct variable");
 	if (check_lvalue_store(s, lv, n->b->type, true))
 		return -1;
 	n->type = lv->type;
@@ -561,6 +608,12 @@ int sema_expr(struct sema *s, struct node *n)
 			return check_pointer_op(s, n);
 		if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
 		    n->op == OP_POSTDEC) {
+			if (is_var_member(n->a)) {
+				if (sema_expr(s, n->a) || expect_int(s, n->a, ast_op_name(n->op)))
+					return -1;
+				n->type = n->a->type;
+				return 0;
+			}
 			if (!is_lvalue(n->a))
 				return diag_error(s->dg, n->a->loc, "'%s' needs a variable",
 						  ast_op_name(n->op));
@@ -716,9 +769,12 @@ static int check_decl(struct sema *s, struct node *d)
 		if (d->ival == ST_EXTERN)
 			return diag_error(s->dg, d->loc, "extern declarations of kernel symbols are "
 					  "not supported yet; use a cast of `%s", dl->name);
-		if (!type_is_scalar(t) && t->kind != T_STRING)
+		if (!type_is_scalar(t) && t->kind != T_STRING &&
+		    !(is_struct_value(t) && t->size && t->size <= 4096))
 			return diag_error(s->dg, dl->loc, "variables of type '%s' are not supported "
 					  "yet", type_str(t));
+		if (is_struct_value(t) && t->btf_id && !sema_btf(s, dl->loc))
+			return -1;
 		if (sema_var_find(s, k, dl->name))
 			return diag_error(s->dg, dl->loc, "%s%s is declared twice", var_prefix(k),
 					  dl->name);
@@ -762,7 +818,8 @@ static void pretype(struct sema *s, struct node *st, bool last_round)
 	}
 	if (st->b->type->kind == T_ARRAY)
 		sema_coerce_string(s, st->b);
-	if (type_is_scalar(st->b->type) || st->b->type->kind == T_STRING)
+	if (type_is_scalar(st->b->type) || st->b->type->kind == T_STRING ||
+	    (is_struct_value(st->b->type) && struct_source(st->b)))
 		check_lvalue_store(s, st->a, st->b->type, true);
 }
 

@@ -425,7 +425,9 @@ static int check_action(struct sema *s, struct node *n)
 						  "is not supported: at most 4096", type_str(t),
 						  t->size);
 			if (n->list->kind != N_MEMBER && n->list->kind != N_INDEX &&
-			    !(n->list->kind == N_UNOP && n->list->op == '*'))
+			    !(n->list->kind == N_UNOP && n->list->op == '*') &&
+			    !((n->list->kind == N_IDENT || n->list->kind == N_SELF ||
+			       n->list->kind == N_THIS) && n->list->sym))
 				return diag_error(s->dg, n->list->loc, "trace() of a '%s' needs "
 						  "it in kernel memory", type_str(t));
 			n->type = &type_void;

@@ -56,3 +56,15 @@ E2E_TEST(data, func_keys_merge_by_kernel_symbol)
 	cr_assert_gt(n, 0, "no samples at all");
 	run_result_free(&r);
 }
+
+E2E_TEST(data, struct_variables_global_thread_local_and_clause_local)
+{
+	/* a global struct updated per call, a self-> struct member, whole
+	 * task_structs copied into this-> and self-> and read back, and trace()
+	 * of the global's bytes at the end ({3, 30, ""}) */
+	const char *obj = e2e_build_src("tst.struct_vars");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 3", e2e_trigger("getppid_n")), obj, NULL);
+	e2e_expect(&r, 0, e2e_expected("tst.struct_vars"));
+	run_result_free(&r);
+}
