@@ -731,6 +731,12 @@ static int check_decl(struct sema *s, struct node *d)
 				s->opt_names = realloc(s->opt_names, s->cap_opts * sizeof(char *));
 				s->opt_values = realloc(s->opt_values, s->cap_opts * sizeof(char *));
 			}
+			static const char *const later[] = { "aggpack", "agghist", "aggpercpu",
+							     "noresolve" };
+			for (unsigned i = 0; i < sizeof(later) / sizeof(later[0]); i++)
+				if (!strcmp(d->a->name, later[i]))
+					return diag_error(s->dg, d->loc, "option %s is not supported "
+							  "yet", later[i]);
 			s->opt_names[s->nopts] = d->a->name;
 			s->opt_values[s->nopts++] = d->a->str;
 			if (!strcmp(d->a->name, "strsize") && d->a->str) {

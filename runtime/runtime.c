@@ -93,6 +93,14 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 			return -EINVAL;
 		}
 	}
+	/* output options this runtime does not implement: refused, never ignored */
+	static const char *const unsupported[] = { "aggpack", "agghist", "aggpercpu",
+						   "noresolve" };
+	for (unsigned i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++)
+		if (dcc_runtime__option(rt, unsupported[i])) {
+			rt_error(rt, "failed to set option %s: not supported yet", unsupported[i]);
+			return -ENOTSUP;
+		}
 	rt->cli_quiet = quiet;
 	rt->quiet = quiet || opt_bool(rt, "quiet");
 	rt->rawbytes = opt_bool(rt, "rawbytes");

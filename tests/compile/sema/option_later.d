@@ -1,0 +1,2 @@
+#pragma D option aggpack
+BEGIN { exit(0); }
