@@ -64,6 +64,8 @@ struct cg {
 	unsigned this_size;
 	LLVMValueRef ro_target, ro_walloff, sysnames;
 	LLVMValueRef g_exited;     /* .bss flag set by exit(), NULL if no exit() */
+	LLVMTypeRef ppid_ir;       /* ppid's minimal task_struct, made once */
+	LLVMMetadataRef ppid_di;
 	LLVMValueRef zero;         /* .rodata zeros a new aggregation key starts from */
 	uint32_t zero_size;
 	uint32_t passthrough_seq;
@@ -157,6 +159,8 @@ LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMVal
 
 /* cg_core.c */
 LLVMValueRef cg_addr(struct cg *cg, struct node *n);
+LLVMValueRef cg_preserve_access(struct cg *cg, LLVMValueRef base, LLVMTypeRef ir,
+				LLVMMetadataRef di, int idx);
 LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t);
 bool cg_is_bitfield(struct node *n);
 struct cval cg_bitfield(struct cg *cg, struct node *n);

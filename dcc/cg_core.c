@@ -134,10 +134,11 @@ void cg_core_finish(struct cg *cg)
 	cg->ncore = cg->cap_core = 0;
 }
 
-static LLVMValueRef core_access(struct cg *cg, LLVMValueRef base, struct type *st, int idx)
+/* base + member idx of a struct, as a CO-RE relocation: ir makes the index
+ * valid, di (the local debug-info struct) names the member */
+LLVMValueRef cg_preserve_access(struct cg *cg, LLVMValueRef base, LLVMTypeRef ir,
+				LLVMMetadataRef di, int idx)
 {
-	struct core_type *ct = core_type(cg, st);
-	ct->used[idx] = true;
 	const char *iname = "llvm.preserve.struct.access.index";
 	unsigned iid = LLVMLookupIntrinsicID(iname, strlen(iname));
 	LLVMTypeRef over[2] = { cg->ptr, cg->ptr };
@@ -146,10 +147,17 @@ static LLVMValueRef core_access(struct cg *cg, LLVMValueRef base, struct type *s
 	LLVMValueRef args[3] = { base, cg_i32(cg, (uint32_t)idx), cg_i32(cg, (uint32_t)idx) };
 	LLVMValueRef call = LLVMBuildCall2(cg->b, fty, fn, args, 3, "");
 	unsigned elemattr = LLVMGetEnumAttributeKindForName("elementtype", 11);
-	LLVMAddCallSiteAttribute(call, 1, LLVMCreateTypeAttribute(cg->C, elemattr, ct->ir));
+	LLVMAddCallSiteAttribute(call, 1, LLVMCreateTypeAttribute(cg->C, elemattr, ir));
 	unsigned kind = LLVMGetMDKindIDInContext(cg->C, "llvm.preserve.access.index", 26);
-	LLVMSetMetadata(call, kind, LLVMMetadataAsValue(cg->C, ct->tmp));
+	LLVMSetMetadata(call, kind, LLVMMetadataAsValue(cg->C, di));
 	return call;
+}
+
+static LLVMValueRef core_access(struct cg *cg, LLVMValueRef base, struct type *st, int idx)
+{
+	struct core_type *ct = core_type(cg, st);
+	ct->used[idx] = true;
+	return cg_preserve_access(cg, base, ct->ir, ct->tmp, idx);
 }
 
 static LLVMValueRef as_ptr(struct cg *cg, LLVMValueRef v)

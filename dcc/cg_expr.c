@@ -173,57 +173,35 @@ LLVMValueRef cg_probe_id(struct cg *cg)
 }
 
 /* task->real_parent->tgid through CO-RE relocations. */
+/* task->real_parent->tgid through CO-RE relocations. A minimal local
+ * task_struct (the two members, made once) spares scripts that only use
+ * ppid the reading of the kernel's BTF; libbpf relocates by member name. */
 static LLVMValueRef core_ppid(struct cg *cg)
 {
-	LLVMTypeRef fields[3] = { cg->i32, cg->ptr, cg->i32 };
-	LLVMTypeRef st = LLVMGetTypeByName2(cg->C, "struct.task_struct");
-	if (!st) {
-		st = LLVMStructCreateNamed(cg->C, "struct.task_struct");
-		LLVMStructSetBody(st, fields, 3, 0);
+	if (!cg->ppid_ir) {
+		LLVMTypeRef fields[3] = { cg->i32, cg->ptr, cg->i32 };
+		cg->ppid_ir = LLVMStructCreateNamed(cg->C, "struct.task_struct");
+		LLVMStructSetBody(cg->ppid_ir, fields, 3, 0);
+		static const char *const names[3] = { "pad", "real_parent", "tgid" };
+		LLVMMetadataRef tmp = LLVMDIBuilderCreateReplaceableCompositeType(cg->dib, 0x13,
+			"task_struct", 11, cg->di_cu, cg->di_file, 0, 0, 192, 64, 0, "", 0);
+		LLVMMetadataRef tptr = LLVMDIBuilderCreatePointerType(cg->dib, tmp, 64, 0, 0, "",
+								      0);
+		LLVMMetadataRef mt[3] = { cg->di_int, tptr, cg->di_int };
+		uint64_t offs[3] = { 0, 64, 128 }, sizes[3] = { 32, 64, 32 };
+		LLVMMetadataRef members[3];
+		for (int i = 0; i < 3; i++)
+			members[i] = LLVMDIBuilderCreateMemberType(cg->dib, cg->di_file, names[i],
+				strlen(names[i]), cg->di_file, 0, sizes[i], 32, offs[i], 0, mt[i]);
+		cg->ppid_di = LLVMDIBuilderCreateStructType(cg->dib, cg->di_cu, "task_struct", 11,
+			cg->di_file, 0, 192, 64, 0, NULL, members, 3, 0, NULL, "", 0);
+		LLVMMetadataReplaceAllUsesWith(tmp, cg->ppid_di);
 	}
-	static const char *const names[3] = { "pad", "real_parent", "tgid" };
-	LLVMMetadataRef tmp = LLVMDIBuilderCreateReplaceableCompositeType(cg->dib, 0x13,
-		"task_struct", 11, cg->di_cu, cg->di_file, 0, 0, 192, 64, 0, "", 0);
-	LLVMMetadataRef tptr = LLVMDIBuilderCreatePointerType(cg->dib, tmp, 64, 0, 0, "", 0);
-	LLVMMetadataRef mt[3] = { cg->di_int, tptr, cg->di_int };
-	uint64_t offs[3] = { 0, 64, 128 }, sizes[3] = { 32, 64, 32 };
-	LLVMMetadataRef members[3];
-	for (int i = 0; i < 3; i++)
-		members[i] = LLVMDIBuilderCreateMemberType(cg->dib, cg->di_file, names[i],
-			strlen(names[i]), cg->di_file, 0, sizes[i], 32, offs[i], 0, mt[i]);
-	LLVMMetadataRef real = LLVMDIBuilderCreateStructType(cg->dib, cg->di_cu, "task_struct",
-		11, cg->di_file, 0, 192, 64, 0, NULL, members, 3, 0, NULL, "", 0);
-	LLVMMetadataReplaceAllUsesWith(tmp, real);
-
-	const char *iname = "llvm.preserve.struct.access.index";
-	unsigned iid = LLVMLookupIntrinsicID(iname, strlen(iname));
-	LLVMTypeRef over[2] = { cg->ptr, cg->ptr };
-	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, over, 2);
-	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, over, 2);
-	unsigned elemattr = LLVMGetEnumAttributeKindForName("elementtype", 11);
-	unsigned access_kind = LLVMGetMDKindIDInContext(cg->C, "llvm.preserve.access.index", 26);
-
 	LLVMValueRef task = LLVMBuildIntToPtr(cg->b, helper0(cg, H_CUR_TASK), cg->ptr, "task");
-	LLVMValueRef cur = task;
-	LLVMValueRef result = NULL;
-	for (int step = 1; step <= 2; step++) {
-		LLVMValueRef args[3] = { cur, cg_i32(cg, (uint32_t)step), cg_i32(cg, (uint32_t)step) };
-		LLVMValueRef fp = LLVMBuildCall2(cg->b, fty, fn, args, 3, "");
-		LLVMAddCallSiteAttribute(fp, 1, LLVMCreateTypeAttribute(cg->C, elemattr, st));
-		LLVMSetMetadata(fp, access_kind, LLVMMetadataAsValue(cg->C, real));
-		LLVMTypeRef vt = step == 1 ? cg->ptr : cg->i32;
-		LLVMValueRef tmpv = cg_alloca(cg, vt, "core");
-		LLVMBuildStore(cg->b, LLVMConstNull(vt), tmpv);
-		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-		LLVMValueRef rargs[3] = { tmpv, cg_i32(cg, step == 1 ? 8 : 4), fp };
-		cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, rargs);
-		if (step == 1)
-			cur = LLVMBuildLoad2(cg->b, cg->ptr, tmpv, "parent");
-		else
-			result = LLVMBuildSExt(cg->b, LLVMBuildLoad2(cg->b, cg->i32, tmpv, ""),
-					       cg->i64, "");
-	}
-	return result;
+	LLVMValueRef rp = cg_preserve_access(cg, task, cg->ppid_ir, cg->ppid_di, 1);
+	LLVMValueRef parent = LLVMBuildIntToPtr(cg->b, cg_kread(cg, rp, &type_ulong), cg->ptr, "");
+	LLVMValueRef tgid = cg_preserve_access(cg, parent, cg->ppid_ir, cg->ppid_di, 2);
+	return cg_kread(cg, tgid, &type_int);
 }
 
 static LLVMValueRef arg_value(struct cg *cg, int i)
