@@ -36,7 +36,7 @@ int dcc_runtime__record_arg(const struct dcc_runtime *rt, const void *rec, size_
 	if (sval)
 		*sval = v.p;
 	if (slen)
-		*slen = v.p ? strnlen(v.p, v.size) : 0;
+		*slen = v.kind == DCC_K_FLOAT ? v.size : v.p ? strnlen(v.p, v.size) : 0;
 	return v.kind;
 }
 

@@ -8,8 +8,12 @@
  *   {"aggregation":"@lat","keys":[],"buckets":[{"value":"4","count":3}, ...]}
  *
  * printf text is what the text mode would print; rows printed by printa()
- * follow their record's line.
+ * follow their record's line. A traced float is a JSON number with the
+ * fewest digits that read back as the same value ({"trace":3.14159}); JSON
+ * has no NaN or infinity, so those are the strings "NaN", "Infinity" and
+ * "-Infinity", as JavaScript's Number() reads them.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "rt.h"
@@ -39,6 +43,34 @@ void rt_json_string(FILE *out, const char *s, size_t n)
 	fputc('"', out);
 }
 
+/* The shortest %.Ng that reads back as the value at its own precision. */
+static void json_float(FILE *out, const struct rt_val *v)
+{
+	long double x = rt_float_value(v);
+	char buf[64];
+
+	if (isnan(x) || isinf(x)) {
+		fputs(isnan(x) ? "\"NaN\"" : x > 0 ? "\"Infinity\"" : "\"-Infinity\"", out);
+		return;
+	}
+	for (int digits = 1; digits <= 21; digits++) {
+		if (v->size == 4) {
+			snprintf(buf, sizeof(buf), "%.*g", digits, (double)x);
+			if (strtof(buf, NULL) == (float)x)
+				break;
+		} else if (v->size == 8) {
+			snprintf(buf, sizeof(buf), "%.*g", digits, (double)x);
+			if (strtod(buf, NULL) == (double)x)
+				break;
+		} else {
+			snprintf(buf, sizeof(buf), "%.*Lg", digits, x);
+			if (strtold(buf, NULL) == x)
+				break;
+		}
+	}
+	fputs(buf, out);
+}
+
 static void json_val(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 {
 	switch (v->kind) {
@@ -48,6 +80,9 @@ static void json_val(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 		else
 			fprintf(out, "%llu", (unsigned long long)(v->size >= 8 ? (uint64_t)v->i
 					: (uint64_t)v->i & ((1ULL << (8 * v->size)) - 1)));
+		break;
+	case DCC_K_FLOAT:
+		json_float(out, v);
 		break;
 	case DCC_K_STRING:
 		rt_json_string(out, v->p, v->size);

@@ -110,6 +110,11 @@ static int field_check(const struct dcc_meta_header *h, const struct dcc_meta_fi
 			return why_set(why, whylen, -EBADMSG, "%s: integer of %u bytes", what,
 				       f->size);
 		break;
+	case DCC_K_FLOAT:
+		if (f->size != 4 && f->size != 8 && f->size != 16)
+			return why_set(why, whylen, -EBADMSG, "%s: floating-point value of %u "
+				       "bytes", what, f->size);
+		break;
 	case DCC_K_STRING:
 	case DCC_K_BYTES:
 		if (f->size == 0)
@@ -222,9 +227,11 @@ static int check_aggs(const struct dcc_meta_header *h, const char *base, char *w
 			const struct dcc_meta_field *f = &keys[a->first_key + k];
 			int err;
 
-			if (f->kind == DCC_K_AGG)
+			if (f->kind == DCC_K_AGG || f->kind == DCC_K_FLOAT)
 				return why_set(why, whylen, -EBADMSG,
-					       "aggregation %u: key %u is an aggregation", i, k);
+					       "aggregation %u: key %u is %s", i, k,
+					       f->kind == DCC_K_AGG ? "an aggregation"
+								    : "floating-point");
 			snprintf(what, sizeof(what), "aggregation %u key %u", i, k);
 			err = field_check(h, f, a->key_size, h->naggs, what, why, whylen);
 			if (err)

@@ -2,10 +2,14 @@
  * The printf engine: walks a D format string and renders each conversion
  * from decoded values with C printf semantics, using each value's real size
  * and signedness (size prefixes in the format are accepted and ignored).
- * printa() reuses it with the key elements as arguments and a callback for
- * the %@ conversions.
+ * Floating-point values go to the C library's own e E f g G with their own
+ * type (a float promoted to double, a long double with L), so the text is
+ * C's byte for byte. printa() reuses it with the key elements as arguments
+ * and a callback for the %@ conversions.
  */
 #include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +137,59 @@ void rt_printf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size
 	}
 }
 
+long double rt_float_value(const struct rt_val *v)
+{
+	if (v->size == 4) {
+		float f;
+
+		memcpy(&f, v->p, sizeof(f));
+		return f;
+	}
+	if (v->size == 8) {
+		double d;
+
+		memcpy(&d, v->p, sizeof(d));
+		return d;
+	}
+#if LDBL_MANT_DIG == 64 && __SIZEOF_LONG_DOUBLE__ == 16
+	{
+		long double x;
+
+		memcpy(&x, v->p, sizeof(x));
+		return x;
+	}
+#else
+	{
+		/* x86-64's 80-bit extended: 64-bit significand with its integer
+		 * bit, then sign and 15-bit exponent (bias 16383) */
+		uint64_t m;
+		uint16_t se;
+		int e;
+		long double x;
+
+		memcpy(&m, v->p, 8);
+		memcpy(&se, v->p + 8, 2);
+		e = se & 0x7fff;
+		if (e == 0x7fff)
+			x = m << 1 ? NAN : INFINITY;
+		else
+			x = ldexpl((long double)m, (e ? e : 1) - 16383 - 63);
+		return se >> 15 ? -x : x;
+	}
+#endif
+}
+
+void rt_printf_float(FILE *out, const struct pf_spec *sp, const struct rt_val *v)
+{
+	char f[48];
+
+	cspec(f, sizeof(f), sp, v->size == 16 ? "L" : "", sp->conv);
+	if (v->size == 16)
+		fprintf(out, f, rt_float_value(v));
+	else
+		fprintf(out, f, (double)rt_float_value(v));
+}
+
 /* Append c to b as %S shows it. */
 static size_t escape(char *b, unsigned char c)
 {
@@ -225,6 +282,11 @@ static int pf_one(struct dcc_runtime *rt, FILE *out, struct pf_spec *sp, const s
 		if (!is_int)
 			return fail(why, whylen, "%%%c needs an integer argument", sp->conv);
 		rt_printf_int(out, sp, v->i, v->size, v->is_signed);
+		return 0;
+	case 'e': case 'E': case 'f': case 'g': case 'G':
+		if (v->kind != DCC_K_FLOAT)
+			return fail(why, whylen, "%%%c needs a floating-point argument", sp->conv);
+		rt_printf_float(out, sp, v);
 		return 0;
 	case 'C':
 		if (!is_int)

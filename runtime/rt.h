@@ -134,6 +134,10 @@ int rt_printf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const s
 		     int nvals, pf_agg_fn agg_cb, void *ctx, char *why, size_t whylen);
 /* One integer conversion (d i u o x X c p) of v with the spec's flags. */
 void rt_printf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size, bool is_signed);
+/* A DCC_K_FLOAT value: one e E f g G conversion with C's own formatting (a
+ * float promoted to double, a long double with L), and the value itself. */
+void rt_printf_float(FILE *out, const struct pf_spec *sp, const struct rt_val *v);
+long double rt_float_value(const struct rt_val *v);
 
 /* trace.c */
 /* The raw form of bytes: a header line, then 16 bytes a line with text. */

@@ -1,7 +1,8 @@
 /*
  * trace() output: integers with DTrace for Linux's sign-aware widths (or the
- * classic ones with -x tracefmt=classic), strings padded to 33 columns, and
- * byte blobs as a string when they look like one, else as a hex dump.
+ * classic ones with -x tracefmt=classic), floating-point values as %g,
+ * strings padded to 33 columns, and byte blobs as a string when they look
+ * like one, else as a hex dump.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -41,6 +42,22 @@ static void trace_int(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 		else
 			fprintf(out, " %*llu", w, (unsigned long long)u);
 	}
+}
+
+/*
+ * dcc's choice, DTrace having none: %g, and in non-quiet mode the width of
+ * the integer of the same size, " %10g" for a float and " %19g" for a
+ * double or long double, so columns of mixed values line up.
+ */
+static void trace_float(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
+{
+	struct pf_spec sp = { .width = -1, .prec = -1, .conv = 'g' };
+
+	if (!rt->quiet) {
+		sp.width = v->size == 4 ? 10 : 19;
+		fputc(' ', out);
+	}
+	rt_printf_float(out, &sp, v);
 }
 
 static bool printable(unsigned char c)
@@ -101,6 +118,9 @@ void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 	switch (v->kind) {
 	case DCC_K_INT:
 		trace_int(rt, out, v);
+		break;
+	case DCC_K_FLOAT:
+		trace_float(rt, out, v);
 		break;
 	case DCC_K_STRING: {
 		int n = (int)strnlen(v->p, v->size);

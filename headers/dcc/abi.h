@@ -15,6 +15,9 @@
 
 #define DCC_META_SECTION ".dcc.meta"
 #define DCC_META_MAGIC "DCCMETA" /* 8 bytes with its NUL */
+/* Adding a value kind or an action keeps the version: a runtime that
+ * predates it refuses such an object when it checks the field ("unknown value
+ * kind"), and every object without it stays readable. */
 #define DCC_META_VERSION 1
 
 /* Maps and globals with fixed names. */
@@ -203,11 +206,19 @@ enum dcc_kind {
 	DCC_K_USYM = 9,   /* usym()/ufunc(): u64 pid, u64 address -> object`symbol */
 	DCC_K_UADDR = 10, /* uaddr(): u64 pid, u64 address -> object`symbol+0xoff */
 	DCC_K_UMOD = 11,  /* umod(): u64 pid, u64 address -> object */
+	/*
+	 * A floating-point value's bytes, never converted by BPF: size 4
+	 * (float, in an 8-byte slot), 8 (double) or 16 (long double: x86-64's
+	 * 80-bit extended format in its first 10 bytes). printf's e E f g G
+	 * and trace() print it; a float is promoted to double as C does.
+	 */
+	DCC_K_FLOAT = 12,
 };
 
 struct dcc_meta_field {
 	uint32_t offset;  /* in the record or the key */
-	uint32_t size;    /* D type size: 1/2/4/8 for ints, strsize for strings */
+	uint32_t size;    /* D type size: 1/2/4/8 for ints, 4/8/16 for floats,
+			     strsize for strings */
 	uint16_t kind;    /* enum dcc_kind */
 	uint16_t is_signed;
 	uint32_t type;    /* str: D type name for messages and JSON ("int", "string") */

@@ -84,8 +84,9 @@ int dcc_runtime__printa(struct dcc_runtime *rt, uint32_t agg_id);
  * A record's values: argument n of the record's action number `action`
  * (counted within its clause). Integers come back sign- or zero-extended in
  * *ival; strings and byte values as a pointer into the record in *sval and
- * their length (up to the NUL) in *slen. Returns the enum dcc_kind or a
- * negative errno.
+ * their length (up to the NUL) in *slen; floating-point values (DCC_K_FLOAT)
+ * as their bytes in *sval, 4, 8 or 16 of them in *slen. Returns the enum
+ * dcc_kind or a negative errno.
  */
 int dcc_runtime__record_arg(const struct dcc_runtime *rt, const void *rec, size_t size,
 			    uint32_t action, uint32_t n, int64_t *ival, const char **sval,

@@ -1,30 +1,51 @@
 /*
  * The runtime's printf engine fed with synthetic metadata and records: every
- * integer and string conversion, flags, widths, precisions, '*', size
- * prefixes, and the value's real size and signedness deciding the output.
+ * integer, string and floating-point conversion, flags, widths, precisions,
+ * '*', size prefixes, and the value's real size and signedness deciding the
+ * output (floats: C's own printf of the same value, byte for byte).
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdarg.h>
 #include <time.h>
 #include "unit/rt_build.h"
 
 struct targ {
-	int kind;      /* DCC_K_INT or DCC_K_STRING */
-	uint32_t size; /* int size, or string buffer size */
+	int kind;      /* DCC_K_INT, DCC_K_STRING or DCC_K_FLOAT */
+	uint32_t size; /* int or float size, or string buffer size */
 	int is_signed;
 	int64_t i;
 	const char *s;
+	long double f; /* DCC_K_FLOAT: stored as a float, double or long double */
 };
 
-#define I32(v) { DCC_K_INT, 4, 1, (v), NULL }
-#define U32(v) { DCC_K_INT, 4, 0, (v), NULL }
-#define I64(v) { DCC_K_INT, 8, 1, (v), NULL }
-#define U64(v) { DCC_K_INT, 8, 0, (int64_t)(v), NULL }
-#define I16(v) { DCC_K_INT, 2, 1, (v), NULL }
-#define U16(v) { DCC_K_INT, 2, 0, (v), NULL }
-#define I8(v) { DCC_K_INT, 1, 1, (v), NULL }
-#define U8(v) { DCC_K_INT, 1, 0, (v), NULL }
-#define STR(v) { DCC_K_STRING, 32, 0, 0, (v) }
+#define I32(v) { DCC_K_INT, 4, 1, (v), NULL, 0 }
+#define U32(v) { DCC_K_INT, 4, 0, (v), NULL, 0 }
+#define I64(v) { DCC_K_INT, 8, 1, (v), NULL, 0 }
+#define U64(v) { DCC_K_INT, 8, 0, (int64_t)(v), NULL, 0 }
+#define I16(v) { DCC_K_INT, 2, 1, (v), NULL, 0 }
+#define U16(v) { DCC_K_INT, 2, 0, (v), NULL, 0 }
+#define I8(v) { DCC_K_INT, 1, 1, (v), NULL, 0 }
+#define U8(v) { DCC_K_INT, 1, 0, (v), NULL, 0 }
+#define STR(v) { DCC_K_STRING, 32, 0, 0, (v), 0 }
+#define F32(v) { DCC_K_FLOAT, 4, 1, 0, NULL, (float)(v) }
+#define F64(v) { DCC_K_FLOAT, 8, 1, 0, NULL, (double)(v) }
+#define F80(v) { DCC_K_FLOAT, 16, 1, 0, NULL, (long double)(v) }
+
+/* A float argument's bytes as the record holds them. */
+static void rec_float(struct rec *r, uint32_t off, const struct targ *a)
+{
+	float f = (float)a->f;
+	double d = (double)a->f;
+	long double ld = a->f;
+
+	if (a->size == 4)
+		memcpy(r->buf + off, &f, 4);
+	else if (a->size == 8)
+		memcpy(r->buf + off, &d, 8);
+	else
+		memcpy(r->buf + off, &ld, 10); /* the 80 bits; the padding stays zero */
+}
 
 static char errbuf[1024];
 
@@ -43,12 +64,15 @@ static char *pf(const char *fmt, int n, const struct targ *a)
 	mb_action(&b, DCC_ACT_PRINTF, fmt);
 	for (int i = 0; i < n; i++)
 		offs[i] = a[i].kind == DCC_K_INT ? mb_int(&b, a[i].size, a[i].is_signed)
-						 : mb_string(&b, a[i].size);
+			: a[i].kind == DCC_K_FLOAT ? mb_field(&b, DCC_K_FLOAT, a[i].size, 1, "double")
+			: mb_string(&b, a[i].size);
 	cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), 0, "%s", rtt_err(&t));
 	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
 	for (int i = 0; i < n; i++) {
 		if (a[i].kind == DCC_K_INT)
 			rec_int(&r, offs[i], a[i].i);
+		else if (a[i].kind == DCC_K_FLOAT)
+			rec_float(&r, offs[i], &a[i]);
 		else
 			rec_str(&r, offs[i], a[i].s);
 	}
@@ -157,7 +181,7 @@ Test(rt_printf, strings)
 
 Test(rt_printf, full_string_without_nul)
 {
-	const struct targ a[] = { { DCC_K_STRING, 4, 0, 0, "abcd" } };
+	const struct targ a[] = { { DCC_K_STRING, 4, 0, 0, "abcd", 0 } };
 	char *got = pf("[%s]", 1, a);
 
 	cr_assert_str_eq(got, "[abcd]");
@@ -230,7 +254,7 @@ Test(rt_printf, unsupported_conversion_is_reported_once)
 
 	mb_init(&b);
 	mb_clause(&b);
-	mb_action(&b, DCC_ACT_PRINTF, "a=%d b=%f\n");
+	mb_action(&b, DCC_ACT_PRINTF, "a=%d b=%w\n");
 	mb_int(&b, 4, 1);
 	mb_int(&b, 4, 1);
 	cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), 0);
@@ -241,7 +265,7 @@ Test(rt_printf, unsupported_conversion_is_reported_once)
 	cr_assert_str_eq(rtt_out(&t), "a=5 b=a=5 b=");
 	cr_assert_str_eq(rtt_err(&t),
 			 "dtrun: printf in t.d:1:1: "
-			 "conversion %f is not supported by this runtime\n");
+			 "conversion %w is not supported by this runtime\n");
 	rtt_close(&t);
 }
 
@@ -262,8 +286,126 @@ Test(rt_printf, kind_mismatch_and_missing_argument)
 	cr_assert_str_eq(got, "1 ");
 	cr_assert_str_eq(errbuf, "dtrun: printf in t.d:1:1: missing argument for %d\n");
 	free(got);
+	got = pf("<%f>", 1, i);
+	cr_assert_str_eq(errbuf, "dtrun: printf in t.d:1:1: %f needs a floating-point argument\n");
+	free(got);
+	{
+		const struct targ d[] = { F64(1.5) };
+
+		got = pf("<%x>", 1, d);
+		cr_assert_str_eq(got, "<");
+		cr_assert_str_eq(errbuf, "dtrun: printf in t.d:1:1: %x needs an integer argument\n");
+		free(got);
+	}
 	got = pf("50%", 0, NULL);
 	cr_assert_str_eq(got, "50");
 	cr_assert_str_eq(errbuf, "dtrun: printf in t.d:1:1: incomplete conversion \"%\"\n");
 	free(got);
+}
+
+Test(rt_printf, float_conversions)
+{
+	PF("3.141590|3.141590e+00|3.141590E+00|3.14159|3.14159", "%f|%e|%E|%g|%G", F64(3.14159),
+	   F64(3.14159), F64(3.14159), F64(3.14159), F64(3.14159));
+	PF("-0.002500|-2.5e-03|-0.0025|1e+300|1E+300", "%f|%.1e|%g|%g|%G", F64(-2.5e-3),
+	   F64(-2.5e-3), F64(-2.5e-3), F64(1e300), F64(1e300));
+	PF("0.000000|-0.000000|0|-0|1.23457e+08|4.94066e-324", "%f|%f|%g|%g|%g|%g", F64(0.0),
+	   F64(-0.0), F64(0.0), F64(-0.0), F64(123456789.125), F64(4.9e-324));
+}
+
+Test(rt_printf, float_is_promoted_to_double)
+{
+	/* -0.1f is -0.100000001490116...: its digits show it was never a double */
+	PF("1.500000|-0.100000|-0.1000000015|3.4e+38", "%f|%f|%.10f|%g", F32(1.5), F32(-0.1f),
+	   F32(-0.1f), F32(3.4e38f));
+}
+
+Test(rt_printf, long_double_with_or_without_L)
+{
+	PF("2.718281828459045235|2.718282|2.71828|-1e-4000", "%.18Lf|%f|%g|%Lg",
+	   F80(2.718281828459045235360287471352662L), F80(2.718281828459045235360287471352662L),
+	   F80(2.718281828459045235360287471352662L), F80(-1.0e-4000L));
+}
+
+Test(rt_printf, float_flags_width_precision)
+{
+	PF("+3.14|  3.14|3.14  |003.14|+3.1416e+00| 3.1|3.|3.000|3.e+00",
+	   "%+.2f|%6.2f|%-6.2f|%06.2f|%+.4e|% .1f|%#.0f|%#.4g|%#.0e", F64(3.14159), F64(3.14159),
+	   F64(3.14159), F64(3.14159), F64(3.14159), F64(3.14159), F64(3.0), F64(3.0), F64(3.0));
+	PF("-0000002.50E-03|-2.5e-03      |", "%+015.2E|%-+14.1e|", F64(-2.5e-3), F64(-2.5e-3));
+}
+
+Test(rt_printf, float_star_width_and_precision)
+{
+	PF("     3.142|3.1e+00   |3.1|1.500000 |", "%*.*f|%-*.*e|%.*g|%*f|", I32(10), I32(3),
+	   F64(3.14159), I32(10), I32(1), F64(3.14159), I32(2), F32(3.14159), I32(-9), F64(1.5));
+	/* a negative precision is none: the default 6 */
+	PF("3.141590", "%.*f", I32(-1), F64(3.14159));
+}
+
+Test(rt_printf, float_infinities_and_nans)
+{
+	PF("inf|-inf|nan|-nan|INF|NAN|     inf|-inf     |     inf", "%f|%e|%g|%f|%E|%G|%8g|%-9f|%08f",
+	   F64(INFINITY), F64(-INFINITY), F64(NAN), F64(-NAN), F64(INFINITY), F32(NAN),
+	   F80(INFINITY), F64(-INFINITY), F64(INFINITY));
+}
+
+Test(rt_printf, float_size_prefixes_are_ignored)
+{
+	PF("1.500000|1.500000|1.500000|1.500000", "%lf|%Lf|%hf|%llf", F32(1.5), F64(1.5),
+	   F80(1.5), F64(1.5));
+}
+
+/* C's printf with the same spec on the value at its own type: a float as a
+ * double, a long double with L in front of the conversion, whatever size
+ * prefix the D format had. */
+static void c_format(char *out, size_t n, const char *spec, const struct targ *a)
+{
+	char f[32];
+	size_t k = 0, len = strlen(spec);
+
+	for (size_t i = 0; i + 1 < len; i++)
+		if (!strchr("hlLjzt", spec[i]))
+			f[k++] = spec[i];
+	if (a->size == 16)
+		f[k++] = 'L';
+	f[k++] = spec[len - 1];
+	f[k] = '\0';
+	if (a->size == 16)
+		snprintf(out, n, f, a->f);
+	else if (a->size == 8)
+		snprintf(out, n, f, (double)a->f);
+	else
+		snprintf(out, n, f, (double)(float)a->f);
+}
+
+Test(rt_printf, floats_match_c_printf)
+{
+	static const char *const specs[] = {
+		"%e", "%E", "%f", "%g", "%G", "%.0e", "%.0f", "%.0g", "%#.0e", "%#.0f", "%#g",
+		"%#.3G", "%+f", "% e", "%-14.3g", "%014.5E", "%+-#12.0f", "%.20g", "%.3g",
+		"%-+ #010.2e", "%0+25.17e", "% 30.10f", "%.25Lf", "%-#20.12G",
+	};
+	static const long double vals[] = {
+		0.0, -0.0, 1.0, 0.5, -1.5, 3.14159, -2.5e-3, 1e300, -1e-300, 4.9e-324, 1e-5,
+		123456789.125, 9.999999e9, 0.1, 2.718281828459045235360287471352662L, 1e4000L,
+		INFINITY, -NAN,
+	};
+	static const uint32_t sizes[] = { 4, 8, 16 };
+	static char want[8192];
+
+	for (unsigned z = 0; z < 3; z++)
+		for (unsigned v = 0; v < sizeof(vals) / sizeof(vals[0]); v++)
+			for (unsigned i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+				struct targ a = F80(vals[v]);
+				char *got;
+
+				a.size = sizes[z];
+				c_format(want, sizeof(want), specs[i], &a);
+				got = pf(specs[i], 1, &a);
+				cr_assert_str_eq(got, want, "%s of %Lg as %u bytes", specs[i],
+						 vals[v], sizes[z]);
+				cr_assert_str_eq(errbuf, "");
+				free(got);
+			}
 }
