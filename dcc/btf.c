@@ -66,10 +66,10 @@ static struct type *int_type(unsigned size, bool is_signed, const char *name)
 
 static struct type *convert(struct dbtf *b, unsigned id);
 
-/* a typedef of a scalar keeps its name for messages */
+/* a typedef of a scalar or a float keeps its name for messages */
 static struct type *alias(struct dbtf *b, struct type *t, const char *name)
 {
-	if (t->kind != T_INT && t->kind != T_PTR)
+	if (t->kind != T_INT && t->kind != T_PTR && t->kind != T_FLOAT)
 		return t;
 	struct type *a = arena_new(b->ar, struct type);
 	*a = *t;
@@ -155,6 +155,10 @@ static struct type *convert(struct dbtf *b, unsigned id)
 		break;
 	}
 	case BTF_KIND_FLOAT:
+		/* float, double, long double: by size, as C lays them out */
+		if ((t = type_float_of(bt->size)))
+			break;
+		__attribute__((fallthrough)); /* _Float16 and the like: opaque */
 	default: {
 		t = arena_new(b->ar, struct type);
 		t->kind = T_FUNC; /* nothing D can compute with */

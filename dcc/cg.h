@@ -20,7 +20,10 @@ struct meta; /* cg_meta.c */
 
 /* A value during codegen: integers are i64 normalized to their D type
  * (sign- or zero-extended from its size); strings are a pointer to a buffer
- * whose bytes after the NUL are zero up to `cap` (a multiple of 8). */
+ * whose bytes after the NUL are zero up to `cap` (a multiple of 8). A float
+ * or double is the i64 of its bits (a float's zero-extended); a long double
+ * is a pointer to its 16 bytes (cap 16). No float is ever an LLVM FP value:
+ * the BPF target has no floating point. */
 struct cval {
 	LLVMValueRef v;
 	struct type *t;
@@ -156,6 +159,10 @@ LLVMValueRef cg_zero_value(struct cg *cg, uint32_t size);
 void cg_leave(struct cg *cg);
 LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMValueRef src,
 		      uint64_t n);
+
+/* cg_user.c */
+struct cval cg_copyinstr(struct cg *cg, struct node *n);
+struct cval cg_copyin(struct cg *cg, struct node *n);
 
 /* cg_core.c */
 LLVMValueRef cg_addr(struct cg *cg, struct node *n);

@@ -72,7 +72,7 @@ static unsigned slot_size(struct cg *cg, struct node *a)
 {
 	if (is_bytes(a))
 		return (a->type->size + 7) & ~7u;
-	if (type_is_symbolic(a->type))
+	if (type_is_symbolic(a->type) || type_is_float(a->type))
 		return (a->type->size + 7) & ~7u;
 	return a->type->kind == T_STRING ? cg_str_cap(cg, a) : 8;
 }
@@ -131,6 +131,10 @@ int cg_clause_layout(struct cg *cg, struct clause_info *ci)
 			} else if (is_value_arg(kind, st, a) && type_is_symbolic(a->type)) {
 				meta_arg(cg->meta, aoff, a->type->size, (uint16_t)a->type->dkind,
 					 false, a->type->name);
+				aoff += slot_size(cg, a);
+			} else if (is_value_arg(kind, st, a) && type_is_float(a->type)) {
+				meta_arg(cg->meta, aoff, a->type->size, DCC_K_FLOAT, true,
+					 a->type->name);
 				aoff += slot_size(cg, a);
 			} else if (is_value_arg(kind, st, a)) {
 				bool str = a->type->kind == T_STRING;
@@ -235,7 +239,7 @@ static void store_arg(struct cg *cg, struct node *a, unsigned off)
 	struct cval v = cg_expr(cg, a);
 	if (a->type->kind == T_STRING)
 		cg_strcopy(cg, rec_ptr(cg, cg->rec, off), cg_str_cap(cg, a), v);
-	else if (type_is_symbolic(a->type) && v.cap)
+	else if ((type_is_symbolic(a->type) || type_is_float(a->type)) && v.cap)
 		cg_memop(cg, "llvm.memcpy", rec_ptr(cg, cg->rec, off), v.v, a->type->size);
 	else
 		LLVMBuildStore(cg->b, v.v, rec_ptr(cg, cg->rec, off));

@@ -75,6 +75,11 @@ static LLVMMetadataRef di_of(struct cg *cg, struct type *t)
 			: t->is_signed ? 0x05 : 0x07, 0);
 	case T_PTR:
 		return cg->di_voidptr;
+	case T_FLOAT: { /* DW_ATE_float: BTF_KIND_FLOAT, which CO-RE matches by kind */
+		const char *name = type_float_of(t->size)->name;
+		return LLVMDIBuilderCreateBasicType(cg->dib, name, strlen(name),
+			(uint64_t)t->size * 8, 0x04, 0);
+	}
 	case T_ARRAY: {
 		LLVMMetadataRef sub = LLVMDIBuilderGetOrCreateSubrange(cg->dib, 0,
 								       (int64_t)t->nelem);

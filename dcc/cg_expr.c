@@ -13,7 +13,7 @@
 
 enum {
 	H_LOOKUP = 1, H_UPDATE = 2, H_DELETE = 3, H_KTIME = 5, H_SMP_ID = 8, H_PID_TGID = 14,
-	H_UID_GID = 15, H_COMM = 16, H_CUR_TASK = 35, H_READ_KERNEL = 113, H_READ_USER_STR = 114,
+	H_UID_GID = 15, H_COMM = 16, H_CUR_TASK = 35, H_READ_KERNEL = 113,
 	H_GET_STACK = 67, H_STRNCMP = 182,
 };
 
@@ -565,7 +565,7 @@ static struct cval assign(struct cg *cg, struct node *n)
 		val = ival(cg_norm(cg, arith(cg, n, n->op, x, y, t), t), t);
 	}
 	cg_lref_store(cg, &r, val);
-	if (r.v->type->kind == T_STRING)
+	if (r.v->type->kind == T_STRING || (type_is_float(r.v->type) && r.v->type->size > 8))
 		return cg_lref_load(cg, &r);
 	return ival(cg_norm(cg, val.v, r.v->type), r.v->type);
 }
@@ -577,6 +577,10 @@ static struct cval store_member(struct cg *cg, struct node *n)
 	struct type *t = lv->type;
 	LLVMValueRef addr = cg_addr(cg, lv);
 	struct cval val = cg_expr(cg, n->b);
+	if (type_is_float(t) && t->size > 8) {
+		cg_memop(cg, "llvm.memcpy", addr, val.v, t->size);
+		return val;
+	}
 	if (n->op != '=') {
 		struct type *at = type_arith(t, val.t);
 		LLVMValueRef cur = cg_norm(cg, cg_kread(cg, addr, t), at);
@@ -677,24 +681,18 @@ static struct cval symbolic(struct cg *cg, struct node *n)
 	return (struct cval){ .v = buf, .t = t, .cap = t->size };
 }
 
-/* A NUL-terminated string from the traced process's memory. */
-static struct cval copyinstr(struct cg *cg, struct node *n)
-{
-	unsigned cap = cg_str_cap(cg, n);
-	uint32_t max = n->ival && n->ival + 1 < cap ? (uint32_t)n->ival + 1 : cap;
-	LLVMValueRef addr = LLVMBuildIntToPtr(cg->b, cg_expr(cg, n->list).v, cg->ptr, "");
-	LLVMValueRef dst = cg_tmpbuf(cg, cap);
-	cg_memop(cg, "llvm.memset", dst, NULL, cap);
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-	LLVMValueRef args[3] = { dst, cg_i32(cg, max), addr };
-	cg_helper(cg, H_READ_USER_STR, cg->i64, pt, 3, args);
-	return strval(dst, cap);
-}
-
-/* A scalar in kernel memory (member, element, dereference). */
+/* A scalar or float in kernel memory (member, element, dereference): a
+ * float or double as the i64 of its bits, a long double as a 16-byte copy. */
 static struct cval kernel_value(struct cg *cg, struct node *n)
 {
-	if (!type_is_scalar(n->type)) {
+	if (type_is_float(n->type) && n->type->size > 8) {
+		LLVMValueRef buf = cg_tmpbuf(cg, n->type->size);
+		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+		LLVMValueRef args[3] = { buf, cg_i32(cg, n->type->size), cg_addr(cg, n) };
+		cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+		return (struct cval){ .v = buf, .t = n->type, .cap = n->type->size };
+	}
+	if (!type_is_scalar(n->type) && !type_is_float(n->type)) {
 		diag_error(cg->dg, n->loc, "a value of type '%s' cannot be used here",
 			   type_str(n->type));
 		return ival(cg_i64(cg, 0), &type_int);
@@ -770,7 +768,9 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 		if (n->name && !strcmp(n->name, "speculation"))
 			return ival(cg_speculation(cg), &type_int);
 		if (n->name && !strcmp(n->name, "copyinstr"))
-			return copyinstr(cg, n);
+			return cg_copyinstr(cg, n);
+		if (n->name && !strcmp(n->name, "copyin"))
+			return cg_copyin(cg, n);
 		if (type_is_symbolic(n->type))
 			return symbolic(cg, n);
 		__attribute__((fallthrough)); /* sema lets no other call be a value */

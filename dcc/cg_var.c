@@ -3,7 +3,9 @@
  * map) and dynamic variables (self-> thread-locals and associative arrays,
  * one BPF hash map each, keyed by [thread id,] key tuple). Reading an absent
  * dynamic variable yields 0 or ""; storing 0 deletes it; a full map drops
- * the store and counts a dynamic variable drop.
+ * the store and counts a dynamic variable drop. Strings and long doubles
+ * are buffers (copied, never deleted); floats and doubles are the 8-byte
+ * slot of their bits, like integers (+0.0 deletes).
  */
 #include <dcc/abi.h>
 #include "cg.h"
@@ -69,25 +71,33 @@ static struct cval ival(LLVMValueRef v, struct type *t)
 	return (struct cval){ .v = v, .t = t };
 }
 
-static struct cval strval(LLVMValueRef p, unsigned cap)
-{
-	return (struct cval){ .v = p, .t = &type_string, .cap = cap };
-}
-
 static LLVMValueRef map_of(struct cg *cg, struct var *v)
 {
 	return cg_map_ref(cg, cg->var_map[v->index]);
 }
 
+/* Bytes of a value kept as a buffer (string, long double); 0 for a word. */
+static unsigned buf_size(struct cg *cg, const struct var *v)
+{
+	if (v->type->kind == T_STRING)
+		return cg->strsize;
+	return type_is_float(v->type) && v->type->size > 8 ? v->type->size : 0;
+}
+
+static struct cval bufval(struct var *v, LLVMValueRef p, unsigned size)
+{
+	return (struct cval){ .v = p, .t = v->type, .cap = size };
+}
+
 struct cval cg_lref_load(struct cg *cg, struct lref *r)
 {
 	struct var *v = r->v;
-	bool str = v->type->kind == T_STRING;
+	unsigned bs = buf_size(cg, v);
 	if (!dynamic(v)) {
 		LLVMValueRef p = v->kind == V_GLOBAL ? cg->gvar[v->id]
 						     : cg_scratch(cg, cg->this_off[v->id]);
-		if (str)
-			return strval(p, cg->strsize);
+		if (bs)
+			return bufval(v, p, bs);
 		return ival(LLVMBuildLoad2(cg->b, cg->i64, p, v->name), v->type);
 	}
 	/* a thread-local looked up at the top level stays valid for the rest
@@ -104,18 +114,18 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
 	LLVMBasicBlockRef found = cg_block(cg, "var.found"), done = cg_block(cg, "var.done");
 	LLVMValueRef isnull = LLVMBuildIsNull(cg->b, p, "");
-	if (str) {
-		LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, cg->strsize));
+	if (bs) {
+		LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, bs));
 		LLVMBasicBlockRef miss = cg_block(cg, "var.miss");
 		LLVMBuildCondBr(cg->b, isnull, miss, found);
 		LLVMPositionBuilderAtEnd(cg->b, miss);
-		cg_memop(cg, "llvm.memset", dst, NULL, cg->strsize);
+		cg_memop(cg, "llvm.memset", dst, NULL, bs);
 		LLVMBuildBr(cg->b, done);
 		LLVMPositionBuilderAtEnd(cg->b, found);
-		cg_memop(cg, "llvm.memcpy", dst, p, cg->strsize);
+		cg_memop(cg, "llvm.memcpy", dst, p, bs);
 		LLVMBuildBr(cg->b, done);
 		LLVMPositionBuilderAtEnd(cg->b, done);
-		return strval(dst, cg->strsize);
+		return bufval(v, dst, bs);
 	}
 	LLVMBuildCondBr(cg->b, isnull, done, found);
 	LLVMPositionBuilderAtEnd(cg->b, found);
@@ -133,12 +143,15 @@ void cg_lref_store(struct cg *cg, struct lref *r, struct cval val)
 {
 	struct var *v = r->v;
 	bool str = v->type->kind == T_STRING;
-	LLVMValueRef iv = str ? NULL : cg_norm(cg, val.v, v->type);
+	unsigned bs = buf_size(cg, v);
+	LLVMValueRef iv = bs ? NULL : cg_norm(cg, val.v, v->type);
 	if (!dynamic(v)) {
 		LLVMValueRef p = v->kind == V_GLOBAL ? cg->gvar[v->id]
 						     : cg_scratch(cg, cg->this_off[v->id]);
 		if (str)
 			cg_strcopy(cg, p, cg->strsize, val);
+		else if (bs)
+			cg_memop(cg, "llvm.memcpy", p, val.v, bs);
 		else
 			LLVMBuildStore(cg->b, iv, p);
 		return;
@@ -147,8 +160,8 @@ void cg_lref_store(struct cg *cg, struct lref *r, struct cval val)
 	LLVMValueRef src;
 	LLVMBasicBlockRef done = cg_block(cg, "store.done");
 	cg->self_ptr[v->index] = NULL; /* an update or delete moves or frees it */
-	if (str) {
-		if (val.cap >= cg->strsize) {
+	if (bs) {
+		if (val.cap >= bs) {
 			src = val.v;
 		} else {
 			src = cg_scratch(cg, cg_scratch_alloc(cg, cg->strsize));
@@ -189,7 +202,7 @@ unsigned cg_var_size(struct cg *cg, const struct var *v)
 {
 	if (v->type->kind == T_STRING)
 		return cg->strsize;
-	if (v->type->kind == T_STRUCT || v->type->kind == T_UNION)
+	if (v->type->kind == T_STRUCT || v->type->kind == T_UNION || type_is_float(v->type))
 		return (v->type->size + 7) & ~7u;
 	return 8;
 }

@@ -162,6 +162,16 @@ static void lvalue_name(struct node *lv, enum var_kind *kind, const char **name)
 	*name = b->name;
 }
 
+/* The type of the existing variable an lvalue names, or void. */
+static struct type *var_type(struct sema *s, struct node *lv)
+{
+	enum var_kind k;
+	const char *name;
+	lvalue_name(lv, &k, &name);
+	struct var *v = sema_var_find(s, k, name);
+	return v ? v->type : &type_void;
+}
+
 /* Type the key tuple of an associative array reference. */
 static int index_keys(struct sema *s, struct node *lv, struct type **keys, int *nkeys)
 {
@@ -327,6 +337,9 @@ static int check_binop(struct sema *s, struct node *n)
 	if (err)
 		return -1;
 	struct type *a = n->a->type, *b = n->b->type;
+	int fl = sema_float_binop(s, n, ast_op_name(n->op), a, b);
+	if (fl <= 0)
+		return fl;
 	if ((a->kind == T_STRING && type_is_stringish(b)) ||
 	    (b->kind == T_STRING && type_is_stringish(a))) {
 		sema_coerce_string(s, n->a);
@@ -386,6 +399,7 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 			return diag_error(s->dg, lv->loc, "%s%s is never assigned a value",
 					  var_prefix(kind), name);
 		if (t->kind != T_INT && t->kind != T_STRING && t->kind != T_PTR &&
+		    t->kind != T_FLOAT &&
 		    !(is_struct_value(t) && !nkeys && t->size && t->size <= 4096))
 			return diag_error(s->dg, lv->loc, "cannot store a value of type '%s' in %s%s",
 					  type_str(t), var_prefix(kind), name);
@@ -398,7 +412,8 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 			return -1;
 		if ((v->type->kind == T_STRING) != (t->kind == T_STRING) ||
 		    ((is_struct_value(v->type) || is_struct_value(t)) &&
-		     strcmp(v->type->name, t->name)))
+		     strcmp(v->type->name, t->name)) ||
+		    ((type_is_float(v->type) || type_is_float(t)) && !sema_float_same(v->type, t)))
 			return diag_error(s->dg, lv->loc, "cannot assign a value of type '%s' to "
 					  "%s%s of type '%s'", type_str(t), var_prefix(kind), name,
 					  type_str(v->type));
@@ -485,7 +500,11 @@ static int check_assign(struct sema *s, struct node *n)
 		/* v.m = x: a member of a struct variable */
 		if (sema_expr(s, lv) || sema_expr(s, n->b))
 			return -1;
-		if (!type_is_scalar(lv->type) || !type_is_scalar(n->b->type))
+		if (n->op != '=' && sema_float_binop(s, n, arena_printf(s->ar, "%s=",
+				ast_op_name(n->op)), lv->type, n->b->type) <= 0)
+			return -1;
+		if (!(type_is_scalar(lv->type) && type_is_scalar(n->b->type)) &&
+		    !sema_float_same(lv->type, n->b->type))
 			return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
 					  "cannot assign '%s' to member '%s' of type '%s'",
 					  type_str(n->b->type), lv->name, type_str(lv->type));
@@ -505,6 +524,9 @@ static int check_assign(struct sema *s, struct node *n)
 	if (n->b->type->kind == T_ARRAY)
 		sema_coerce_string(s, n->b);
 	if (n->op != '=') {
+		if (sema_float_binop(s, n, arena_printf(s->ar, "%s=", ast_op_name(n->op)),
+				     var_type(s, lv), n->b->type) <= 0)
+			return -1;
 		if (type_is_int(n->b->type) && check_lvalue_store(s, lv, n->b->type, true))
 			return -1;
 		if (sema_expr(s, lv))
@@ -609,7 +631,8 @@ int sema_expr(struct sema *s, struct node *n)
 		if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
 		    n->op == OP_POSTDEC) {
 			if (is_var_member(n->a)) {
-				if (sema_expr(s, n->a) || expect_int(s, n->a, ast_op_name(n->op)))
+				if (sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
+				    expect_int(s, n->a, ast_op_name(n->op)))
 					return -1;
 				n->type = n->a->type;
 				return 0;
@@ -618,13 +641,15 @@ int sema_expr(struct sema *s, struct node *n)
 				return diag_error(s->dg, n->a->loc, "'%s' needs a variable",
 						  ast_op_name(n->op));
 			/* x++ on a new variable starts it at 0, like x += 1 */
-			if (check_lvalue_store(s, n->a, &type_int, true) ||
-			    sema_expr(s, n->a) || expect_int(s, n->a, ast_op_name(n->op)))
+			if (sema_float_unop(s, n, var_type(s, n->a)) <= 0 ||
+			    check_lvalue_store(s, n->a, &type_int, true) ||
+			    sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
+			    expect_int(s, n->a, ast_op_name(n->op)))
 				return -1;
 			n->type = n->a->type;
 			return 0;
 		}
-		if (sema_expr(s, n->a))
+		if (sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0)
 			return -1;
 		if (n->op == '!') {
 			if (n->a->type->kind != T_INT && n->a->type->kind != T_PTR)
@@ -645,7 +670,8 @@ int sema_expr(struct sema *s, struct node *n)
 		int err = sema_expr(s, n->a) | sema_expr(s, n->b) | sema_expr(s, n->c);
 		if (err)
 			return -1;
-		if (expect_int(s, n->a, "the condition of '?:'"))
+		if (expect_int(s, n->a, "the condition of '?:'") ||
+		    sema_float_binop(s, n, "?:", n->b->type, n->c->type) <= 0)
 			return -1;
 		struct type *b = n->b->type, *c = n->c->type;
 		if (b->kind == T_STRING && c->kind == T_STRING)
@@ -671,6 +697,11 @@ int sema_expr(struct sema *s, struct node *n)
 		if (t->kind == T_STRING && n->b->type->kind == T_STRING) {
 			n->type = t;
 			return 0;
+		}
+		int fl = sema_float_cast(s, n, n->b->type, t);
+		if (fl <= 0) {
+			n->type = t;
+			return fl;
 		}
 		if (!type_is_scalar(t) || !type_is_scalar(n->b->type))
 			return diag_error(s->dg, n->loc, "cannot cast '%s' to '%s'",
@@ -775,7 +806,7 @@ static int check_decl(struct sema *s, struct node *d)
 		if (d->ival == ST_EXTERN)
 			return diag_error(s->dg, d->loc, "extern declarations of kernel symbols are "
 					  "not supported yet; use a cast of `%s", dl->name);
-		if (!type_is_scalar(t) && t->kind != T_STRING &&
+		if (!type_is_scalar(t) && t->kind != T_STRING && t->kind != T_FLOAT &&
 		    !(is_struct_value(t) && t->size && t->size <= 4096))
 			return diag_error(s->dg, dl->loc, "variables of type '%s' are not supported "
 					  "yet", type_str(t));
@@ -825,7 +856,7 @@ static void pretype(struct sema *s, struct node *st, bool last_round)
 	if (st->b->type->kind == T_ARRAY)
 		sema_coerce_string(s, st->b);
 	if (type_is_scalar(st->b->type) || st->b->type->kind == T_STRING ||
-	    (is_struct_value(st->b->type) && struct_source(st->b)))
+	    type_is_float(st->b->type) || (is_struct_value(st->b->type) && struct_source(st->b)))
 		check_lvalue_store(s, st->a, st->b->type, true);
 }
 

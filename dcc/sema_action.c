@@ -30,7 +30,7 @@ static const char *const actions_later[] = {
 static const char *const actions_never[] = { "panic", "breakpoint", "chill", NULL };
 
 static const char *const subrs_later[] = {
-	"alloca", "bcopy", "copyin", "copyinto", "strlen", "strjoin",
+	"alloca", "bcopy", "copyinto", "strlen", "strjoin",
 	"substr", "index", "rindex", "strstr", "strchr", "strrchr", "strtok", "basename",
 	"dirname", "cleanpath", "lltostr", "strtoll", "toupper", "tolower", "htons", "htonl",
 	"htonll", "ntohs", "ntohl", "ntohll", "inet_ntoa", "inet_ntoa6", "inet_ntop",
@@ -77,6 +77,30 @@ static int check_stack(struct sema *s, struct node *n, bool user)
 	return 0;
 }
 
+/* copyin(addr, size): size bytes of the traced process's memory, copied
+ * into the clause's scratch memory; the value is a void * to the copy. The
+ * size is a constant: the copy's room is laid out at compile time. */
+static int check_copyin(struct sema *s, struct node *n)
+{
+	int nargs = ast_list_len(n->list);
+	if (nargs != 2)
+		return diag_error(s->dg, n->loc, "copyin() takes 2 arguments, %d given", nargs);
+	if (sema_expr(s, n->list) || sema_expr(s, n->list->next))
+		return -1;
+	if (!type_is_scalar(n->list->type))
+		return diag_error(s->dg, n->list->loc, "copyin() needs a user address, not '%s'",
+				  type_str(n->list->type));
+	int64_t size;
+	if (sema_const(s, n->list->next, &size))
+		return -1;
+	if (size < 1 || size > 4096)
+		return diag_error(s->dg, n->list->next->loc, "copyin() copies 1 to 4096 bytes, "
+				  "not %lld", (long long)size);
+	n->ival = (uint64_t)size;
+	n->type = type_ptr(s->ar, &type_void);
+	return 0;
+}
+
 int sema_call_value(struct sema *s, struct node *n)
 {
 	const char *name = n->name ? n->name : "";
@@ -110,6 +134,8 @@ int sema_call_value(struct sema *s, struct node *n)
 		n->type = &type_string;
 		return 0;
 	}
+	if (!strcmp(name, "copyin"))
+		return check_copyin(s, n);
 	if (!strcmp(name, "stack") || !strcmp(name, "ustack"))
 		return check_stack(s, n, name[0] == 'u');
 	static const struct {
@@ -357,7 +383,9 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 			kind = "string";
 		else if (c == 'Y')
 			kind = "int";
-		else if (strchr("eEfgGTC", c))
+		else if (strchr("eEfgG", c))
+			kind = "float";
+		else if (strchr("TC", c))
 			return diag_error(s->dg, fmt->loc, "conversion '%.*s' is not supported yet",
 					  len, f + start);
 		else
@@ -369,11 +397,16 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 		if (!strcmp(kind, "string"))
 			sema_coerce_string(s, a);
 		bool is_str = a->type->kind == T_STRING;
-		if (!strcmp(kind, "string") ? !is_str : !type_is_scalar(a->type))
+		/* any float type takes any of e E f g G, whatever size prefix
+		 * the format writes (the runtime uses the value's own) */
+		bool ok = !strcmp(kind, "string") ? is_str : !strcmp(kind, "float")
+			? type_is_float(a->type) : type_is_scalar(a->type);
+		if (!ok)
 			return diag_error(s->dg, a->loc, "conversion '%.*s' needs %s argument, "
 					  "argument #%d is '%s'", len, f + start,
-					  !strcmp(kind, "string") ? "a string" : "an integer",
-					  argno, type_str(a->type));
+					  !strcmp(kind, "string") ? "a string" : !strcmp(kind, "float")
+					  ? "a floating-point" : "an integer", argno,
+					  type_str(a->type));
 		a = a->next;
 		argno++;
 	}
@@ -437,7 +470,7 @@ static int check_action(struct sema *s, struct node *n)
 			sema_coerce_string(s, n->list);
 		t = n->list->type;
 		if (name[0] == 'e' ? !type_is_int(t) : (!type_is_scalar(t) && t->kind != T_STRING &&
-							!type_is_symbolic(t)))
+							!type_is_symbolic(t) && !type_is_float(t)))
 			return diag_error(s->dg, n->list->loc, "%s() of a value of type '%s' is not "
 					  "supported", name, type_str(t));
 		n->type = &type_void;

@@ -151,6 +151,7 @@ int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
 	if (!ci || i < 0 || i > 9)
 		return diag_error(s->dg, n->loc, "args[] index must be a constant from 0 to 9");
 	struct type *t = NULL;
+	bool regs = false; /* some probe's arguments are registers, not a record */
 	for (int g = 0; g < ci->ngroups; g++) {
 		struct pgroup *grp = &ci->groups[g];
 		for (int k = 0; k < grp->nprobes; k++) {
@@ -188,10 +189,16 @@ int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
 						  "this clause and '%s' in others", (int)i,
 						  type_str(t), type_str(pt));
 			t = pt;
+			regs |= p->kind != PK_SDT;
 		}
 	}
 	if (!t)
 		return diag_error(s->dg, n->loc, "args[] needs a probe with arguments");
+	/* a float argument is passed in an FP register, which BPF never sees;
+	 * a tracepoint's record holds float and double fields in memory */
+	if (type_is_float(t) && (regs || t->size > 8))
+		return diag_error(s->dg, n->loc, "args[%d] is a '%s', which BPF cannot read here",
+				  (int)i, type_str(t));
 	*out = t;
 	return 0;
 }

@@ -393,8 +393,9 @@ int sema_expand_name(struct sema *s, struct node *n)
 		n->type = t; /* an inline int constant takes its declared type */
 		return 0;
 	}
-	if ((t->kind == T_STRING) != (n->type->kind == T_STRING) &&
-	    !(t->kind == T_PTR && n->type->kind == T_PTR))
+	if (((t->kind == T_STRING) != (n->type->kind == T_STRING) &&
+	     !(t->kind == T_PTR && n->type->kind == T_PTR)) ||
+	    ((type_is_float(t) || type_is_float(n->type)) && !sema_float_same(t, n->type)))
 		return diag_error(s->dg, n->loc, "inline '%s' is declared '%s' but its value is "
 				  "'%s'", d->name, type_str(t), type_str(n->type));
 	return 0;

@@ -28,6 +28,11 @@ struct type *sema_user_tag(struct sema *s, int tspec_kind, const char *tag);
 struct type *sema_user_typedef(struct sema *s, const char *name);
 int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out);
 struct var *sema_var_find(struct sema *s, enum var_kind kind, const char *name);
+bool sema_float_same(const struct type *a, const struct type *b);
+int sema_float_binop(struct sema *s, struct node *n, const char *op, struct type *a,
+		     struct type *b);
+int sema_float_unop(struct sema *s, struct node *n, struct type *operand);
+int sema_float_cast(struct sema *s, struct node *n, struct type *from, struct type *to);
 
 /* One printf conversion, as sema checks it and codegen records it. */
 enum conv_class { CONV_INT = 1, CONV_STRING, CONV_CHAR, CONV_PERCENT };

@@ -1,7 +1,9 @@
 /*
  * Types written in the script (casts, declarations) and kernel types from
- * BTF: type names, struct members with a "did you mean", pointers and the
- * places where D turns char arrays and pointers into strings.
+ * BTF: type names, struct members with a "did you mean", pointers, the
+ * places where D turns char arrays and pointers into strings, and the rules
+ * for floating-point values (stored, copied and printed, never computed
+ * with: every operator and conversion on one is refused here by name).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,4 +220,43 @@ int sema_offsetof(struct sema *s, struct node *n)
 	n->iflags = INTF_UNSIGNED | INTF_LONG;
 	n->type = &type_ulong;
 	return 0;
+}
+
+/* Two float types are the same type when their sizes are (a typedef of
+ * double is a double). */
+bool sema_float_same(const struct type *a, const struct type *b)
+{
+	return type_is_float(a) && type_is_float(b) && a->size == b->size;
+}
+
+/* A binary operator (or '?:', or a compound assignment) with a float
+ * operand: 1 if there is none, else the error. */
+int sema_float_binop(struct sema *s, struct node *n, const char *op, struct type *a,
+		     struct type *b)
+{
+	if (!type_is_float(a) && !type_is_float(b))
+		return 1;
+	return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc, "operator '%s' cannot be "
+			  "applied to floating-point operands", op);
+}
+
+/* A unary operator on a float operand: 1 if the operand is not one. */
+int sema_float_unop(struct sema *s, struct node *n, struct type *operand)
+{
+	if (!type_is_float(operand))
+		return 1;
+	return diag_error(s->dg, n->loc, "operator '%s' cannot be applied to a floating-point "
+			  "operand", ast_op_name(n->op));
+}
+
+/* A cast from or to a float type: 1 if neither is one, 0 for the identity
+ * cast, else the error (there is no conversion without FP arithmetic). */
+int sema_float_cast(struct sema *s, struct node *n, struct type *from, struct type *to)
+{
+	if (!type_is_float(from) && !type_is_float(to))
+		return 1;
+	if (sema_float_same(from, to))
+		return 0;
+	return diag_error(s->dg, n->loc, "cast from '%s' to '%s' is not supported",
+			  type_str(from), type_str(to));
 }

@@ -28,6 +28,10 @@ INT_T(type_int32, 4, true, "int32_t");
 INT_T(type_uint32, 4, false, "uint32_t");
 INT_T(type_int64, 8, true, "int64_t");
 INT_T(type_uint64, 8, false, "uint64_t");
+struct type type_float = { .kind = T_FLOAT, .size = 4, .is_signed = true, .name = "float" };
+struct type type_double = { .kind = T_FLOAT, .size = 8, .is_signed = true, .name = "double" };
+struct type type_ldouble = { .kind = T_FLOAT, .size = 16, .is_signed = true,
+			     .name = "long double" };
 
 static const struct {
 	const char *name;
@@ -48,6 +52,7 @@ static const struct {
 	{ "uintptr_t", &type_ulong }, { "intptr_t", &type_long },
 	{ "pid_t", &type_int }, { "id_t", &type_int }, { "uid_t", &type_uint },
 	{ "gid_t", &type_uint }, { "processorid_t", &type_int },
+	{ "float", &type_float }, { "double", &type_double }, { "long double", &type_ldouble },
 };
 
 struct type *type_by_name(const char *name)
@@ -61,6 +66,17 @@ struct type *type_by_name(const char *name)
 bool type_is_int(const struct type *t)
 {
 	return t && t->kind == T_INT;
+}
+
+bool type_is_float(const struct type *t)
+{
+	return t && t->kind == T_FLOAT;
+}
+
+struct type *type_float_of(unsigned size)
+{
+	return size == 4 ? &type_float : size == 8 ? &type_double : size == 16 ? &type_ldouble
+									: NULL;
 }
 
 struct type *type_promote(struct type *t)

@@ -1,7 +1,9 @@
 /*
  * D's types as sema and codegen see them. Integer types are canonical
  * singletons (compare pointers); strings carry no length: every string value
- * is strsize bytes, NUL-padded.
+ * is strsize bytes, NUL-padded. Floating-point types (float, double, long
+ * double: x86-64's 80-bit extended in 16 bytes) are values D can move and
+ * print but not compute with; two are the same type when their sizes are.
  */
 #ifndef DCC_TYPES_H
 #define DCC_TYPES_H
@@ -13,6 +15,7 @@
  * runtime symbolizes both (dkind says how, as a DCC_K_* of abi.h) */
 enum type_kind {
 	T_VOID = 1, T_INT, T_STRING, T_PTR, T_ARRAY, T_STRUCT, T_UNION, T_FUNC, T_STACK, T_SYM,
+	T_FLOAT,
 };
 
 struct member {
@@ -45,11 +48,15 @@ extern struct type type_char, type_schar, type_uchar, type_short, type_ushort;
 extern struct type type_int, type_uint, type_long, type_ulong, type_llong, type_ullong;
 extern struct type type_int8, type_uint8, type_int16, type_uint16, type_int32, type_uint32,
 	type_int64, type_uint64;
+extern struct type type_float, type_double, type_ldouble;
 
 /* A base or predefined type name ("unsigned long", "uint32_t", "size_t",
  * "pid_t", "string"...); NULL if unknown. */
 struct type *type_by_name(const char *name);
 bool type_is_int(const struct type *t);
+bool type_is_float(const struct type *t);
+/* The float type of a size (4, 8, 16), NULL for any other. */
+struct type *type_float_of(unsigned size);
 /* C's usual arithmetic conversions after integer promotion. */
 struct type *type_arith(struct type *a, struct type *b);
 /* Integer promotion: anything narrower than int becomes int. */

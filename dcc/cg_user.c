@@ -1,0 +1,45 @@
+/*
+ * The traced process's memory -> values: copyinstr() into a NUL-padded
+ * string buffer, and copyin() into the clause's scratch memory, whose
+ * address is the void * value; the script reads the copy through it like
+ * any kernel memory (members, elements, dereferences). A copy that faults
+ * raises DTrace's invalid address error and leaves the clause.
+ */
+#include <dcc/abi.h>
+#include "cg.h"
+
+enum { H_READ_USER = 112, H_READ_USER_STR = 114 };
+
+/* A NUL-terminated string from the traced process's memory. */
+struct cval cg_copyinstr(struct cg *cg, struct node *n)
+{
+	unsigned cap = cg_str_cap(cg, n);
+	uint32_t max = n->ival && n->ival + 1 < cap ? (uint32_t)n->ival + 1 : cap;
+	LLVMValueRef addr = LLVMBuildIntToPtr(cg->b, cg_expr(cg, n->list).v, cg->ptr, "");
+	LLVMValueRef dst = cg_tmpbuf(cg, cap);
+	cg_memop(cg, "llvm.memset", dst, NULL, cap);
+	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+	LLVMValueRef args[3] = { dst, cg_i32(cg, max), addr };
+	cg_helper(cg, H_READ_USER_STR, cg->i64, pt, 3, args);
+	return (struct cval){ .v = dst, .t = &type_string, .cap = cap };
+}
+
+/* copyin(addr, size): the copy lives in scratch memory for the rest of the
+ * clause (scratch is never reused within a program), so a pointer to it can
+ * be kept in a clause-local and dereferenced by later statements. */
+struct cval cg_copyin(struct cg *cg, struct node *n)
+{
+	uint32_t size = (uint32_t)n->ival;
+	LLVMValueRef uaddr = cg_expr(cg, n->list).v;
+	LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, size));
+	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+	LLVMValueRef args[3] = { dst, cg_i32(cg, size),
+				 LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, "") };
+	LLVMValueRef rc = cg_helper(cg, H_READ_USER, cg->i64, pt, 3, args);
+	LLVMBasicBlockRef bad = cg_block(cg, "copyin.fault"), ok = cg_block(cg, "copyin.ok");
+	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, rc, cg_i64(cg, 0), ""), bad, ok);
+	LLVMPositionBuilderAtEnd(cg->b, bad);
+	cg_fault(cg, DCC_FAULT_BADADDR, uaddr);
+	LLVMPositionBuilderAtEnd(cg->b, ok);
+	return (struct cval){ .v = LLVMBuildPtrToInt(cg->b, dst, cg->i64, ""), .t = n->type };
+}
