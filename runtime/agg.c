@@ -88,6 +88,7 @@ void rt_agg_snap_free(struct agg_snap *s)
 	for (size_t i = 0; i < s->nents; i++) {
 		free(s->ents[i].key);
 		free(s->ents[i].val);
+		free(s->ents[i].percpu);
 	}
 	free(s->ents);
 	s->ents = NULL;
@@ -121,8 +122,12 @@ static void merge_symbols(struct dcc_runtime *rt, struct agg_snap *s)
 				break;
 		if (j < out) {
 			merge(a, s->ents[j].val, s->ents[i].val, s->nwords);
+			for (int c = 0; s->ents[j].percpu && c < s->ncpus; c++)
+				merge(a, s->ents[j].percpu + (size_t)c * s->nwords,
+				      s->ents[i].percpu + (size_t)c * s->nwords, s->nwords);
 			free(s->ents[i].key);
 			free(s->ents[i].val);
+			free(s->ents[i].percpu);
 		} else {
 			s->ents[out++] = s->ents[i];
 		}
@@ -150,6 +155,7 @@ int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 	n = ncpus(rt);
 	if (n <= 0)
 		return n < 0 ? n : -EINVAL;
+	s->ncpus = n;
 	err = -ENOMEM;
 	if (!(key = malloc(a->key_size)) || !(next = malloc(a->key_size)) ||
 	    !(percpu = calloc((size_t)n, a->val_size)))
@@ -174,14 +180,19 @@ int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 			e = &s->ents[s->nents];
 			e->key = malloc(a->key_size);
 			e->val = calloc(1, a->val_size);
-			if (!e->key || !e->val) {
+			/* aggpercpu: each CPU's own value is printed too */
+			e->percpu = rt->aggpercpu ? malloc((size_t)n * a->val_size) : NULL;
+			if (!e->key || !e->val || (rt->aggpercpu && !e->percpu)) {
 				free(e->key);
 				free(e->val);
+				free(e->percpu);
 				err = -ENOMEM;
 				goto out;
 			}
 			s->nents++;
 			memcpy(e->key, next, a->key_size);
+			if (e->percpu)
+				memcpy(e->percpu, percpu, (size_t)n * a->val_size);
 			for (int c = 0; c < n; c++)
 				merge(a, e->val, percpu + (size_t)c * s->nwords, s->nwords);
 			if (rt->agg_state[id].array) {
@@ -194,6 +205,7 @@ int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 					/* never updated: the array slot is not an entry */
 					free(e->key);
 					free(e->val);
+					free(e->percpu);
 					s->nents--;
 				}
 			}

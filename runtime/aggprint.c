@@ -3,6 +3,9 @@
  * by default; aggsortkey, aggsortkeypos, aggsortpos, aggsortrev), prints the
  * default printa() form and formatted printa() over one or several
  * aggregations sharing a key signature, and the implicit print at the end.
+ * The default form follows agghist (values as bars under one header),
+ * aggpack (histograms packed on one line a key) and aggpercpu (each CPU's
+ * value under the merged one).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -13,6 +16,7 @@
 struct prow {
 	const char *key;
 	const int64_t **vals;
+	const int64_t *percpu; /* aggpercpu: the first aggregation's values by CPU */
 };
 
 struct sorter {
@@ -139,8 +143,17 @@ void rt_aggprint_sort_plain(struct dcc_runtime *rt, const struct agg_snap *s,
 	sort_snap(rt, s, order, true);
 }
 
+/* A key's column width in agghist and aggpack rows, as DTrace sizes them. */
+static int packed_width(const struct dcc_meta_field *f)
+{
+	if (f->kind != DCC_K_INT)
+		return 16;
+	return f->size == 1 ? 3 : f->size == 2 ? 5 : f->size == 4 ? 8 : 16;
+}
+
+/* packed: agghist/aggpack rows, whose strings are right-aligned in 16. */
 static void print_key(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_field *f,
-		      const char *key)
+		      const char *key, bool packed)
 {
 	struct rt_val v;
 
@@ -155,7 +168,10 @@ static void print_key(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_f
 		}
 		break;
 	case DCC_K_STRING:
-		fprintf(out, "  %-50.*s", (int)strnlen(v.p, v.size), v.p);
+		if (packed)
+			fprintf(out, " %16.*s", (int)strnlen(v.p, v.size), v.p);
+		else
+			fprintf(out, "  %-50.*s", (int)strnlen(v.p, v.size), v.p);
 		break;
 	case DCC_K_STACK:
 	case DCC_K_USTACK:
@@ -169,7 +185,7 @@ static void print_key(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_f
 		break;
 	}
 	default:
-		rt_print_bytes(rt, out, v.p, v.size, 50, false);
+		rt_print_bytes(rt, out, v.p, v.size, packed ? 16 : -50, false);
 		break;
 	}
 }
@@ -185,6 +201,114 @@ static void print_value(struct dcc_runtime *rt, FILE *out, const struct dcc_meta
 		fprintf(out, " %16llu", (unsigned long long)rt_agg_value(a, val, normal));
 	else
 		fprintf(out, " %16lld", (long long)rt_agg_value(a, val, normal));
+}
+
+static bool hist_mode(const struct dcc_runtime *rt, const struct dcc_meta_agg *a)
+{
+	return rt->agghist && (a->func == DCC_AGG_COUNT || a->func == DCC_AGG_SUM ||
+			       a->func == DCC_AGG_AVG || a->func == DCC_AGG_STDDEV);
+}
+
+static bool pack_mode(const struct dcc_runtime *rt, const struct dcc_meta_agg *a)
+{
+	return rt->aggpack && (a->func == DCC_AGG_QUANTIZE || a->func == DCC_AGG_LQUANTIZE);
+}
+
+/* What agghist and aggpack draw against, over every row of an aggregation:
+ * the total of the values (aggzoom: the largest over 95%) and their signs;
+ * the buckets every key's packed line spans. */
+struct look {
+	bool hist, pack;
+	int64_t total;
+	bool pos, neg;
+	int minbin, maxbin;
+	int keywidth;
+};
+
+static void look_at(struct dcc_runtime *rt, const struct dcc_meta_agg *a, const struct prow *rows,
+		    size_t nrows, const int64_t *zero, struct look *lk)
+{
+	memset(lk, 0, sizeof(*lk));
+	lk->hist = hist_mode(rt, a);
+	lk->pack = pack_mode(rt, a);
+	if (!lk->hist && !lk->pack)
+		return;
+	for (uint32_t k = 0; k < a->nkeys; k++)
+		lk->keywidth += packed_width(&rt->keys[a->first_key + k]) + 1;
+	for (size_t r = 0; r < nrows; r++) {
+		const int64_t *val = rows[r].vals[0] ? rows[r].vals[0] : zero;
+
+		if (lk->hist) {
+			int64_t v = rt_agg_value(a, val, 1);
+
+			lk->pos |= v > 0;
+			lk->neg |= v < 0;
+			v = v < 0 ? -v : v;
+			if (!rt->aggzoom)
+				lk->total += v;
+			else if ((int64_t)((long double)v / 0.95L) > lk->total)
+				lk->total = (int64_t)((long double)v / 0.95L);
+		} else {
+			int lo, hi;
+
+			rt_hist_packed_bins(a, val, &lo, &hi);
+			if (r == 0 || lo < lk->minbin)
+				lk->minbin = lo;
+			if (r == 0 || hi > lk->maxbin)
+				lk->maxbin = hi;
+		}
+	}
+}
+
+static void look_header(FILE *out, const struct dcc_meta_agg *a, const struct look *lk)
+{
+	if (lk->hist)
+		fprintf(out, "\n%*s %41s %-9s\n", lk->keywidth ? lk->keywidth : 16,
+			lk->keywidth ? "key" : "value", "------------- Distribution -------------",
+			"count");
+	else if (lk->pack)
+		rt_hist_packed_header(out, a, lk->keywidth, lk->minbin, lk->maxbin);
+}
+
+/* A value in the default form; agghist and aggpack lines end themselves. */
+static void print_look_value(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+			     const int64_t *val, const struct look *lk)
+{
+	int64_t normal = rt->agg_state[a->id].normal;
+
+	if (lk->hist) {
+		fputc(' ', out);
+		rt_hist_bar(out, rt_agg_value(a, val, 1), (long double)lk->total, lk->pos, lk->neg,
+			    normal < 1 ? 1 : normal);
+	} else if (lk->pack) {
+		rt_hist_packed_row(rt, out, a, val, lk->minbin, lk->maxbin);
+	} else {
+		print_value(rt, out, a, val);
+	}
+}
+
+/* One default-form row: keys, value, then with aggpercpu each CPU's value. */
+static void print_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+		      const struct prow *row, int ncpus, const int64_t *zero, const struct look *lk)
+{
+	bool packed = lk->hist || lk->pack;
+
+	for (uint32_t k = 0; k < a->nkeys; k++)
+		print_key(rt, out, &rt->keys[a->first_key + k], row->key, packed);
+	print_look_value(rt, out, a, row->vals[0] ? row->vals[0] : zero, lk);
+	for (int c = 0; row->percpu && c < ncpus; c++) {
+		char label[32];
+
+		/* DTrace for Linux's line; in packed rows, in the key column */
+		snprintf(label, sizeof(label), "    [CPU %d]", c);
+		if (packed)
+			fprintf(out, "%*s", lk->keywidth, label);
+		else
+			fprintf(out, "\n%s", label);
+		print_look_value(rt, out, a, row->percpu + (size_t)c * rt_agg_nwords(a), lk);
+	}
+	if (!packed)
+		fputc('\n', out);
 }
 
 struct pa_ctx {
@@ -267,6 +391,8 @@ int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t
 				rows[r].vals = &vals[r * n];
 			}
 			rows[r].vals[i] = e->val;
+			if (i == 0)
+				rows[r].percpu = e->percpu;
 		}
 	}
 	err = 0;
@@ -284,31 +410,30 @@ int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t
 		}
 		goto out;
 	}
-	if (!fmt)
+	if (!fmt) {
+		struct look lk;
+
+		look_at(rt, aggs[0], rows, nrows, zero, &lk);
 		fputc('\n', out);
+		look_header(out, aggs[0], &lk);
+		for (size_t r = 0; r < nrows; r++)
+			print_row(rt, out, aggs[0], &rows[r], snaps[0].ncpus, zero, &lk);
+		goto out;
+	}
 	for (size_t r = 0; r < nrows; r++) {
 		const struct dcc_meta_agg *a = aggs[0];
+		struct pa_ctx pc = { rt, aggs, n, &rows[r], zero };
+		char why[128];
 
-		if (!fmt) {
-			for (uint32_t k = 0; k < a->nkeys; k++)
-				print_key(rt, out, &rt->keys[a->first_key + k], rows[r].key);
-			print_value(rt, out, a, rows[r].vals[0] ? rows[r].vals[0] : zero);
-			fputc('\n', out);
-		} else {
-			struct pa_ctx pc = { rt, aggs, n, &rows[r], zero };
-			char why[128];
-
-			for (uint32_t k = 0; k < a->nkeys; k++)
-				rt_field_val(&rt->keys[a->first_key + k], rows[r].key, &kv[k]);
-			err = rt_printf_format(rt, out, fmt, kv, a->nkeys, pa_value, &pc, why,
-					       sizeof(why));
-			if (err) {
-				err = 0;
-				if (!rt->printa_warned)
-					rt_error(rt, "printa: %s", why);
-				rt->printa_warned = true;
-				break;
-			}
+		for (uint32_t k = 0; k < a->nkeys; k++)
+			rt_field_val(&rt->keys[a->first_key + k], rows[r].key, &kv[k]);
+		err = rt_printf_format(rt, out, fmt, kv, a->nkeys, pa_value, &pc, why, sizeof(why));
+		if (err) {
+			err = 0;
+			if (!rt->printa_warned)
+				rt_error(rt, "printa: %s", why);
+			rt->printa_warned = true;
+			break;
 		}
 	}
 out:

@@ -3,6 +3,8 @@
  * block: the value/count header, the rows from one bucket before the first
  * non-zero bucket to one after the last, 40-column '@' bars (half bars around
  * a centre line when counts of both signs are shown), and the sort weight.
+ * With aggpack, quantize and lquantize rows are packed on one line instead:
+ * one character a bucket over the range every key of the aggregation shares.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +25,7 @@ static long double fabsld(long double x)
 	return x < 0 ? -x : x;
 }
 
-static void quantline(FILE *out, int64_t val, long double total, bool pos, bool neg,
-		      int64_t normal)
+void rt_hist_bar(FILE *out, int64_t val, long double total, bool pos, bool neg, int64_t normal)
 {
 	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
 	static const char spaces[] = "                                        ";
@@ -88,7 +89,7 @@ static void print_rows(FILE *out, const struct hist_row *r, int n, int64_t norma
 		"count");
 	for (int i = 0; i < n; i++) {
 		fprintf(out, "%16s ", r[i].label);
-		quantline(out, r[i].count, total, pos, neg, normal);
+		rt_hist_bar(out, r[i].count, total, pos, neg, normal);
 	}
 }
 
@@ -265,4 +266,134 @@ long double rt_hist_weight(const struct dcc_meta_agg *a, const int64_t *d, int64
 		free(b);
 	}
 	return w;
+}
+
+/* Digits of v (a minus sign counts), at least 4: the packed range labels'
+ * width, as DTrace's dt_ndigits counts them (10 has one digit, 11 two). */
+static int ndigits(long long v)
+{
+	long long cmp = 10;
+	int n = 1;
+
+	if (v < 0) {
+		v = v == INT64_MIN ? INT64_MAX : -v;
+		n++;
+	}
+	while (v > cmp && cmp > 0) {
+		n++;
+		cmp *= 10;
+	}
+	return n < 4 ? 4 : n;
+}
+
+void rt_hist_packed_bins(const struct dcc_meta_agg *a, const int64_t *d, int *minbin,
+			 int *maxbin)
+{
+	int lo = -1, hi = -1;
+
+	if (a->func == DCC_AGG_LQUANTIZE) {
+		/* the whole range, always */
+		*minbin = 0;
+		*maxbin = (int)((a->param[1] - a->param[0]) / a->param[2]) + 1;
+		return;
+	}
+	for (int i = 0; i < QNBUCKETS; i++) {
+		if (!d[i])
+			continue;
+		if (lo < 0)
+			lo = i;
+		hi = i;
+	}
+	if (lo < 0)
+		lo = hi = QZERO; /* no data: the zero bucket */
+	*minbin = lo;
+	*maxbin = hi;
+}
+
+/* quantize's shown range: one bucket either side of the data, but never
+ * below the zero bucket when the data starts there */
+static void qrange(int *lo, int *hi)
+{
+	if (*lo != 0 && *lo != QZERO)
+		(*lo)--;
+	if (*hi < QNBUCKETS - 1)
+		(*hi)++;
+}
+
+void rt_hist_packed_header(FILE *out, const struct dcc_meta_agg *a, int keywidth, int minbin,
+			   int maxbin)
+{
+	int minw = 7, maxw = 8, lo = minbin, hi = maxbin;
+
+	if (a->func == DCC_AGG_QUANTIZE) {
+		qrange(&lo, &hi);
+		minw = ndigits(qval(lo));
+		maxw = ndigits(qval(hi));
+	}
+	fprintf(out, "\n%*s %*s .", keywidth, keywidth > 0 ? "key" : "", minw, "min");
+	for (int i = lo; i <= hi; i++)
+		fputc('-', out);
+	fprintf(out, ". %*s | count\n", -maxw, "max");
+}
+
+/* One bucket's character: its share of the row's total in 8 levels (block
+ * elements U+2581..U+2588, or "__xxxxXX"), "vvvvVV" below zero, blank at 0. */
+static void packed_char(FILE *out, int64_t datum, long double total, bool utf8)
+{
+	static const char ascii[] = "__xxxxXX", neg[] = "vvvvVV";
+
+	if (datum == 0) {
+		fputc(' ', out);
+	} else if (datum < 0) {
+		long double v = fabsld((long double)datum * (sizeof(neg) - 2)) / total;
+
+		fputc(neg[(unsigned)(v + 0.5)], out);
+	} else if (utf8) {
+		unsigned block = 0x2581 + (unsigned)((long double)datum * 7 / total + 0.5);
+
+		fputc(0xe0 | (block >> 12), out);
+		fputc(0x80 | ((block >> 6) & 0x3f), out);
+		fputc(0x80 | (block & 0x3f), out);
+	} else {
+		fputc(ascii[(unsigned)((long double)datum * (sizeof(ascii) - 2) / total + 0.5)],
+		      out);
+	}
+}
+
+void rt_hist_packed_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+			const int64_t *d, int minbin, int maxbin)
+{
+	long double total = 0, count = 0;
+	int lo = minbin, hi = maxbin;
+	char label[48];
+
+	if (a->func == DCC_AGG_QUANTIZE) {
+		qrange(&lo, &hi);
+		fprintf(out, " %*lld :", ndigits(qval(lo)), (long long)qval(lo));
+	} else {
+		snprintf(label, sizeof(label), "< %lld", (long long)a->param[0]);
+		fprintf(out, "%8s :", label);
+	}
+	for (int i = lo; i <= hi; i++) {
+		long double v = fabsld((long double)d[i]);
+
+		/* aggzoom: the highest bucket at 95% */
+		if (!rt->aggzoom)
+			total += v;
+		else if (total < v / 0.95L)
+			total = v / 0.95L;
+		count += (long double)d[i];
+	}
+	for (int i = lo; i <= hi; i++)
+		packed_char(out, d[i], total, rt->utf8);
+	if (a->func == DCC_AGG_QUANTIZE) {
+		fprintf(out, ": %*lld | %lld\n", -ndigits(qval(hi)), (long long)qval(hi),
+			(long long)count);
+	} else {
+		int64_t lo_v = a->param[0], step = a->param[2];
+
+		snprintf(label, sizeof(label), ">= %lld",
+			 (long long)(lo_v + (a->param[1] - lo_v) / step * step));
+		fprintf(out, ": %-8s | %lld\n", label, (long long)count);
+	}
 }

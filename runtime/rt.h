@@ -47,6 +47,8 @@ struct dcc_runtime {
 	/* Options in force. */
 	bool cli_quiet; /* -q: no setopt() undoes it */
 	bool quiet, rawbytes, aggsortkey, aggsortrev, classic, json, flowindent, aggzoom;
+	bool aggpack, agghist, aggpercpu, noresolve;
+	bool utf8; /* aggpack's blocks as UTF-8, else ASCII (-x encoding, $TERM) */
 	int aggsortpos, aggsortkeypos, stackindent;
 	int target; /* $target, for %A of a bare address */
 	struct symtab *syms;
@@ -144,7 +146,8 @@ long double rt_float_value(const struct rt_val *v);
 void rt_hexdump(FILE *out, const void *p, size_t n);
 void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v);
 /* A blob as trace() or a key shows it: a string when it looks like one,
- * else a hex dump. width is 33 for trace(), 50 for keys. */
+ * else a hex dump. width as DTrace passes it: -33 for trace(), -50 for keys
+ * (left-aligned after two spaces), 16 for agghist/aggpack keys. */
 void rt_print_bytes(struct dcc_runtime *rt, FILE *out, const char *p, size_t n, int width,
 		    bool quiet);
 
@@ -176,11 +179,13 @@ int rt_words_cmp(const char *l, const char *r, uint32_t size);
 struct agg_ent {
 	char *key;      /* key_size bytes */
 	int64_t *val;   /* merged words (see abi.h), nwords */
+	int64_t *percpu; /* aggpercpu: ncpus unmerged values, else NULL */
 };
 
 struct agg_snap {
 	const struct dcc_meta_agg *agg;
 	int nwords;
+	int ncpus;
 	struct agg_ent *ents;
 	size_t nents;
 };
@@ -217,5 +222,16 @@ struct hist_row {
 };
 int rt_hist_rows(const struct dcc_meta_agg *a, const int64_t *val, struct hist_row **rows);
 long double rt_hist_weight(const struct dcc_meta_agg *a, const int64_t *val, int64_t *zero);
+/* One distribution row's bar and count: total is what a full bar stands for;
+ * pos/neg say whether the block has counts of each sign (half bars if both). */
+void rt_hist_bar(FILE *out, int64_t val, long double total, bool pos, bool neg, int64_t normal);
+/* aggpack: the buckets one value uses (lquantize: all), to be widened to what
+ * every key uses; the header over them; one key's packed row. */
+void rt_hist_packed_bins(const struct dcc_meta_agg *a, const int64_t *val, int *minbin,
+			 int *maxbin);
+void rt_hist_packed_header(FILE *out, const struct dcc_meta_agg *a, int keywidth, int minbin,
+			   int maxbin);
+void rt_hist_packed_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
+			const int64_t *val, int minbin, int maxbin);
 
 #endif

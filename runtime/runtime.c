@@ -26,24 +26,64 @@ void rt_error(struct dcc_runtime *rt, const char *fmt, ...)
 	fflush(rt->err);
 }
 
-/* Every option name D knows (§15), plus dcc's own. */
-static const char *const known_opts[] = {
-	"bufsize", "bufpolicy", "bufresize", "aggsize", "aggrate", "switchrate", "statusrate",
-	"cleanrate", "dynvarsize", "strsize", "nspec", "specsize", "stackframes", "ustackframes",
-	"jstackframes", "jstackstrsize", "stackindent", "quiet", "flowindent", "rawbytes",
-	"destructive", "defaultargs", "zdefs", "aggsortkey", "aggsortkeypos", "aggsortpos",
-	"aggsortrev", "aggpercpu", "aggpack", "agghist", "aggzoom", "temporal", "cpu", "noresolve",
-	"version", "cpp", "cpppath", "define", "undef", "incdir", "libdir", "nolibs", "errtags",
-	"droptags", "evaltime", "knodefs", "unodefs", "late", "verbose", "strip", "oformat",
-	"tracefmt", "json",
+static const char *const known_opts[] = { DCC_OPTION_NAMES };
+
+/* Options the compiler fixes in the object: a -x may only repeat them. */
+static const char *const compiled_opts[] = {
+	"strsize", "dynvarsize", "aggsize", "nspec", "specsize", "stackframes", "ustackframes",
+	"jstackframes", "jstackstrsize", "defaultargs", "zdefs", "nolibs", "cpp", "cpppath",
+	"define", "undef", "incdir", "libdir", "errtags", "droptags", "evaltime", "knodefs",
+	"unodefs", "late", "verbose", "strip", "version",
 };
+
+static bool in_list(const char *const *list, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(list[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* The object's own setting of an option ("" for a boolean), or NULL. */
+static const char *compiled_value(const struct dcc_runtime *rt, const char *name)
+{
+	const char *v = NULL;
+
+	for (uint32_t i = 0; i < rt->hdr->nopts; i++)
+		if (strcmp(rt_str(rt, rt->opts[i].name), name) == 0)
+			v = rt_str(rt, rt->opts[i].value);
+	return v;
+}
+
+/* A -x the runtime cannot honour: reported, and the reason it fails. */
+static int check_x(struct dcc_runtime *rt, const char *name, const char *value)
+{
+	const char *c;
+
+	if (in_list(compiled_opts, sizeof(compiled_opts) / sizeof(compiled_opts[0]), name)) {
+		c = compiled_value(rt, name);
+		if (c && strcmp(c, value ? value : "") == 0)
+			return 0;
+		rt_error(rt, "failed to set -x %s%s%s: it is fixed when the script is compiled "
+			 "(%s%s%s here): compile with -x %s%s%s", name, value ? "=" : "",
+			 value ? value : "", c ? name : "the default", c && *c ? "=" : "",
+			 c ? c : "", name, value ? "=" : "", value ? value : "");
+		return -EINVAL;
+	}
+	if (strcmp(name, "cpu") == 0 ||
+	    (strcmp(name, "bufpolicy") == 0 && (!value || strcmp(value, "switch") != 0))) {
+		rt_error(rt, "failed to set -x %s%s%s: not supported (%s)", name, value ? "=" : "",
+			 value ? value : "",
+			 name[0] == 'c' ? "dcc traces every CPU"
+					: "dcc's buffer drops what does not fit: bufpolicy=switch");
+		return -ENOTSUP;
+	}
+	return 0;
+}
 
 static bool known_opt(const char *name)
 {
-	for (size_t i = 0; i < sizeof(known_opts) / sizeof(known_opts[0]); i++)
-		if (strcmp(known_opts[i], name) == 0)
-			return true;
-	return false;
+	return in_list(known_opts, sizeof(known_opts) / sizeof(known_opts[0]), name);
 }
 
 const char *dcc_runtime__option(const struct dcc_runtime *rt, const char *name)
@@ -88,24 +128,38 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 	const char *v;
 
 	for (int i = 0; i < rt->nx; i++) {
+		int err;
+
 		if (!known_opt(rt->xnames[i])) {
 			rt_error(rt, "failed to set -x %s: Invalid option name", rt->xnames[i]);
 			return -EINVAL;
 		}
+		if ((err = check_x(rt, rt->xnames[i], rt->xvalues[i])))
+			return err;
 	}
-	/* output options this runtime does not implement: refused, never ignored */
-	static const char *const unsupported[] = { "aggpack", "agghist", "aggpercpu",
-						   "noresolve" };
-	for (unsigned i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++)
-		if (dcc_runtime__option(rt, unsupported[i])) {
-			rt_error(rt, "failed to set option %s: not supported yet", unsupported[i]);
-			return -ENOTSUP;
-		}
 	rt->cli_quiet = quiet;
 	rt->quiet = quiet || opt_bool(rt, "quiet");
 	rt->rawbytes = opt_bool(rt, "rawbytes");
 	rt->flowindent = opt_bool(rt, "flowindent");
 	rt->aggzoom = opt_bool(rt, "aggzoom");
+	rt->aggpack = opt_bool(rt, "aggpack");
+	rt->agghist = opt_bool(rt, "agghist");
+	rt->aggpercpu = opt_bool(rt, "aggpercpu");
+	rt->noresolve = opt_bool(rt, "noresolve");
+	v = dcc_runtime__option(rt, "encoding");
+	if (v && strcmp(v, "ascii") != 0 && strcmp(v, "utf8") != 0) {
+		rt_error(rt, "failed to set -x encoding=%s: Invalid value for specified option", v);
+		return -EINVAL;
+	}
+	if (v) {
+		rt->utf8 = strcmp(v, "utf8") == 0;
+	} else {
+		/* as DTrace: UTF-8 blocks unless the terminal is known not to draw them */
+		const char *term = getenv("TERM");
+
+		rt->utf8 = !term || (strcmp(term, "dumb") != 0 && strcmp(term, "sun") != 0 &&
+				     strcmp(term, "sun-color") != 0);
+	}
 	rt->aggsortkey = opt_bool(rt, "aggsortkey");
 	rt->aggsortrev = opt_bool(rt, "aggsortrev");
 	rt->aggsortpos = opt_uint(rt, "aggsortpos");

@@ -422,14 +422,23 @@ void rt_uaddr(struct dcc_runtime *rt, int pid, uint64_t pc, enum rt_addr_form fo
 	}
 	u = uelf_get(t, m->path, pid, m);
 	if (u && file_vaddr(u, m, pc, &va) && (s = usym_find(u, va))) {
-		if (form == RT_ADDR_SYM || va == s->addr)
+		if (rt->noresolve) {
+			/* noresolve: the object and the offset in its mapping; usym()
+			 * names where the symbol starts */
+			uint64_t at = form == RT_ADDR_SYM ? pc - (va - s->addr) : pc;
+
+			snprintf(buf, n, "%s:0x%llx", obj, (unsigned long long)(at - m->start));
+		} else if (form == RT_ADDR_SYM || va == s->addr)
 			snprintf(buf, n, "%s`%s", obj, s->name);
 		else
 			snprintf(buf, n, "%s`%s+0x%llx", obj, s->name,
 				 (unsigned long long)(va - s->addr));
 		return;
 	}
-	snprintf(buf, n, "%s`0x%llx", obj, (unsigned long long)pc);
+	if (rt->noresolve)
+		snprintf(buf, n, "%s:0x%llx", obj, (unsigned long long)(pc - m->start));
+	else
+		snprintf(buf, n, "%s`0x%llx", obj, (unsigned long long)pc);
 }
 
 void rt_syms_free(struct dcc_runtime *rt)

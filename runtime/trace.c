@@ -104,8 +104,12 @@ void rt_print_bytes(struct dcc_runtime *rt, FILE *out, const char *p, size_t n, 
 			if (j == n) {
 				if (quiet)
 					fprintf(out, "%.*s", (int)i, p);
-				else
+				else if (j == i)
+					/* all printable, no NUL */
 					fprintf(out, "  %-*.*s", width, (int)i, p);
+				else
+					fprintf(out, " %s%*.*s", width < 0 ? " " : "", width,
+						(int)i, p);
 				return;
 			}
 		}
@@ -143,7 +147,7 @@ void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 		break;
 	}
 	default:
-		rt_print_bytes(rt, out, v->p, v->size, 33, rt->quiet);
+		rt_print_bytes(rt, out, v->p, v->size, -33, rt->quiet);
 		break;
 	}
 }

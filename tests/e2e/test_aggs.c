@@ -7,6 +7,7 @@
  * dynamic variables made on purpose with a tiny dynvarsize.
  * tst.aggs_all.out was checked by hand against D-LANGUAGE.md §11.
  */
+#include <bpf/libbpf.h>
 #include "e2e/e2e.h"
 
 E2E_TEST(aggs, every_function_with_exact_values)
@@ -47,5 +48,64 @@ E2E_TEST(aggs, string_tuple_keys_count_each_syscall)
 	const char *row = "  %-50s  %-50s  %-50s %16d\n";
 	e2e_expect(&r, 0, e2e_fmt(e2e_fmt("\n\n%s%s", row, row), "getppid_n", "getppid", "entry", 7,
 				  "getppid_n", "getppid", "return", 7));
+	run_result_free(&r);
+}
+
+/* Ten getppid() calls on CPU 0, self->i = 1..10: quantize buckets 1, 2, 4,
+ * 8 hold 1, 2, 4, 3; lquantize(0, 10, 5) buckets 0, 5, >= 10 hold 4, 5, 1;
+ * odd and even count 5 each. */
+static const char *shapes_src =
+	"#pragma D option quiet\n"
+	"#pragma D option aggpack\n"
+	"#pragma D option agghist\n"
+	"#pragma D option encoding=ascii\n"
+	"syscall::getppid:entry /pid == $target/ {\n"
+	"	self->i++;\n"
+	"	@q = quantize(self->i);\n"
+	"	@l = lquantize(self->i, 0, 10, 5);\n"
+	"	@c[self->i % 2 ? \"odd\" : \"even\"] = count();\n"
+	"}\n";
+
+E2E_TEST(aggs, aggpack_and_agghist_shapes)
+{
+	/* levels (n * 7 / total + .5) of "__xxxxXX"; bars of 40 for agghist */
+	const char *obj = e2e_build("shapes", shapes_src);
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("taskset -c 0 %s 10", e2e_trigger("getppid_n")), obj,
+		NULL);
+	e2e_expect(&r, 0,
+		"\n\n"
+		"\n  min .------. max  | count\n"
+		"    0 : __xx : 16   | 10\n"
+		"\n"
+		"\n     min .----. max      | count\n"
+		"     < 0 : xx_: >= 10    | 10\n"
+		"\n"
+		"\n              key  ------------- Distribution ------------- count    \n"
+		"             even |@@@@@@@@@@@@@@@@@@@@                     5        \n"
+		"              odd |@@@@@@@@@@@@@@@@@@@@                     5        \n");
+	run_result_free(&r);
+}
+
+E2E_TEST(aggs, aggpercpu_shows_where_the_counts_were_made)
+{
+	/* the trigger runs on CPU 1: every count is there, the other CPUs show 0 */
+	const char *obj = e2e_build("percpu",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/ { @ = count(); }\n");
+	int ncpus = libbpf_num_possible_cpus();
+	char want[8192];
+	size_t n;
+	struct run_result r;
+
+	cr_assert_geq(ncpus, 2);
+	e2e_run(&r, DTRUN_BIN, "-x", "aggpercpu", "-c",
+		e2e_fmt("taskset -c 1 %s 12", e2e_trigger("getppid_n")), obj, NULL);
+	n = (size_t)snprintf(want, sizeof(want), "\n\n %16d", 12);
+	for (int c = 0; c < ncpus && n < sizeof(want) - 64; c++)
+		n += (size_t)snprintf(want + n, sizeof(want) - n, "\n    [CPU %d] %16d", c,
+				      c == 1 ? 12 : 0);
+	snprintf(want + n, sizeof(want) - n, "\n");
+	e2e_expect(&r, 0, want);
 	run_result_free(&r);
 }

@@ -11,88 +11,11 @@
 #include <stdarg.h>
 #include <unistd.h>
 #include "unit/rt_build.h"
-
-static int ncpu;
-static int fds[16];
-static int nfds;
-
-static void setup(void)
-{
-	ncpu = libbpf_num_possible_cpus();
-	if (ncpu < 2)
-		cr_skip_test("needs two possible CPUs");
-	if (geteuid() != 0)
-		cr_skip_test("needs root for BPF maps");
-}
-
-static void teardown(void)
-{
-	while (nfds > 0)
-		close(fds[--nfds]);
-}
+#include "unit/rt_agg_maps.h"
 
 TestSuite(rt_agg, .init = setup, .fini = teardown);
 
-static int mkmap(uint32_t type, uint32_t ksz, uint32_t vsz)
-{
-	int fd = bpf_map_create(type, "t_agg", ksz, vsz, 256, NULL);
-
-	cr_assert_geq(fd, 0, "bpf_map_create: %d", fd);
-	fds[nfds++] = fd;
-	return fd;
-}
-
-/* Set key's per-CPU values: cpu0 and cpu1 (NULL: zeros), other CPUs zero. */
-static void put(int fd, const void *key, int nwords, const int64_t *cpu0, const int64_t *cpu1)
-{
-	int64_t *buf = calloc(ncpu, nwords * 8);
-
-	if (cpu0)
-		memcpy(buf, cpu0, nwords * 8);
-	if (cpu1)
-		memcpy(buf + nwords, cpu1, nwords * 8);
-	cr_assert_eq(bpf_map_update_elem(fd, key, buf, BPF_ANY), 0);
-	free(buf);
-}
-
-static void put1(int fd, const void *key, int64_t c0, int64_t c1)
-{
-	put(fd, key, 1, &c0, &c1);
-}
-
-/* A key of a string (16 bytes) and optionally an int slot. */
-struct skey {
-	char s[16];
-	int64_t i;
-};
-
-static struct skey sk(const char *s, int64_t i)
-{
-	struct skey k;
-
-	memset(&k, 0, sizeof(k));
-	strncpy(k.s, s, sizeof(k.s));
-	k.i = i;
-	return k;
-}
-
-/* Text made with printf: the DTrace formats written out. */
-static char *fmt(const char *f, ...)
-{
-	static char buf[8][1024];
-	static int n;
-	char *b = buf[n++ % 8];
-	va_list ap;
-
-	va_start(ap, f);
-	vsnprintf(b, 1024, f, ap);
-	va_end(ap);
-	return b;
-}
-
 #define SROW(s, v) fmt("  %-50s %16lld\n", s, (long long)(v))
-
-static const uint32_t zero_key;
 
 /* @[execname] = count() with ls 2, bash 5, sshd 5, cron 9 over two CPUs. */
 static void strkey(struct rtt *t, const char *const *x, int nx)
@@ -483,11 +406,6 @@ Test(rt_agg, printa_several_aggregations)
 			cr_assert_str_eq(rtt_out(&t), "b 2 0 0\nc 0 7 7\na 1 500 500\n\n");
 		rtt_close(&t);
 	}
-}
-
-static int64_t *buckets(int n)
-{
-	return calloc(n, sizeof(int64_t));
 }
 
 /* An aggregation of one histogram, printed at the end. */

@@ -326,7 +326,7 @@ Test(rt_record, bad_option_values)
 
 Test(rt_record, x_overrides_pragma)
 {
-	const char *x[] = { "strsize=512", "bufsize=8m", "bufsize=16m", "switchrate=10hz" };
+	const char *x[] = { "strsize=128", "bufsize=8m", "bufsize=16m", "switchrate=10hz" };
 	struct rtt t;
 	struct mb b;
 
@@ -334,12 +334,40 @@ Test(rt_record, x_overrides_pragma)
 	mb_option(&b, "strsize", "128");
 	mb_option(&b, "dynvarsize", "2m");
 	cr_assert_eq(rtt_open(&t, &b, false, x, 4), 0);
-	cr_assert_str_eq(dcc_runtime__option(t.rt, "strsize"), "512");
+	cr_assert_str_eq(dcc_runtime__option(t.rt, "strsize"), "128");
 	cr_assert_str_eq(dcc_runtime__option(t.rt, "dynvarsize"), "2m");
 	cr_assert_str_eq(dcc_runtime__option(t.rt, "bufsize"), "16m");
 	cr_assert_str_eq(dcc_runtime__option(t.rt, "switchrate"), "10hz");
 	cr_assert_null(dcc_runtime__option(t.rt, "aggrate"));
 	rtt_close(&t);
+}
+
+Test(rt_record, options_fixed_by_the_compiler_cannot_change)
+{
+	/* the object was compiled with strsize=128 and the default dynvarsize:
+	 * a -x may repeat what it holds, never change it */
+	static const struct {
+		const char *x, *err;
+	} cases[] = {
+		{ "strsize=512", "dtrun: failed to set -x strsize=512: it is fixed when the script "
+				 "is compiled (strsize=128 here): compile with -x strsize=512\n" },
+		{ "dynvarsize=4m", "dtrun: failed to set -x dynvarsize=4m: it is fixed when the "
+				   "script is compiled (the default here): compile with -x "
+				   "dynvarsize=4m\n" },
+		{ "cpu=0", "dtrun: failed to set -x cpu=0: not supported (dcc traces every CPU)\n" },
+		{ "bufpolicy=fill", "dtrun: failed to set -x bufpolicy=fill: not supported (dcc's "
+				    "buffer drops what does not fit: bufpolicy=switch)\n" },
+	};
+	struct rtt t;
+	struct mb b;
+
+	base(&b);
+	mb_option(&b, "strsize", "128");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cr_assert_neq(rtt_open(&t, &b, false, &cases[i].x, 1), 0, "%s", cases[i].x);
+		cr_assert_str_eq(rtt_err(&t), cases[i].err);
+		rtt_close(&t);
+	}
 }
 
 Test(rt_record, printf_and_trace_in_one_record)

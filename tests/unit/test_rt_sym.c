@@ -150,14 +150,15 @@ Test(rt_sym, stackindent_and_frame_width)
 	rtt_close(&t);
 }
 
-Test(rt_sym, user_symbols_of_this_process)
+/* usym, uaddr, umod, a ustack (one frame here, one mapped nowhere) and %A
+ * of rt_sym_probe_fn's address plus small offsets, as this process's. */
+static void user_symbols(const char *const *x, int nx, const char *want)
 {
 	uint64_t pc = (uint64_t)(uintptr_t)&rt_sym_probe_fn, pid = getpid();
 	struct rtt t;
 	struct rec r;
 	struct mb b;
 	uint32_t o1, o2, o3, o4, o5;
-	char want[2048];
 
 	cr_assert_eq(rt_sym_probe_fn(1), 4);
 	mb_init(&b);
@@ -173,7 +174,7 @@ Test(rt_sym, user_symbols_of_this_process)
 	mb_action(&b, DCC_ACT_PRINTF, "|%A|%A|\n");
 	o5 = mb_field(&b, DCC_K_UADDR, 16, 0, "uaddr");
 	mb_int(&b, 8, 0);
-	cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), 0, "%s", rtt_err(&t));
+	cr_assert_eq(rtt_open(&t, &b, true, x, nx), 0, "%s", rtt_err(&t));
 	dcc_runtime__set_target(t.rt, (int)pid);
 	rec_init(&r, &b, 1, 9, 0);
 	rec_int(&r, o1, pid);
@@ -189,13 +190,53 @@ Test(rt_sym, user_symbols_of_this_process)
 	rec_int(&r, o5 + 8, pc + 1);
 	rec_int(&r, o5 + 16, pc + 4); /* bare address: $target's */
 	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), want);
+	rtt_close(&t);
+}
+
+Test(rt_sym, user_symbols_of_this_process)
+{
+	char want[2048];
+
 	snprintf(want, sizeof(want),
 		 "  %-50s  %-50s  %-50s\n%14s%s`rt_sym_probe_fn\n%14s0x10\n"
 		 "|%s`rt_sym_probe_fn+0x1|%s`rt_sym_probe_fn+0x4|\n",
 		 fmt("%s`rt_sym_probe_fn", exe), fmt("%s`rt_sym_probe_fn+0x3", exe), exe,
 		 "", exe, "", exe, exe);
-	cr_assert_str_eq(rtt_out(&t), want);
-	rtt_close(&t);
+	user_symbols(NULL, 0, want);
+}
+
+/* The start of the mapping of this process holding addr, from its maps. */
+static uint64_t map_start(uint64_t addr)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long long lo, hi, found = 0;
+	char line[512];
+
+	cr_assert_not_null(f);
+	while (!found && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx-%llx", &lo, &hi) == 2 && addr >= lo && addr < hi)
+			found = lo;
+	fclose(f);
+	cr_assert_neq(found, 0);
+	return found;
+}
+
+Test(rt_sym, noresolve_names_object_and_mapping_offset)
+{
+	/* obj:0xoff, off from the start of the mapping; usym() where the symbol
+	 * starts; umod unchanged; unmapped addresses bare */
+	const char *x[] = { "noresolve" };
+	uint64_t pc = (uint64_t)(uintptr_t)&rt_sym_probe_fn, off = pc - map_start(pc);
+	char want[2048];
+
+	snprintf(want, sizeof(want),
+		 "  %-50s  %-50s  %-50s\n%14s%s:0x%llx\n%14s0x10\n|%s:0x%llx|%s:0x%llx|\n",
+		 fmt("%s:0x%llx", exe, (unsigned long long)off),
+		 fmt("%s:0x%llx", exe, (unsigned long long)off + 3), exe, "", exe,
+		 (unsigned long long)off, "", exe, (unsigned long long)off + 1, exe,
+		 (unsigned long long)off + 4);
+	user_symbols(x, 1, want);
 }
 
 Test(rt_sym, stack_keys)
