@@ -72,7 +72,10 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	}
 	struct arena *ar = arena_create();
 	struct lib lib = { 0 };
-	if (!o->nolibs && parse_library(ar, dg, &lib)) {
+	bool nolibs = o->nolibs;
+	for (int i = 0; i < o->nxopts; i++)
+		nolibs |= !strcmp(o->xopts[i], "nolibs");
+	if (!nolibs && parse_library(ar, dg, &lib)) {
 		fprintf(stderr, "dcc: internal error: the D library does not parse\n");
 		goto out;
 	}
@@ -93,7 +96,8 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	}
 	struct sema s;
 	struct sema_opts so = { .macro_argv = o->macro_argv, .macro_argc = o->macro_argc,
-				.zdefs = o->zdefs, .btf_path = o->btf_path };
+				.zdefs = o->zdefs, .btf_path = o->btf_path,
+				.xopts = o->xopts, .nxopts = o->nxopts };
 	if (sema_check(&s, ar, dg, prog, &so))
 		goto out_sema;
 	if (o->check_only) {

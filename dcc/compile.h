@@ -16,6 +16,8 @@ struct compile_opts {
 	int macro_argc;
 	bool zdefs;              /* -Z */
 	bool nolibs;             /* -x nolibs: no D library */
+	const char *const *xopts; /* -x settings, "name[=value]": options set before the script's */
+	int nxopts;
 	const char *btf_path;    /* --btf FILE: kernel types of another kernel */
 	bool check_only;         /* -e: stop after semantic checks */
 	bool dump_tokens, dump_ast, dump_ir;

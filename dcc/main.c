@@ -22,6 +22,7 @@ static const char usage_text[] =
 	"  -n DESC        compile a probe description instead of a file\n"
 	"  -e             check the script and exit without writing an object\n"
 	"  -Z             allow descriptions that match no probes\n"
+	"  -x opt[=val]   set an option, as #pragma D option does before the script\n"
 	"  --btf FILE     compile against FILE's kernel types (default: the running\n"
 	"                 kernel's /sys/kernel/btf/vmlinux)\n"
 	"  --dump-tokens, --dump-ast, --dump-ir, --dump-meta\n"
@@ -88,8 +89,15 @@ static int load_script(struct sources *src, const char *path)
 
 static const char *btf_path;
 
+/* -x settings of the command line: given to the compiler, which records
+ * them in the object as pragmas are; `dcc run` gives them to the runtime too */
+struct xopts {
+	const char **v;
+	int n;
+};
+
 static int compile_sources(struct sources *src, int argc, char **argv, bool check_only,
-			   bool zdefs, int dumps, void **obj, size_t *size)
+			   bool zdefs, int dumps, const struct xopts *x, void **obj, size_t *size)
 {
 	/* $0 is the script name, then the arguments after it */
 	const char **margv = calloc((size_t)argc + 2, sizeof(char *));
@@ -106,6 +114,8 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		.macro_argc = argc + 1,
 		.zdefs = zdefs,
 		.btf_path = btf_path,
+		.xopts = x->v,
+		.nxopts = x->n,
 		.check_only = check_only,
 		.dump_tokens = dumps & 1,
 		.dump_ast = dumps & 2,
@@ -175,7 +185,9 @@ static int cmd_run(int argc, char **argv)
 	}
 	void *obj;
 	size_t size;
-	rc = compile_sources(&src, argc - first, argv + first, false, ctx.zdefs, 0, &obj, &size);
+	struct xopts x = { (const char **)lo.xopts, lo.nxopts };
+	rc = compile_sources(&src, argc - first, argv + first, false, ctx.zdefs, 0, &x, &obj,
+			     &size);
 	if (rc)
 		goto out;
 	lo.obj_name = src.label;
@@ -220,6 +232,7 @@ int main(int argc, char **argv)
 	const char *out = NULL;
 	bool check_only = false, zdefs = false, dump_meta = false;
 	int dumps = 0;
+	struct xopts x = { calloc((size_t)argc, sizeof(char *)), 0 };
 	struct sources src = { 0 };
 	int i, rc = 2;
 	for (i = 1; i < argc; i++) {
@@ -242,6 +255,14 @@ int main(int argc, char **argv)
 				goto usage;
 			}
 			btf_path = argv[++i];
+		} else if (!strcmp(a, "-x")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dcc: error: option -x needs an argument\n");
+				goto usage;
+			}
+			x.v[x.n++] = argv[++i];
+		} else if (!strncmp(a, "-x", 2)) {
+			x.v[x.n++] = a + 2;
 		} else if (!strcmp(a, "-o") || !strcmp(a, "-n")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);
@@ -307,7 +328,7 @@ int main(int argc, char **argv)
 	}
 	void *obj = NULL;
 	size_t size = 0;
-	rc = compile_sources(&src, margc, margv, check_only, zdefs, dumps, &obj, &size);
+	rc = compile_sources(&src, margc, margv, check_only, zdefs, dumps, &x, &obj, &size);
 	if (!rc && obj) {
 		if (dump_meta) {
 			rc = meta_dump(stdout, obj, size);
@@ -321,8 +342,10 @@ int main(int argc, char **argv)
 	free(rest);
 	free(src.text);
 	free(src.label);
+	free(x.v);
 	return rc;
 usage:
+	free(x.v);
 	fputs(usage_text, stderr);
 	return 2;
 }

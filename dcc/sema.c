@@ -235,10 +235,12 @@ static int check_macro(struct sema *s, struct node *n)
 	if (*end || end == name)
 		return diag_error(s->dg, n->loc, "macro variable $%s is not supported by dcc "
 				  "(it would be the loader's, not known at compile time)", name);
-	if (idx >= s->opts.macro_argc || !s->opts.macro_argv)
+	bool unset = idx >= s->opts.macro_argc || !s->opts.macro_argv;
+	if (unset && !s->opts.defaultargs)
 		return diag_error(s->dg, n->loc, "macro argument $%s%s is not defined",
 				  n->ival ? "$" : "", name);
-	const char *arg = s->opts.macro_argv[idx];
+	/* defaultargs: an unset argument is 0, or "" as $$N */
+	const char *arg = unset ? (n->ival ? "" : "0") : s->opts.macro_argv[idx];
 	if (n->ival) {
 		n->kind = N_STR;
 		n->str = arena_strdup(s->ar, arg);
@@ -756,29 +758,8 @@ int sema_expr(struct sema *s, struct node *n)
 static int check_decl(struct sema *s, struct node *d)
 {
 	if (d->kind == N_PRAGMA) {
-		if (!strcmp(d->name, "option") && d->a) {
-			if (s->nopts == s->cap_opts) {
-				s->cap_opts = s->cap_opts ? 2 * s->cap_opts : 8;
-				s->opt_names = realloc(s->opt_names, s->cap_opts * sizeof(char *));
-				s->opt_values = realloc(s->opt_values, s->cap_opts * sizeof(char *));
-			}
-			static const char *const later[] = { "aggpack", "agghist", "aggpercpu",
-							     "noresolve" };
-			for (unsigned i = 0; i < sizeof(later) / sizeof(later[0]); i++)
-				if (!strcmp(d->a->name, later[i]))
-					return diag_error(s->dg, d->loc, "option %s is not supported "
-							  "yet", later[i]);
-			s->opt_names[s->nopts] = d->a->name;
-			s->opt_values[s->nopts++] = d->a->str;
-			if (!strcmp(d->a->name, "strsize") && d->a->str) {
-				long v = strtol(d->a->str, NULL, 0);
-				if (v < 8 || v > 4096)
-					return diag_error(s->dg, d->loc, "strsize must be between 8 "
-							  "and 4096");
-				s->strsize = (unsigned)(v + 7) & ~7u;
-			}
-			return 0;
-		}
+		if (!strcmp(d->name, "option") && d->a)
+			return sema_pragma_option(s, d->a);
 		if (!strcmp(d->name, "error"))
 			return diag_error(s->dg, d->loc, "#pragma D error: %s", d->str ? d->str : "");
 		return 0; /* depends_on, binding, version, attributes, line: no effect here */
@@ -873,14 +854,14 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	for (struct node *n = prog->list; n; n = n->next)
 		nclauses += n->kind == N_CLAUSE;
 	s->clauses = arena_alloc(ar, sizeof(*s->clauses) * (nclauses + 1));
-	/* Options first: strsize shapes every string. */
+	/* Options first, -x before the script's: strsize shapes every string. */
+	int err = sema_cli_options(s);
 	for (struct node *n = prog->list; n; n = n->next)
 		if (n->kind == N_PRAGMA)
-			check_decl(s, n);
+			err |= check_decl(s, n);
 	/* D gives a variable the type of its first assignment; a clause may
 	 * read one that a later clause assigns (a return probe written before
 	 * its entry probe). A muted trial pass types those assignments first. */
-	int err = 0;
 	for (struct node *n = prog->list; n; n = n->next)
 		if (n->kind != N_PRAGMA && n->kind != N_CLAUSE)
 			err |= check_decl(s, n);

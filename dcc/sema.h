@@ -96,7 +96,10 @@ struct sema_opts {
 	const char *const *macro_argv; /* $0.. $N: argv[0] is the script name */
 	int macro_argc;
 	bool zdefs;                 /* -Z: descriptions matching nothing are allowed */
+	bool defaultargs;           /* unset $N are 0 and $$N "" instead of errors */
 	const char *btf_path;       /* --btf FILE; NULL: the running kernel's */
+	const char *const *xopts;   /* -x settings, "name" or "name=value" */
+	int nxopts;
 };
 
 struct sema {
@@ -139,6 +142,10 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	       const struct sema_opts *opts);
 /* Value of a pragma option, "" if set without value, NULL if not set. */
 const char *sema_option(const struct sema *s, const char *name);
+
+/* sema_option.c: -x settings (before the script's), then each pragma. */
+int sema_cli_options(struct sema *s);
+int sema_pragma_option(struct sema *s, struct node *o);
 
 /* sema_probe.c */
 int sema_probes(struct sema *s, struct clause_info *ci);

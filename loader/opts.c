@@ -40,7 +40,7 @@ static const struct {
 	{ "knodefs", OT_BOOL }, { "unodefs", OT_BOOL }, { "late", OT_STR },
 	{ "verbose", OT_BOOL }, { "strip", OT_BOOL },
 	/* dcc extensions */
-	{ "oformat", OT_STR }, { "tracefmt", OT_STR },
+	{ "oformat", OT_STR }, { "tracefmt", OT_STR }, { "json", OT_BOOL }, { "encoding", OT_STR },
 };
 
 int opt_parse_size(const char *s, uint64_t *bytes)

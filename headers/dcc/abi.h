@@ -286,4 +286,17 @@ struct dcc_meta_option {
 	uint32_t name, value; /* str; value 0 for a boolean option */
 };
 
+/* Every option name D knows (D-LANGUAGE.md §15) and dcc's own (oformat,
+ * tracefmt, json, encoding): the compiler refuses any other name in a
+ * pragma, the runtime in -x or setopt(). */
+#define DCC_OPTION_NAMES                                                                   \
+	"bufsize", "bufpolicy", "bufresize", "aggsize", "aggrate", "switchrate", "statusrate", \
+	"cleanrate", "dynvarsize", "strsize", "nspec", "specsize", "stackframes",             \
+	"ustackframes", "jstackframes", "jstackstrsize", "stackindent", "quiet", "flowindent", \
+	"rawbytes", "destructive", "defaultargs", "zdefs", "aggsortkey", "aggsortkeypos",     \
+	"aggsortpos", "aggsortrev", "aggpercpu", "aggpack", "agghist", "aggzoom", "temporal", \
+	"cpu", "noresolve", "version", "cpp", "cpppath", "define", "undef", "incdir",         \
+	"libdir", "nolibs", "errtags", "droptags", "evaltime", "knodefs", "unodefs", "late",  \
+	"verbose", "strip", "oformat", "tracefmt", "json", "encoding"
+
 #endif

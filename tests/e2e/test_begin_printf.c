@@ -275,3 +275,32 @@ E2E_TEST(begin_printf, assignment_operators)
 	e2e_expect(&r, 0, e2e_expected("tst.assign_ops"));
 	run_result_free(&r);
 }
+
+/* -x settings reach the compiler as pragmas before the script's do: strsize
+ * truncates a string in the kernel, defaultargs makes unset $1 and $$2 0 and
+ * "". dtrun refuses to change what an object was compiled with. */
+E2E_TEST(begin_printf, x_options_reach_the_compiler)
+{
+	const char *prog = "BEGIN { s = \"0123456789abcdefghij\"; printf(\"%s|%d|%s|\\n\", s, $1, "
+			   "$$2); exit(0); }";
+	const char *obj = e2e_tmp("x16.bpf.o");
+	struct run_result r;
+
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "strsize=16", "-x", "defaultargs", "-n", prog,
+		NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, "0123456789abcde|0||\n\n");
+	run_result_free(&r);
+
+	e2e_run(&r, DCC_BIN, "-x", "strsize=16", "-xdefaultargs", "-n", prog, "-o", obj, NULL);
+	e2e_expect(&r, 0, "");
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-q", "-x", "strsize=16", obj, NULL);
+	e2e_expect(&r, 0, "0123456789abcde|0||\n\n");
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-q", "-x", "strsize=32", obj, NULL);
+	cr_assert_eq(r.status, 1);
+	cr_assert_str_eq(r.err, "dtrun: failed to set -x strsize=32: it is fixed when the script "
+				"is compiled (strsize=16 here): compile with -x strsize=32\n");
+	run_result_free(&r);
+}

@@ -1,2 +1,3 @@
 #pragma D option aggpack
+#pragma D option bufszie=4m
 BEGIN { exit(0); }
