@@ -245,9 +245,11 @@ int main(int argc, char **argv)
 			break;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			fputs(usage_text, stdout);
+			free(x.v);
 			return 0;
 		} else if (!strcmp(a, "--version")) {
 			puts("dcc 0.1.0 (LLVM 19 BPF backend)");
+			free(x.v);
 			return 0;
 		} else if (!strcmp(a, "--btf")) {
 			if (i + 1 >= argc) {
@@ -307,6 +309,7 @@ int main(int argc, char **argv)
 			rc = meta_dump(stdout, obj, size);
 			free(obj);
 			free(rest);
+			free(x.v);
 			return rc;
 		}
 		free(obj);
@@ -321,6 +324,7 @@ int main(int argc, char **argv)
 		}
 		if (load_script(&src, rest[0])) {
 			free(rest);
+			free(x.v);
 			return 1;
 		}
 		margc--;
