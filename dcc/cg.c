@@ -711,7 +711,8 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 
 	size_t msize;
 	void *blob = meta_finish(cg->meta, script_label,
-				 is_description ? DCC_META_F_DESCRIPTION : 0, &msize);
+				 (is_description ? DCC_META_F_DESCRIPTION : 0) |
+				 (s->destructive ? DCC_META_F_DESTRUCTIVE : 0), &msize);
 	LLVMValueRef init = LLVMConstStringInContext(cg->C, blob, (unsigned)msize, 1);
 	free(blob);
 	LLVMValueRef g = LLVMAddGlobal(cg->M, LLVMTypeOf(init), "dcc_meta");

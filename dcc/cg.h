@@ -134,8 +134,6 @@ LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap);
 
 /* cg_expr.c */
 struct cval cg_expr(struct cg *cg, struct node *n);
-/* the minimal task_struct (real_parent, tgid) in cg->ppid_ir/ppid_di, made once */
-void cg_task_type(struct cg *cg);
 LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t);
 void cg_strcopy(struct cg *cg, LLVMValueRef dst, unsigned dstcap, struct cval src);
 LLVMValueRef cg_cond(struct cg *cg, struct node *n); /* i1 */
@@ -166,10 +164,6 @@ LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMVal
 struct cval cg_copyinstr(struct cg *cg, struct node *n);
 struct cval cg_copyin(struct cg *cg, struct node *n);
 
-/* cg_subr.c: alloca, bcopy, copyinto, byte order, rand, progenyof, getmajor, inet_* */
-bool cg_is_subr(struct node *n);
-struct cval cg_subr(struct cg *cg, struct node *n);
-
 /* cg_core.c */
 LLVMValueRef cg_addr(struct cg *cg, struct node *n);
 LLVMValueRef cg_preserve_access(struct cg *cg, LLVMValueRef base, LLVMTypeRef ir,
@@ -185,6 +179,13 @@ void cg_clause_body(struct cg *cg);
 /* Report a run-time fault (the clause's record is discarded) and leave. */
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail);
 void cg_submit(struct cg *cg, LLVMValueRef rec, bool wake);
+
+/* cg_destr.c: tracemem() and the destructive actions */
+uint32_t cg_destr_kind(const char *name); /* record action kind, 0 if none */
+unsigned cg_tracemem_size(struct node *st);
+void cg_tracemem_meta(struct cg *cg, struct node *st, unsigned off);
+void cg_tracemem(struct cg *cg, struct node *st, unsigned off);
+bool cg_destr_stmt(struct cg *cg, struct node *st); /* raise, stop, copyout...; false if not */
 
 /* cg_spec.c */
 LLVMValueRef cg_speculation(struct cg *cg);

@@ -47,7 +47,14 @@ static uint32_t record_kind(struct node *st)
 	for (unsigned i = 0; i < sizeof(record_actions) / sizeof(record_actions[0]); i++)
 		if (!strcmp(record_actions[i].name, st->name))
 			return record_actions[i].kind;
-	return 0;
+	return cg_destr_kind(st->name);
+}
+
+/* Actions whose first argument is a printf format. */
+static bool has_fmt(uint32_t kind)
+{
+	return kind == DCC_ACT_PRINTF || kind == DCC_ACT_PRINTA || kind == DCC_ACT_SYSTEM ||
+	       kind == DCC_ACT_FREOPEN;
 }
 
 /* Arguments that take record space: not formats, not aggregations. */
@@ -57,8 +64,7 @@ static bool is_value_arg(uint32_t kind, struct node *st, struct node *a)
 		return false;
 	if (kind == DCC_ACT_SETOPT)
 		return false;
-	if ((kind == DCC_ACT_PRINTF || kind == DCC_ACT_PRINTA) && a == st->list &&
-	    a->kind == N_STR)
+	if (has_fmt(kind) && a == st->list && a->kind == N_STR)
 		return false;
 	return true;
 }
@@ -83,7 +89,7 @@ static const char *action_fmt(struct cg *cg, uint32_t kind, struct node *st)
 		return st->list->next ? arena_printf(cg->ar, "%s=%s", st->list->str,
 						     st->list->next->str)
 				      : st->list->str;
-	if ((kind == DCC_ACT_PRINTF || kind == DCC_ACT_PRINTA) && st->list->kind == N_STR)
+	if (has_fmt(kind) && st->list && st->list->kind == N_STR)
 		return st->list->str;
 	return NULL;
 }
@@ -104,7 +110,9 @@ int cg_clause_layout(struct cg *cg, struct clause_info *ci)
 			continue;
 		ci->records = true;
 		st->id = (int)off;
-		for (struct node *a = st->list; a; a = a->next)
+		if (kind == DCC_ACT_TRACEMEM)
+			off += cg_tracemem_size(st);
+		else for (struct node *a = st->list; a; a = a->next)
 			if (is_value_arg(kind, st, a))
 				off += slot_size(cg, a);
 	}
@@ -120,7 +128,9 @@ int cg_clause_layout(struct cg *cg, struct clause_info *ci)
 			continue;
 		meta_action(cg->meta, kind, action_fmt(cg, kind, st));
 		unsigned aoff = (unsigned)st->id;
-		for (struct node *a = st->list; a; a = a->next) {
+		if (kind == DCC_ACT_TRACEMEM)
+			cg_tracemem_meta(cg, st, aoff);
+		else for (struct node *a = st->list; a; a = a->next) {
 			if (a->kind == N_AGG) {
 				meta_arg(cg->meta, (uint32_t)((struct agg *)a->sym)->id, 0, DCC_K_AGG,
 					 false, "");
@@ -248,7 +258,9 @@ static void store_arg(struct cg *cg, struct node *a, unsigned off)
 static void action(struct cg *cg, struct node *st, uint32_t kind)
 {
 	unsigned off = (unsigned)st->id;
-	for (struct node *a = st->list; a; a = a->next) {
+	if (kind == DCC_ACT_TRACEMEM)
+		cg_tracemem(cg, st, off);
+	else for (struct node *a = st->list; a; a = a->next) {
 		if (!is_value_arg(kind, st, a))
 			continue;
 		store_arg(cg, a, off);
@@ -307,7 +319,7 @@ void cg_clause_body(struct cg *cg)
 			action(cg, st, kind);
 		else if (is_action(st, "speculate"))
 			cg_speculate(cg, st->list);
-		else
+		else if (!cg_destr_stmt(cg, st))
 			cg_expr(cg, st);
 	}
 	if (cg->rec) {

@@ -16,7 +16,8 @@ static const char *kind_name(uint32_t k)
 static const char *act_name(uint32_t k)
 {
 	static const char *const names[] = { "?", "printf", "trace", "exit", "printa", "default",
-		"clear", "trunc" };
+		"clear", "trunc", "normalize", "denormalize", "setopt", "commit", "discard",
+		"tracemem", "system", "freopen", "ftruncate" };
 	return k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
 }
 
@@ -33,8 +34,9 @@ int meta_dump(FILE *out, const void *obj, size_t size)
 	const struct dcc_meta_header *h = mv;
 	const char *strs = m + h->str_off;
 #define S(off) (strs + (off))
-	fprintf(out, "metadata version %u, %u bytes, script '%s'%s\n", h->version, h->size,
-		S(h->script), h->flags & DCC_META_F_DESCRIPTION ? " (description)" : "");
+	fprintf(out, "metadata version %u, %u bytes, script '%s'%s%s\n", h->version, h->size,
+		S(h->script), h->flags & DCC_META_F_DESCRIPTION ? " (description)" : "",
+		h->flags & DCC_META_F_DESTRUCTIVE ? " (destructive)" : "");
 	const struct dcc_meta_probe *p = (const void *)(m + h->probe_off);
 	fprintf(out, "probes: %u\n", h->nprobes);
 	for (uint32_t i = 0; i < h->nprobes; i++)

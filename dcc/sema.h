@@ -123,6 +123,7 @@ struct sema {
 	int nopts, cap_opts;
 	unsigned strsize;
 	bool uses_speculation;
+	bool destructive;           /* uses raise(), stop(), system()... */
 	struct dbtf *btf;           /* opened on first use of a kernel type */
 	struct clause_info *cur_clause;
 	/* sema_decl.c: the script's types, inlines, enumerators, translators */

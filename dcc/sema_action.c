@@ -23,17 +23,17 @@ static const struct {
 };
 
 static const char *const actions_later[] = {
-	"tracemem", "print", "jstack", "stop", "raise", "copyout",
-	"copyoutstr", "system", "freopen", "ftruncate", "printm", "pcap", NULL,
+	"print", "jstack", "printm", "pcap", NULL,
 };
 
 static const char *const actions_never[] = { "panic", "breakpoint", "chill", NULL };
 
 static const char *const subrs_later[] = {
-	"strlen", "strjoin",
+	"alloca", "bcopy", "copyinto", "strlen", "strjoin",
 	"substr", "index", "rindex", "strstr", "strchr", "strrchr", "strtok", "basename",
-	"dirname", "cleanpath", "lltostr", "strtoll", "toupper", "tolower",
-	"link_ntop", "mutex_owned", "mutex_owner",
+	"dirname", "cleanpath", "lltostr", "strtoll", "toupper", "tolower", "htons", "htonl",
+	"htonll", "ntohs", "ntohl", "ntohll", "inet_ntoa", "inet_ntoa6", "inet_ntop",
+	"link_ntop", "rand", "progenyof", "getmajor", "getminor", "mutex_owned", "mutex_owner",
 	"mutex_type_adaptive", "mutex_type_spin", "rw_read_held", "rw_write_held", "rw_iswriter",
 	"d_path", "json", "vmlinux", NULL,
 };
@@ -109,7 +109,7 @@ int sema_call_value(struct sema *s, struct node *n)
 		return diag_error(s->dg, n->loc, "aggregating function %s() can only be assigned "
 				  "to an aggregation (@name = %s(...))", name, name);
 	if (!strcmp(name, "printf") || !strcmp(name, "trace") || !strcmp(name, "exit") ||
-	    !strcmp(name, "printa") || in_list(actions_later, name))
+	    !strcmp(name, "printa") || in_list(actions_later, name) || sema_destr_name(name))
 		return diag_error(s->dg, n->loc, "%s() is an action and has no value", name);
 	if (!strcmp(name, "copyinstr")) {
 		int nargs = ast_list_len(n->list);
@@ -135,8 +135,6 @@ int sema_call_value(struct sema *s, struct node *n)
 	}
 	if (!strcmp(name, "copyin"))
 		return check_copyin(s, n);
-	if (sema_is_subr(name))
-		return sema_subr(s, n);
 	if (!strcmp(name, "stack") || !strcmp(name, "ustack"))
 		return check_stack(s, n, name[0] == 'u');
 	static const struct {
@@ -371,8 +369,7 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 						  "@%s has %d key%s", len, f + start, agg->name,
 						  agg->nkeys, agg->nkeys == 1 ? "" : "s");
 			bool want_str = c == 's' || c == 'S';
-			if (want_str != (agg->keys[key]->kind == T_STRING ||
-					 sema_subr_text(agg->keys[key])))
+			if (want_str != (agg->keys[key]->kind == T_STRING))
 				return diag_error(s->dg, fmt->loc, "conversion '%.*s' cannot print "
 						  "key %d of @%s, of type '%s'", len, f + start,
 						  key + 1, agg->name, type_str(agg->keys[key]));
@@ -398,7 +395,7 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 					  "argument", argno, len, f + start);
 		if (!strcmp(kind, "string"))
 			sema_coerce_string(s, a);
-		bool is_str = a->type->kind == T_STRING || sema_subr_text(a->type);
+		bool is_str = a->type->kind == T_STRING;
 		/* any float type takes any of e E f g G, whatever size prefix
 		 * the format writes (the runtime uses the value's own) */
 		bool ok = !strcmp(kind, "string") ? is_str : !strcmp(kind, "float")
@@ -419,6 +416,11 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 				  ast_list_len(a));
 	(void)call;
 	return 0;
+}
+
+int sema_format(struct sema *s, struct node *call, struct node *fmt, struct node *args)
+{
+	return check_format(s, call, fmt, args, false, NULL);
 }
 
 static int expect_int_arg(struct sema *s, struct node *a, const char *fn)
@@ -550,6 +552,9 @@ static int check_action(struct sema *s, struct node *n)
 		n->type = &type_void;
 		return 0;
 	}
+	int r = sema_destr_action(s, n);
+	if (r <= 0)
+		return r;
 	if (in_list(actions_never, name))
 		return diag_error(s->dg, n->loc, "%s() is not available in dcc: there is no safe "
 				  "BPF equivalent", name);
@@ -595,7 +600,7 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 		err |= check_stmt(s, st);
 		const char *an = st->kind == N_CALL ? st->name : NULL;
 		bool is_data = an && (!strcmp(an, "printf") || !strcmp(an, "trace") ||
-				      !strcmp(an, "printa"));
+				      !strcmp(an, "printa") || !strcmp(an, "tracemem"));
 		if (an && !strcmp(an, "speculate")) {
 			if (spec)
 				err = diag_error(s->dg, st->loc, "a clause can speculate() only once");
@@ -608,7 +613,8 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 		} else if (spec && an && (!strcmp(an, "exit") || !strcmp(an, "commit") ||
 					  !strcmp(an, "discard") || !strcmp(an, "clear") ||
 					  !strcmp(an, "trunc") || !strcmp(an, "normalize") ||
-					  !strcmp(an, "denormalize") || !strcmp(an, "setopt"))) {
+					  !strcmp(an, "denormalize") || !strcmp(an, "setopt") ||
+					  (sema_destr_name(an) && strcmp(an, "tracemem")))) {
 			err = diag_error(s->dg, st->loc, "%s() cannot follow speculate()", an);
 		}
 		data |= is_data;

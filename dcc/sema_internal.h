@@ -15,6 +15,11 @@ int sema_typename(struct sema *s, struct node *tn, struct type **out);
 int sema_member(struct sema *s, struct node *n);
 int sema_offsetof(struct sema *s, struct node *n);
 void sema_coerce_string(struct sema *s, struct node *n);
+/* printf()'s format check, for the actions that take printf's arguments */
+int sema_format(struct sema *s, struct node *call, struct node *fmt, struct node *args);
+/* sema_destr.c: tracemem() and the destructive actions; 1 if n is neither */
+bool sema_destr_name(const char *name);
+int sema_destr_action(struct sema *s, struct node *n);
 struct dbtf *sema_btf(struct sema *s, struct loc loc);
 int sema_tspec(struct sema *s, struct node *ts, struct type **out);
 int sema_declarator_type(struct sema *s, struct type *base, struct node *d, struct type **out);
@@ -33,11 +38,6 @@ int sema_float_binop(struct sema *s, struct node *n, const char *op, struct type
 		     struct type *b);
 int sema_float_unop(struct sema *s, struct node *n, struct type *operand);
 int sema_float_cast(struct sema *s, struct node *n, struct type *from, struct type *to);
-/* sema_subr.c: alloca, bcopy, byte order, rand, progenyof, inet_ntoa... */
-bool sema_is_subr(const char *name);
-int sema_subr(struct sema *s, struct node *n);
-/* inet_ntoa()... values: not strings, but printf's %s and printa's %s print them */
-bool sema_subr_text(const struct type *t);
 
 /* One printf conversion, as sema checks it and codegen records it. */
 enum conv_class { CONV_INT = 1, CONV_STRING, CONV_CHAR, CONV_PERCENT };

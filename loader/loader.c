@@ -432,6 +432,9 @@ static int load_object(struct run *r)
 		else
 			fprintf(stderr, "%s: %s: failed to load the object: %s%s\n", r->prog,
 				r->name, bpf_strerror(-err), log_verbose ? "" : " (-v shows why)");
+		if (strstr(log_buf, "cannot use helper bpf_probe_write_user"))
+			fprintf(stderr, "%s: copyout() and copyoutstr() need bpf_probe_write_user(), "
+				"which this kernel refuses (lockdown)\n", r->prog);
 		return err;
 	}
 }
@@ -582,8 +585,15 @@ static int run(struct run *r)
 		return 1; /* the runtime said why */
 	if (read_options(r))
 		return 1;
-	if ((r->opts->destructive || dcc_runtime__option(r->rt, "destructive")) && !r->quiet)
+	bool destructive = r->opts->destructive || dcc_runtime__option(r->rt, "destructive");
+	if (destructive && !r->quiet)
 		fprintf(stderr, "%s: allowing destructive actions\n", r->prog);
+	/* checked before anything is loaded, as DTrace refuses the enabling */
+	if (!destructive && (dcc_runtime__meta(r->rt)->flags & DCC_META_F_DESTRUCTIVE)) {
+		fprintf(stderr, "%s: could not enable tracing: Destructive actions not allowed\n",
+			r->prog);
+		return 1;
+	}
 
 	/* The -c child exists before load: its pid is $target. */
 	if (r->opts->cmd && target_create(&r->tgt, r->opts->cmd, r->prog))

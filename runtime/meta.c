@@ -110,11 +110,6 @@ static int field_check(const struct dcc_meta_header *h, const struct dcc_meta_fi
 			return why_set(why, whylen, -EBADMSG, "%s: integer of %u bytes", what,
 				       f->size);
 		break;
-	case DCC_K_INET:
-		if (f->size != 24)
-			return why_set(why, whylen, -EBADMSG, "%s: IP address of %u bytes", what,
-				       f->size);
-		break;
 	case DCC_K_FLOAT:
 		if (f->size != 4 && f->size != 8 && f->size != 16)
 			return why_set(why, whylen, -EBADMSG, "%s: floating-point value of %u "
@@ -276,7 +271,7 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 		for (uint32_t j = 0; j < c->nactions; j++) {
 			const struct dcc_meta_action *a = &acts[c->first_action + j];
 
-			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_TRACEMEM)
+			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_FTRUNCATE)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: unknown kind %u", i, j,
 					       a->kind);

@@ -2,8 +2,8 @@
  * One ring-buffer record to output: checks its header against the clause
  * table, holds it if speculative, prints the probe line unless quiet, then
  * runs the clause's actions (printf, trace, tracemem, exit, printa, clear,
- * trunc, normalize, setopt, commit, discard) over the record's bytes. Fault
- * records become DTrace's error line.
+ * trunc, normalize, setopt, commit, discard, system, freopen, ftruncate)
+ * over the record's bytes. Fault records become DTrace's error line.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -227,6 +227,9 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 			rt_spec_commit(rt, (uint32_t)v.i);
 		else
 			rt_spec_discard(rt, (uint32_t)v.i);
+		break;
+	case DCC_ACT_SYSTEM: case DCC_ACT_FREOPEN: case DCC_ACT_FTRUNCATE:
+		rt_destr_action(rt, out, c, ai, rec);
 		break;
 	case DCC_ACT_DEFAULT:
 		break;

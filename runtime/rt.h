@@ -40,6 +40,7 @@ struct dcc_runtime {
 	char **probe_tail; /* per probe: its probe line after the CPU */
 
 	FILE *out, *err;
+	FILE *out_orig; /* the output before freopen(), NULL if never reopened */
 	char *progname;
 	char **xnames, **xvalues; /* -x settings; value NULL for "name" alone */
 	int nx;
@@ -112,6 +113,11 @@ void rt_field_val(const struct dcc_meta_field *f, const void *base, struct rt_va
 void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c, uint32_t ai,
 	       const char *rec);
 
+/* destr.c: system(), freopen(), ftruncate() */
+void rt_destr_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c,
+		     uint32_t ai, const char *rec);
+void rt_destr_free(struct dcc_runtime *rt);
+
 /* api.c */
 void rt_record_to_fn(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
 		     const struct dcc_meta_clause *c, const char *rec, size_t size);
@@ -166,11 +172,6 @@ uint64_t rt_ksym_start(struct dcc_runtime *rt, uint64_t pc);
 
 /* stack.c */
 bool rt_is_addr_kind(int kind);
-/* inet.c: DCC_K_INET values as DTrace's inet_ntoa()/inet_ntoa6()/inet_ntop() text */
-#define RT_INET_LEN 48
-void rt_inet_text(const char *p, char *buf, size_t n);
-/* if v is DCC_K_INET: *out = a DCC_K_STRING of its text in buf (RT_INET_LEN bytes) */
-bool rt_inet_string(const struct rt_val *v, char *buf, struct rt_val *out);
 bool rt_is_stack_kind(int kind);
 void rt_addr_text(struct dcc_runtime *rt, const struct rt_val *v, char *buf, size_t n);
 /* Frame texts of a stack value (malloc'd array of malloc'd strings). */

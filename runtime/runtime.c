@@ -303,6 +303,7 @@ void dcc_runtime__free(struct dcc_runtime *rt)
 	if (!rt)
 		return;
 	ring_buffer__free(rt->rb);
+	rt_destr_free(rt);
 	rt_spec_free_all(rt);
 	rt_syms_free(rt);
 	for (int i = 0; i < rt->nx; i++) {

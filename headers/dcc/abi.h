@@ -65,6 +65,9 @@ struct dcc_meta_header {
 };
 
 #define DCC_META_F_DESCRIPTION 1 /* script is a -n description: "description 'X' matched" */
+/* The object uses destructive actions (raise, stop, system, copyout...): the
+ * loader refuses to run it unless -w or the destructive option allows them. */
+#define DCC_META_F_DESTRUCTIVE 2
 
 /* One probe as DTrace would list it; records carry its id. */
 struct dcc_meta_probe {
@@ -181,6 +184,11 @@ enum dcc_action_kind {
 	DCC_ACT_DISCARD = 12,    /* one DCC_K_INT arg: the speculation id */
 	DCC_ACT_TRACEMEM = 13,   /* a DCC_K_BYTES arg, then optionally a DCC_K_INT arg:
 				  * how many of those bytes to show (tracemem's 3rd) */
+	DCC_ACT_SYSTEM = 14,     /* fmt, args as printf: the command /bin/sh runs, its
+				  * output written to the trace output in order */
+	DCC_ACT_FREOPEN = 15,    /* fmt, args as printf: the file later output goes to
+				  * (appended); "" goes back to the original output */
+	DCC_ACT_FTRUNCATE = 16,  /* no args: truncate the output file */
 };
 
 struct dcc_meta_action {
@@ -213,18 +221,7 @@ enum dcc_kind {
 	 * and trace() print it; a float is promoted to double as C does.
 	 */
 	DCC_K_FLOAT = 12,
-	/*
-	 * inet_ntoa(), inet_ntoa6(), inet_ntop(): size 24, a u64 form, then the
-	 * address's bytes in network order (4 for IPv4, 16 for IPv6). The
-	 * runtime writes the text DTrace computes: DCC_INET_4 "a.b.c.d";
-	 * DCC_INET_6 RFC 1884 hex groups with one "::" run, an IPv4-mapped or
-	 * -compatible address ending in its dotted quad (inet_ntop); DCC_INET_6A
-	 * the same but such an address as its dotted quad alone (inet_ntoa6).
-	 */
-	DCC_K_INET = 13,
 };
-
-enum dcc_inet_form { DCC_INET_4 = 4, DCC_INET_6 = 6, DCC_INET_6A = 7 };
 
 struct dcc_meta_field {
 	uint32_t offset;  /* in the record or the key */

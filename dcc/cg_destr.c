@@ -1,0 +1,141 @@
+/*
+ * tracemem() and the destructive actions -> BPF. tracemem() copies its
+ * bytes into the clause's record; system(), freopen() and ftruncate() are
+ * record actions laid out like printf() whose work the consumer does;
+ * raise() and stop() send a signal to the current process, copyout() and
+ * copyoutstr() write the traced process's memory; these three record
+ * nothing. A copy that faults raises DTrace's invalid address error.
+ */
+#include <signal.h>
+#include <string.h>
+
+#include <dcc/abi.h>
+#include "cg.h"
+
+enum {
+	H_WRITE_USER = 36, H_SEND_SIGNAL = 109, H_READ_USER = 112, H_READ_KERNEL = 113,
+	H_READ_KERNEL_STR = 115,
+};
+
+uint32_t cg_destr_kind(const char *name)
+{
+	if (!strcmp(name, "tracemem"))
+		return DCC_ACT_TRACEMEM;
+	if (!strcmp(name, "system"))
+		return DCC_ACT_SYSTEM;
+	if (!strcmp(name, "freopen"))
+		return DCC_ACT_FREOPEN;
+	if (!strcmp(name, "ftruncate"))
+		return DCC_ACT_FTRUNCATE;
+	return 0;
+}
+
+static unsigned round8(uint64_t n)
+{
+	return (unsigned)((n + 7) & ~7ull);
+}
+
+/* tracemem(addr, n[, dyn]): n bytes, then dyn's 8-byte slot. */
+unsigned cg_tracemem_size(struct node *st)
+{
+	return round8(st->ival) + (st->list->next->next ? 8 : 0);
+}
+
+void cg_tracemem_meta(struct cg *cg, struct node *st, unsigned off)
+{
+	struct node *dyn = st->list->next->next;
+	meta_arg(cg->meta, off, (uint32_t)st->ival, DCC_K_BYTES, false, "void");
+	if (dyn)
+		meta_arg(cg->meta, off + round8(st->ival), dyn->type->size, DCC_K_INT,
+			 dyn->type->is_signed, dyn->type->name);
+}
+
+/* Leave through DTrace's invalid address error when a helper failed. */
+static void fault_unless_ok(struct cg *cg, LLVMValueRef rc, LLVMValueRef addr)
+{
+	LLVMBasicBlockRef bad = cg_block(cg, "destr.fault"), ok = cg_block(cg, "destr.ok");
+	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""), bad, ok);
+	LLVMPositionBuilderAtEnd(cg->b, bad);
+	cg_fault(cg, DCC_FAULT_BADADDR, addr);
+	LLVMPositionBuilderAtEnd(cg->b, ok);
+}
+
+static LLVMValueRef read_mem(struct cg *cg, int helper, LLVMValueRef dst, uint64_t n,
+			     LLVMValueRef addr)
+{
+	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+	LLVMValueRef args[3] = { dst, cg_i32(cg, (uint32_t)n),
+				 LLVMBuildIntToPtr(cg->b, addr, cg->ptr, "") };
+	return cg_helper(cg, helper, cg->i64, pt, 3, args);
+}
+
+void cg_tracemem(struct cg *cg, struct node *st, unsigned off)
+{
+	struct node *dyn = st->list->next->next;
+	LLVMValueRef addr = cg_expr(cg, st->list).v, o = cg_i64(cg, off);
+	LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, "");
+	fault_unless_ok(cg, read_mem(cg, H_READ_KERNEL, dst, st->ival, addr), addr);
+	if (dyn) {
+		o = cg_i64(cg, off + round8(st->ival));
+		LLVMBuildStore(cg->b, cg_expr(cg, dyn).v,
+			       LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, ""));
+	}
+}
+
+static void send_signal(struct cg *cg, LLVMValueRef sig)
+{
+	LLVMTypeRef pt[1] = { cg->i32 };
+	LLVMValueRef args[1] = { LLVMBuildTrunc(cg->b, sig, cg->i32, "") };
+	cg_helper(cg, H_SEND_SIGNAL, cg->i64, pt, 1, args);
+}
+
+static void write_user(struct cg *cg, LLVMValueRef uaddr, LLVMValueRef src, uint64_t n)
+{
+	LLVMTypeRef pt[3] = { cg->ptr, cg->ptr, cg->i32 };
+	LLVMValueRef args[3] = { LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, ""), src,
+				 cg_i32(cg, (uint32_t)n) };
+	fault_unless_ok(cg, cg_helper(cg, H_WRITE_USER, cg->i64, pt, 3, args), uaddr);
+}
+
+/* copyout(src, uaddr, n): the n bytes at src go through scratch memory,
+ * which the write helper accepts as its source. */
+static void copyout(struct cg *cg, struct node *st)
+{
+	struct node *src = st->list, *ua = src->next;
+	LLVMValueRef from = cg_expr(cg, src).v, uaddr = cg_expr(cg, ua).v;
+	LLVMValueRef buf = cg_scratch(cg, cg_scratch_alloc(cg, round8(st->ival)));
+	fault_unless_ok(cg, read_mem(cg, H_READ_KERNEL, buf, st->ival, from), from);
+	write_user(cg, uaddr, buf, st->ival);
+}
+
+/* copyoutstr(s, uaddr, n): the string and its NUL, at most n bytes. The
+ * write has a constant size, so the buffer starts as the n bytes already
+ * there: those after the NUL are written back unchanged. */
+static void copyoutstr(struct cg *cg, struct node *st)
+{
+	struct node *src = st->list, *ua = src->next;
+	struct cval s = cg_expr(cg, src);
+	LLVMValueRef uaddr = cg_expr(cg, ua).v;
+	LLVMValueRef buf = cg_scratch(cg, cg_scratch_alloc(cg, round8(st->ival)));
+	fault_unless_ok(cg, read_mem(cg, H_READ_USER, buf, st->ival, uaddr), uaddr);
+	uint64_t n = s.cap && s.cap < st->ival ? s.cap : st->ival;
+	read_mem(cg, H_READ_KERNEL_STR, buf, n, LLVMBuildPtrToInt(cg->b, s.v, cg->i64, ""));
+	write_user(cg, uaddr, buf, st->ival);
+}
+
+bool cg_destr_stmt(struct cg *cg, struct node *st)
+{
+	if (st->kind != N_CALL || !st->name)
+		return false;
+	if (!strcmp(st->name, "raise"))
+		send_signal(cg, cg_expr(cg, st->list).v);
+	else if (!strcmp(st->name, "stop"))
+		send_signal(cg, cg_i64(cg, SIGSTOP));
+	else if (!strcmp(st->name, "copyout"))
+		copyout(cg, st);
+	else if (!strcmp(st->name, "copyoutstr"))
+		copyoutstr(cg, st);
+	else
+		return false;
+	return true;
+}

@@ -1,0 +1,172 @@
+/*
+ * tracemem() and the destructive actions on this kernel: an object using
+ * them is refused without -w with DTrace's message and nothing loaded;
+ * raise() and stop() signal the destr trigger, system() prints in order
+ * with printf(), copyout() and copyoutstr() write the trigger's buffer (or,
+ * where the kernel refuses bpf_probe_write_user, dtrun says so), tracemem()
+ * dumps the trigger's bytes.
+ */
+#include "e2e/e2e.h"
+
+#define REFUSED "dtrun: could not enable tracing: Destructive actions not allowed"
+
+E2E_TEST(destructive, refused_without_w)
+{
+	struct run_result r;
+	const char *obj = e2e_build("raise", "BEGIN { raise(SIGUSR1); exit(0); }");
+
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 1, "");
+	e2e_expect_err(&r, REFUSED, NULL);
+	run_result_free(&r);
+	/* -q changes nothing */
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	e2e_expect(&r, 1, "");
+	e2e_expect_err(&r, REFUSED, NULL);
+	run_result_free(&r);
+	/* tracemem() alone is not destructive */
+	obj = e2e_build("tracemem", "BEGIN { tracemem(&curthread->comm[0], 4, 2); exit(0); }");
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	e2e_expect(&r, 0, "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f"
+			  "  0123456789abcdef\n"
+			  "         0: 64 74                                            dt\n\n");
+	run_result_free(&r);
+}
+
+E2E_TEST(destructive, allowed_by_w_or_the_option)
+{
+	struct run_result r;
+	const char *obj = e2e_build("sys", "BEGIN { system(\"echo ok\"); exit(0); }");
+	const char *pragma = e2e_build("sys_pragma", "#pragma D option destructive\n"
+					"BEGIN { system(\"echo ok\"); exit(0); }");
+
+	e2e_run(&r, DTRUN_BIN, "-w", obj, NULL);
+	e2e_expect_err(&r, "dtrun: allowing destructive actions",
+		       "dtrun: script 'sys.d' matched 1 probe", NULL);
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-q", "-x", "destructive", obj, NULL);
+	e2e_expect(&r, 0, "ok\n\n");
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-q", pragma, NULL);
+	e2e_expect(&r, 0, "ok\n\n");
+	run_result_free(&r);
+}
+
+E2E_TEST(destructive, raise_signals_every_firing)
+{
+	struct run_result r;
+	const char *obj = e2e_build("raise", "syscall::getppid:entry /pid == $target/ "
+				    "{ raise(SIGUSR1); }");
+
+	e2e_run(&r, DTRUN_BIN, "-w", "-q", "-c", e2e_fmt("%s signals 7", e2e_trigger("destr")),
+		obj, NULL);
+	e2e_expect(&r, 0, "signals 7\n\n");
+	run_result_free(&r);
+}
+
+/* The state letter of /proc/PID/stat, '?' if it can't be read. */
+static char proc_state(int pid)
+{
+	char *s = read_file(e2e_fmt("/proc/%d/stat", pid), NULL), *p, c = '?';
+
+	if (s && (p = strrchr(s, ')')) && p[1] == ' ')
+		c = p[2];
+	free(s);
+	return c;
+}
+
+E2E_TEST(destructive, stop_stops_the_process)
+{
+	const char *obj = e2e_build("stop", "syscall::getppid:entry /pid == $target/ "
+				    "{ stop(); printf(\"stopped %d\\n\", pid); }");
+	const char *argv[] = { DTRUN_BIN, "-w", "-q", "-c",
+			       e2e_fmt("%s stop", e2e_trigger("destr")), obj, NULL };
+	struct run_result r;
+	struct e2e_bg b;
+	double end = e2e_now() + 20;
+	char state = '?';
+	int pid = 0;
+
+	e2e_bg_start(&b, argv);
+	while (!pid && e2e_now() < end && e2e_bg_pump(&b, 50)) {
+		const char *p = strstr(b.obuf, "pid ");
+		if (p && strchr(p, '\n'))
+			pid = atoi(p + 4);
+	}
+	while (pid > 0 && e2e_now() < end && (state = proc_state(pid)) != 'T')
+		usleep(20 * 1000);
+	/* resume it whatever happened, so that no stopped process stays */
+	if (pid > 0)
+		kill(pid, SIGCONT);
+	e2e_bg_finish(&b, &r, E2E_TIMEOUT);
+	cr_assert_gt(pid, 0, "no pid from the trigger: %s", e2e_show(r.out));
+	cr_assert_eq(state, 'T', "the trigger's state is %c, not T (stopped)", state);
+	cr_assert_eq(r.status, 0, "exit status %d\n%s", r.status, r.err);
+	cr_assert_not_null(strstr(r.out, e2e_fmt("stopped %d\n", pid)), "%s", e2e_show(r.out));
+	cr_assert_not_null(strstr(r.out, "resumed\n"), "%s", e2e_show(r.out));
+	run_result_free(&r);
+}
+
+E2E_TEST(destructive, system_in_order_with_printf)
+{
+	struct run_result r;
+	const char *obj = e2e_build("system", "BEGIN { printf(\"one\\n\"); n = 2; "
+				    "system(\"echo %d\", n); printf(\"three\\n\"); "
+				    "system(\"echo %s\", \"four\"); exit(0); }");
+
+	e2e_run(&r, DTRUN_BIN, "-w", "-q", obj, NULL);
+	e2e_expect(&r, 0, "one\n2\nthree\nfour\n\n");
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-w", obj, NULL);
+	const char *tail = ":BEGIN one\n2\nthree\nfour\n\n\n";
+	cr_assert_eq(r.status, 0);
+	cr_assert(strlen(r.out) > strlen(tail) &&
+		  !strcmp(r.out + strlen(r.out) - strlen(tail), tail), "%s", e2e_show(r.out));
+	run_result_free(&r);
+}
+
+E2E_TEST(destructive, copyout_writes_the_traced_buffer)
+{
+	struct run_result r;
+	const char *trig = e2e_fmt("%s copyout", e2e_trigger("destr"));
+	const char *obj = e2e_build("copyout", "syscall::pwrite64:entry /pid == $target/ "
+				    "{ copyout(copyin(arg1 + 8, 8), arg1, 8); }");
+	const char *objstr = e2e_build("copyoutstr", "syscall::pwrite64:entry /pid == $target/ "
+				       "{ copyoutstr(\"hello\", arg1, 16); }");
+
+	e2e_run(&r, DTRUN_BIN, "-w", "-q", "-c", trig, obj, NULL);
+	/* a locked-down kernel refuses the helper (libbpf's probe can't tell):
+	 * dtrun says why it can't load */
+	if (r.status == 1 && strstr(r.err, "\ndtrun: copyout() and copyoutstr() need "
+				    "bpf_probe_write_user(), which this kernel refuses")) {
+		run_result_free(&r);
+		e2e_run(&r, DTRUN_BIN, "-w", "-q", "-c", trig, objstr, NULL);
+		cr_assert_eq(r.status, 1);
+		cr_assert_not_null(strstr(r.err, "bpf_probe_write_user"), "%s", r.err);
+		run_result_free(&r);
+		cr_skip_test("this kernel refuses bpf_probe_write_user (lockdown)");
+	}
+	e2e_expect(&r, 0, "89abcdef89abcdef|\n\n");
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-w", "-q", "-c", trig, objstr, NULL);
+	e2e_expect(&r, 0, "hello|6789abcdef\n\n");
+	run_result_free(&r);
+}
+
+E2E_TEST(destructive, tracemem_dumps_the_bytes)
+{
+	struct run_result r;
+	const char *obj = e2e_build("tracemem", "syscall::pwrite64:entry /pid == $target/ "
+				    "{ tracemem(copyin(arg1, 20), 20); "
+				    "tracemem(copyin(arg1, 20), 20, arg2 - 15); }");
+	const char *hdr = "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f"
+			  "  0123456789abcdef\n";
+
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_fmt("%s bytes", e2e_trigger("destr")), obj, NULL);
+	e2e_expect(&r, 0, e2e_fmt("%s"
+		"         0: 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f  ................\n"
+		"        10: 41 42 43 44                                      ABCD\n"
+		"%s"
+		"         0: 00 01 02 03 04                                   .....\n\n", hdr, hdr));
+	run_result_free(&r);
+}
