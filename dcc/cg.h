@@ -134,6 +134,8 @@ LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap);
 
 /* cg_expr.c */
 struct cval cg_expr(struct cg *cg, struct node *n);
+/* the minimal task_struct (real_parent, tgid) in cg->ppid_ir/ppid_di, made once */
+void cg_task_type(struct cg *cg);
 LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t);
 void cg_strcopy(struct cg *cg, LLVMValueRef dst, unsigned dstcap, struct cval src);
 LLVMValueRef cg_cond(struct cg *cg, struct node *n); /* i1 */
@@ -163,6 +165,10 @@ LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMVal
 /* cg_user.c */
 struct cval cg_copyinstr(struct cg *cg, struct node *n);
 struct cval cg_copyin(struct cg *cg, struct node *n);
+
+/* cg_subr.c: alloca, bcopy, copyinto, byte order, rand, progenyof, getmajor, inet_* */
+bool cg_is_subr(struct node *n);
+struct cval cg_subr(struct cg *cg, struct node *n);
 
 /* cg_core.c */
 LLVMValueRef cg_addr(struct cg *cg, struct node *n);

@@ -176,7 +176,7 @@ LLVMValueRef cg_probe_id(struct cg *cg)
 /* task->real_parent->tgid through CO-RE relocations. A minimal local
  * task_struct (the two members, made once) spares scripts that only use
  * ppid the reading of the kernel's BTF; libbpf relocates by member name. */
-static LLVMValueRef core_ppid(struct cg *cg)
+void cg_task_type(struct cg *cg)
 {
 	if (!cg->ppid_ir) {
 		LLVMTypeRef fields[3] = { cg->i32, cg->ptr, cg->i32 };
@@ -197,6 +197,11 @@ static LLVMValueRef core_ppid(struct cg *cg)
 			cg->di_file, 0, 192, 64, 0, NULL, members, 3, 0, NULL, "", 0);
 		LLVMMetadataReplaceAllUsesWith(tmp, cg->ppid_di);
 	}
+}
+
+static LLVMValueRef core_ppid(struct cg *cg)
+{
+	cg_task_type(cg);
 	LLVMValueRef task = LLVMBuildIntToPtr(cg->b, helper0(cg, H_CUR_TASK), cg->ptr, "task");
 	LLVMValueRef rp = cg_preserve_access(cg, task, cg->ppid_ir, cg->ppid_di, 1);
 	LLVMValueRef parent = LLVMBuildIntToPtr(cg->b, cg_kread(cg, rp, &type_ulong), cg->ptr, "");
@@ -771,6 +776,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return cg_copyinstr(cg, n);
 		if (n->name && !strcmp(n->name, "copyin"))
 			return cg_copyin(cg, n);
+		if (cg_is_subr(n))
+			return cg_subr(cg, n);
 		if (type_is_symbolic(n->type))
 			return symbolic(cg, n);
 		__attribute__((fallthrough)); /* sema lets no other call be a value */

@@ -29,11 +29,10 @@ static const char *const actions_later[] = {
 static const char *const actions_never[] = { "panic", "breakpoint", "chill", NULL };
 
 static const char *const subrs_later[] = {
-	"alloca", "bcopy", "copyinto", "strlen", "strjoin",
+	"strlen", "strjoin",
 	"substr", "index", "rindex", "strstr", "strchr", "strrchr", "strtok", "basename",
-	"dirname", "cleanpath", "lltostr", "strtoll", "toupper", "tolower", "htons", "htonl",
-	"htonll", "ntohs", "ntohl", "ntohll", "inet_ntoa", "inet_ntoa6", "inet_ntop",
-	"link_ntop", "rand", "progenyof", "getmajor", "getminor", "mutex_owned", "mutex_owner",
+	"dirname", "cleanpath", "lltostr", "strtoll", "toupper", "tolower",
+	"link_ntop", "mutex_owned", "mutex_owner",
 	"mutex_type_adaptive", "mutex_type_spin", "rw_read_held", "rw_write_held", "rw_iswriter",
 	"d_path", "json", "vmlinux", NULL,
 };
@@ -135,6 +134,8 @@ int sema_call_value(struct sema *s, struct node *n)
 	}
 	if (!strcmp(name, "copyin"))
 		return check_copyin(s, n);
+	if (sema_is_subr(name))
+		return sema_subr(s, n);
 	if (!strcmp(name, "stack") || !strcmp(name, "ustack"))
 		return check_stack(s, n, name[0] == 'u');
 	static const struct {
@@ -369,7 +370,8 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 						  "@%s has %d key%s", len, f + start, agg->name,
 						  agg->nkeys, agg->nkeys == 1 ? "" : "s");
 			bool want_str = c == 's' || c == 'S';
-			if (want_str != (agg->keys[key]->kind == T_STRING))
+			if (want_str != (agg->keys[key]->kind == T_STRING ||
+					 sema_subr_text(agg->keys[key])))
 				return diag_error(s->dg, fmt->loc, "conversion '%.*s' cannot print "
 						  "key %d of @%s, of type '%s'", len, f + start,
 						  key + 1, agg->name, type_str(agg->keys[key]));
@@ -395,7 +397,7 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 					  "argument", argno, len, f + start);
 		if (!strcmp(kind, "string"))
 			sema_coerce_string(s, a);
-		bool is_str = a->type->kind == T_STRING;
+		bool is_str = a->type->kind == T_STRING || sema_subr_text(a->type);
 		/* any float type takes any of e E f g G, whatever size prefix
 		 * the format writes (the runtime uses the value's own) */
 		bool ok = !strcmp(kind, "string") ? is_str : !strcmp(kind, "float")

@@ -38,6 +38,11 @@ int sema_float_binop(struct sema *s, struct node *n, const char *op, struct type
 		     struct type *b);
 int sema_float_unop(struct sema *s, struct node *n, struct type *operand);
 int sema_float_cast(struct sema *s, struct node *n, struct type *from, struct type *to);
+/* sema_subr.c: alloca, bcopy, byte order, rand, progenyof, inet_ntoa... */
+bool sema_is_subr(const char *name);
+int sema_subr(struct sema *s, struct node *n);
+/* inet_ntoa()... values: not strings, but printf's %s and printa's %s print them */
+bool sema_subr_text(const struct type *t);
 
 /* One printf conversion, as sema checks it and codegen records it. */
 enum conv_class { CONV_INT = 1, CONV_STRING, CONV_CHAR, CONV_PERCENT };

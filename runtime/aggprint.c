@@ -156,6 +156,7 @@ static void print_key(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_f
 		      const char *key, bool packed)
 {
 	struct rt_val v;
+	char tb[RT_INET_LEN];
 
 	rt_field_val(f, key, &v);
 	switch (f->kind) {
@@ -167,6 +168,9 @@ static void print_key(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_f
 		default: fprintf(out, " %3d", (int)(uint8_t)v.i); break;
 		}
 		break;
+	case DCC_K_INET: /* printed as the string it stands for */
+		rt_inet_string(&v, tb, &v);
+		__attribute__((fallthrough));
 	case DCC_K_STRING:
 		if (packed)
 			fprintf(out, " %16.*s", (int)strnlen(v.p, v.size), v.p);

@@ -84,6 +84,14 @@ static void json_val(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 	case DCC_K_FLOAT:
 		json_float(out, v);
 		break;
+	case DCC_K_INET: {
+		char tb[RT_INET_LEN];
+		struct rt_val sv;
+
+		rt_inet_string(v, tb, &sv);
+		json_val(rt, out, &sv);
+		break;
+	}
 	case DCC_K_STRING:
 		rt_json_string(out, v->p, v->size);
 		break;

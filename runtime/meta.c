@@ -110,6 +110,11 @@ static int field_check(const struct dcc_meta_header *h, const struct dcc_meta_fi
 			return why_set(why, whylen, -EBADMSG, "%s: integer of %u bytes", what,
 				       f->size);
 		break;
+	case DCC_K_INET:
+		if (f->size != 24)
+			return why_set(why, whylen, -EBADMSG, "%s: IP address of %u bytes", what,
+				       f->size);
+		break;
 	case DCC_K_FLOAT:
 		if (f->size != 4 && f->size != 8 && f->size != 16)
 			return why_set(why, whylen, -EBADMSG, "%s: floating-point value of %u "

@@ -273,9 +273,13 @@ static uint64_t word(const char *p, int i)
 static int pf_one(struct dcc_runtime *rt, FILE *out, struct pf_spec *sp, const struct rt_val *v,
 		  char *why, size_t whylen)
 {
+	char buf[512], f[48], *s, *e, tb[RT_INET_LEN];
+	struct rt_val sv;
+
+	if (rt_inet_string(v, tb, &sv))
+		v = &sv; /* %s prints the text */
 	bool is_int = v->kind == DCC_K_INT;
 	bool is_str = v->kind == DCC_K_STRING || v->kind == DCC_K_BYTES;
-	char buf[512], f[48], *s, *e;
 
 	switch (sp->conv) {
 	case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'c': case 'p':

@@ -126,6 +126,14 @@ void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 	case DCC_K_FLOAT:
 		trace_float(rt, out, v);
 		break;
+	case DCC_K_INET: {
+		char tb[RT_INET_LEN];
+		struct rt_val sv;
+
+		rt_inet_string(v, tb, &sv);
+		rt_trace(rt, out, &sv);
+		break;
+	}
 	case DCC_K_STRING: {
 		int n = (int)strnlen(v->p, v->size);
 

@@ -221,7 +221,18 @@ enum dcc_kind {
 	 * and trace() print it; a float is promoted to double as C does.
 	 */
 	DCC_K_FLOAT = 12,
+	/*
+	 * inet_ntoa(), inet_ntoa6(), inet_ntop(): size 24, a u64 form, then the
+	 * address's bytes in network order (4 for IPv4, 16 for IPv6). The
+	 * runtime writes the text DTrace computes: DCC_INET_4 "a.b.c.d";
+	 * DCC_INET_6 RFC 1884 hex groups with one "::" run, an IPv4-mapped or
+	 * -compatible address ending in its dotted quad (inet_ntop); DCC_INET_6A
+	 * the same but such an address as its dotted quad alone (inet_ntoa6).
+	 */
+	DCC_K_INET = 13,
 };
+
+enum dcc_inet_form { DCC_INET_4 = 4, DCC_INET_6 = 6, DCC_INET_6A = 7 };
 
 struct dcc_meta_field {
 	uint32_t offset;  /* in the record or the key */

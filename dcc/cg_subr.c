@@ -1,0 +1,265 @@
+/*
+ * The subroutines sema_subr.c checks -> IR: alloca() memory in the clause's
+ * scratch, bcopy() and copyinto() into it (a destination outside the
+ * scratch the clause has allocated so far raises DTrace's invalid address
+ * error), the byte-order conversions as byte swaps (x86-64 is
+ * little-endian), rand(), progenyof() as a bounded walk up the
+ * real_parent chain, getmajor()/getminor() as the kernel's MAJOR()/MINOR(),
+ * and the inet functions as a 24-byte value (form, address bytes) the
+ * runtime formats.
+ */
+#include <string.h>
+
+#include <dcc/abi.h>
+#include "cg.h"
+
+enum { H_PRANDOM = 7, H_CUR_TASK = 35, H_READ_USER = 112, H_READ_KERNEL = 113 };
+
+/* how many ancestors progenyof() looks at before answering 0 */
+#define PROGENY_DEPTH 64
+
+static const char *const names[] = {
+	"alloca", "bcopy", "copyinto", "htons", "htonl", "htonll", "ntohs", "ntohl", "ntohll",
+	"rand", "progenyof", "getmajor", "getminor", "inet_ntoa", "inet_ntoa6", "inet_ntop", NULL,
+};
+
+bool cg_is_subr(struct node *n)
+{
+	if (!n->name)
+		return false;
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(names[i], n->name))
+			return true;
+	return false;
+}
+
+static struct node *arg(struct node *n, int i)
+{
+	struct node *a = n->list;
+	while (a && i--)
+		a = a->next;
+	return a;
+}
+
+/* an address argument: an array stands for its address */
+static LLVMValueRef addr_arg(struct cg *cg, struct node *a)
+{
+	if (a->type->kind == T_ARRAY)
+		return LLVMBuildPtrToInt(cg->b, cg_addr(cg, a), cg->i64, "");
+	return cg_expr(cg, a).v;
+}
+
+static struct cval ival(LLVMValueRef v, struct type *t)
+{
+	return (struct cval){ .v = v, .t = t };
+}
+
+/* A branch to a fault block that reports `fault` with `detail` and leaves;
+ * the builder continues in the other arm. */
+static void fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault, LLVMValueRef detail,
+		     const char *what)
+{
+	LLVMBasicBlockRef fb = cg_block(cg, what), ok = cg_block(cg, "ok");
+	LLVMBuildCondBr(cg->b, bad, fb, ok);
+	LLVMPositionBuilderAtEnd(cg->b, fb);
+	cg_fault(cg, fault, detail);
+	LLVMPositionBuilderAtEnd(cg->b, ok);
+}
+
+/* probe_read_{kernel,user}(dst, size, src), faulting on src if it fails */
+static void read_or_fault(struct cg *cg, int helper, LLVMValueRef dst, uint32_t size,
+			  LLVMValueRef src)
+{
+	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+	LLVMValueRef args[3] = { dst, cg_i32(cg, size),
+				 LLVMBuildIntToPtr(cg->b, src, cg->ptr, "") };
+	LLVMValueRef rc = cg_helper(cg, helper, cg->i64, pt, 3, args);
+	fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntNE, rc, cg_i64(cg, 0), ""), DCC_FAULT_BADADDR,
+		 src, "read.fault");
+}
+
+/* An integer as the verifier sees a number, not a pointer: copied through
+ * probe_read_kernel. Scratch addresses are pointers to the verifier, and a
+ * number minus a pointer is refused. */
+static LLVMValueRef launder(struct cg *cg, LLVMValueRef v)
+{
+	LLVMValueRef slot = cg_alloca(cg, cg->i64, "launder");
+	LLVMBuildStore(cg->b, v, slot);
+	return cg_kread(cg, slot, &type_ulong);
+}
+
+/* alloca(size): zeroed scratch memory for the rest of the clause */
+static struct cval alloca_(struct cg *cg, struct node *n)
+{
+	unsigned size = (unsigned)n->ival;
+	LLVMValueRef p = cg_scratch(cg, cg_scratch_alloc(cg, size));
+	cg_memop(cg, "llvm.memset", p, NULL, (size + 7) & ~7u);
+	return ival(LLVMBuildPtrToInt(cg->b, p, cg->i64, ""), n->type);
+}
+
+/* bcopy(src, dst, size) and copyinto(uaddr, size, dst): dst must lie in the
+ * scratch this clause allocated before the call (alloca(), copyin()), so
+ * its offset there is checked and the write goes through the scratch
+ * pointer at that bounded offset. */
+static struct cval copy_into(struct cg *cg, struct node *n)
+{
+	bool user = !strcmp(n->name, "copyinto");
+	uint32_t size = (uint32_t)n->ival;
+	LLVMValueRef src = addr_arg(cg, arg(n, 0));
+	LLVMValueRef dst = addr_arg(cg, arg(n, user ? 2 : 1));
+	unsigned lo = cg->this_size, hi = cg->this_size + cg->scratch_top;
+	if (hi - lo < size) {
+		diag_error(cg->dg, n->loc, "%s() copies %u bytes, more than the clause has "
+			   "allocated with alloca() before it", n->name, size);
+		return ival(cg_i64(cg, 0), n->type);
+	}
+	LLVMValueRef base = cg_scratch(cg, 0);
+	LLVMValueRef start = launder(cg, LLVMBuildPtrToInt(cg->b, base, cg->i64, ""));
+	LLVMValueRef off = LLVMBuildSub(cg->b, launder(cg, dst),
+					LLVMBuildAdd(cg->b, start, cg_i64(cg, lo), ""), "");
+	fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, cg_i64(cg, hi - lo - size), ""),
+		 DCC_FAULT_BADADDR, dst, "dst.fault");
+	LLVMValueRef at = LLVMBuildAdd(cg->b, off, cg_i64(cg, lo), "");
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, base, &at, 1, "");
+	read_or_fault(cg, user ? H_READ_USER : H_READ_KERNEL, p, size, src);
+	return ival(cg_i64(cg, 0), n->type);
+}
+
+static LLVMValueRef intrinsic1(struct cg *cg, const char *name, LLVMTypeRef t, LLVMValueRef v)
+{
+	unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, id, &t, 1);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, id, &t, 1);
+	return LLVMBuildCall2(cg->b, fty, fn, &v, 1, "");
+}
+
+/* htons() ... ntohll(): network order is big-endian, the host little-endian */
+static struct cval byteorder(struct cg *cg, struct node *n)
+{
+	unsigned bits = n->type->size * 8;
+	LLVMValueRef v = cg_expr(cg, n->list).v;
+	if (bits == 64)
+		return ival(intrinsic1(cg, "llvm.bswap", cg->i64, v), n->type);
+	LLVMTypeRef t = LLVMIntTypeInContext(cg->C, bits);
+	v = intrinsic1(cg, "llvm.bswap", t, LLVMBuildTrunc(cg->b, v, t, ""));
+	return ival(LLVMBuildZExt(cg->b, v, cg->i64, ""), n->type);
+}
+
+/* progenyof(pid): 1 if the current process or one of its first
+ * PROGENY_DEPTH ancestors has that pid (tgid); the walk ends at the task
+ * that is its own parent (the idle task). */
+static struct cval progenyof(struct cg *cg, struct node *n)
+{
+	LLVMValueRef pid = LLVMBuildTrunc(cg->b, cg_expr(cg, n->list).v, cg->i32, "");
+	cg_task_type(cg);
+	LLVMValueRef task = LLVMBuildIntToPtr(cg->b, cg_helper(cg, H_CUR_TASK, cg->i64, NULL, 0,
+							       NULL), cg->ptr, "task");
+	LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b), loop = cg_block(cg, "progeny.loop");
+	LLVMBasicBlockRef up = cg_block(cg, "progeny.up"), next = cg_block(cg, "progeny.next");
+	LLVMBasicBlockRef done = cg_block(cg, "progeny.done");
+	LLVMBuildBr(cg->b, loop);
+
+	LLVMPositionBuilderAtEnd(cg->b, loop);
+	LLVMValueRef t = LLVMBuildPhi(cg->b, cg->ptr, "t");
+	LLVMValueRef i = LLVMBuildPhi(cg->b, cg->i64, "i");
+	LLVMValueRef tgid = cg_kread(cg, cg_preserve_access(cg, t, cg->ppid_ir, cg->ppid_di, 2),
+				     &type_int);
+	LLVMValueRef hit = LLVMBuildICmp(cg->b, LLVMIntEQ, LLVMBuildTrunc(cg->b, tgid, cg->i32, ""),
+					 pid, "");
+	LLVMBuildCondBr(cg->b, hit, done, up);
+
+	LLVMPositionBuilderAtEnd(cg->b, up);
+	LLVMValueRef pv = cg_kread(cg, cg_preserve_access(cg, t, cg->ppid_ir, cg->ppid_di, 1),
+				   &type_ulong);
+	LLVMValueRef parent = LLVMBuildIntToPtr(cg->b, pv, cg->ptr, "parent");
+	LLVMValueRef i1 = LLVMBuildAdd(cg->b, i, cg_i64(cg, 1), "");
+	LLVMValueRef end = LLVMBuildOr(cg->b,
+		LLVMBuildICmp(cg->b, LLVMIntEQ, pv, cg_i64(cg, 0), ""),
+		LLVMBuildICmp(cg->b, LLVMIntEQ, pv, LLVMBuildPtrToInt(cg->b, t, cg->i64, ""), ""),
+		"");
+	LLVMBuildCondBr(cg->b, end, done, next);
+
+	LLVMPositionBuilderAtEnd(cg->b, next);
+	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGE, i1, cg_i64(cg, PROGENY_DEPTH), ""),
+			done, loop);
+
+	LLVMValueRef tin[2] = { task, parent }, iin[2] = { cg_i64(cg, 0), i1 };
+	LLVMBasicBlockRef from[2] = { pre, next };
+	LLVMAddIncoming(t, tin, from, 2);
+	LLVMAddIncoming(i, iin, from, 2);
+
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	LLVMValueRef r = LLVMBuildPhi(cg->b, cg->i64, "");
+	LLVMValueRef rv[3] = { cg_i64(cg, 1), cg_i64(cg, 0), cg_i64(cg, 0) };
+	LLVMBasicBlockRef rb[3] = { loop, up, next };
+	LLVMAddIncoming(r, rv, rb, 3);
+	return ival(r, n->type);
+}
+
+/* getmajor(dev), getminor(dev): a kernel dev_t is 12 bits of major above
+ * 20 bits of minor (MINORBITS in linux/kdev_t.h) */
+static struct cval devpart(struct cg *cg, struct node *n)
+{
+	LLVMValueRef dev = cg_expr(cg, n->list).v;
+	if (!strcmp(n->name, "getminor"))
+		return ival(LLVMBuildAnd(cg->b, dev, cg_i64(cg, 0xfffff), ""), n->type);
+	dev = LLVMBuildAnd(cg->b, dev, cg_i64(cg, 0xffffffff), "");
+	return ival(LLVMBuildLShr(cg->b, dev, cg_i64(cg, 20), ""), n->type);
+}
+
+/* inet_ntoa(p), inet_ntoa6(p), inet_ntop(af, p): the form word, then the
+ * address bytes read from kernel memory (scratch included). inet_ntop()
+ * of a family other than AF_INET (2) or AF_INET6 (10) is DTrace's illegal
+ * operation error. */
+static struct cval inet(struct cg *cg, struct node *n)
+{
+	bool ntop = !strcmp(n->name, "inet_ntop");
+	LLVMValueRef buf = cg_tmpbuf(cg, 24);
+	cg_memop(cg, "llvm.memset", buf, NULL, 24);
+	LLVMValueRef eight = cg_i64(cg, 8);
+	LLVMValueRef bytes = LLVMBuildGEP2(cg->b, cg->i8, buf, &eight, 1, "");
+	if (!ntop) {
+		bool v4 = !strcmp(n->name, "inet_ntoa");
+		LLVMValueRef p = addr_arg(cg, n->list);
+		LLVMBuildStore(cg->b, cg_i64(cg, v4 ? DCC_INET_4 : DCC_INET_6A), buf);
+		read_or_fault(cg, H_READ_KERNEL, bytes, v4 ? 4 : 16, p);
+		return (struct cval){ .v = buf, .t = n->type, .cap = 24 };
+	}
+	LLVMValueRef af = LLVMBuildTrunc(cg->b, cg_expr(cg, n->list).v, cg->i32, "");
+	LLVMValueRef p = addr_arg(cg, arg(n, 1));
+	LLVMBasicBlockRef b4 = cg_block(cg, "inet.4"), b6 = cg_block(cg, "inet.6");
+	LLVMBasicBlockRef bad = cg_block(cg, "inet.af"), done = cg_block(cg, "inet.done");
+	LLVMValueRef sw = LLVMBuildSwitch(cg->b, af, bad, 2);
+	LLVMAddCase(sw, cg_i32(cg, 2), b4);
+	LLVMAddCase(sw, cg_i32(cg, 10), b6);
+	LLVMPositionBuilderAtEnd(cg->b, bad);
+	cg_fault(cg, DCC_FAULT_ILLOP, NULL);
+	for (int v4 = 1; v4 >= 0; v4--) {
+		LLVMPositionBuilderAtEnd(cg->b, v4 ? b4 : b6);
+		LLVMBuildStore(cg->b, cg_i64(cg, v4 ? DCC_INET_4 : DCC_INET_6), buf);
+		read_or_fault(cg, H_READ_KERNEL, bytes, v4 ? 4 : 16, p);
+		LLVMBuildBr(cg->b, done);
+	}
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	return (struct cval){ .v = buf, .t = n->type, .cap = 24 };
+}
+
+struct cval cg_subr(struct cg *cg, struct node *n)
+{
+	const char *name = n->name;
+	if (!strcmp(name, "alloca"))
+		return alloca_(cg, n);
+	if (!strcmp(name, "bcopy") || !strcmp(name, "copyinto"))
+		return copy_into(cg, n);
+	if (!strncmp(name, "hton", 4) || !strncmp(name, "ntoh", 4))
+		return byteorder(cg, n);
+	if (!strcmp(name, "rand")) {
+		LLVMValueRef r = cg_helper(cg, H_PRANDOM, cg->i64, NULL, 0, NULL);
+		return ival(cg_norm(cg, r, n->type), n->type);
+	}
+	if (!strcmp(name, "progenyof"))
+		return progenyof(cg, n);
+	if (!strcmp(name, "getmajor") || !strcmp(name, "getminor"))
+		return devpart(cg, n);
+	return inet(cg, n);
+}

@@ -1,0 +1,184 @@
+/*
+ * The value subroutines on the kernel: byte order, getmajor()/getminor()
+ * and rand() in BEGIN; alloca(), copyinto() and bcopy() of the subrs
+ * trigger's buffer (triggers/subrs.h) and inet_ntoa(), inet_ntoa6() and
+ * inet_ntop() of the addresses in it, printed, traced and used as keys;
+ * progenyof() told apart by the trigger's child and parent writes; and
+ * the faults a bad destination or address family raises.
+ */
+#include <limits.h>
+
+#include "e2e.h"
+#include "e2e/triggers/subrs.h"
+
+/* the trigger's buffer: offsets in struct subrs_buf */
+#define V6(i) (8 + 16 * (i))
+#define TEXT 136
+
+E2E_TEST(subrs, byte_order_device_numbers_and_rand)
+{
+	const char *obj = e2e_build("byteorder",
+		"BEGIN {\n"
+		"	this->x = 0x0102030405060708;\n"
+		"	printf(\"%x %x %x\\n\", htons(this->x), htonl(this->x), htonll(this->x));\n"
+		"	printf(\"%x %x %x\\n\", ntohs(0x1234), ntohl(0x12345678),\n"
+		"	       ntohll(0x1122));\n"
+		"	printf(\"%d %d %d %d\\n\", sizeof(htons(0)), sizeof(ntohl(0)),\n"
+		"	       sizeof(htonll(0)), sizeof(rand()));\n"
+		"	this->dev = (8 << 20) | 17;\n"
+		"	printf(\"%u %u %u %u\\n\", getmajor(this->dev), getminor(this->dev),\n"
+		"	       getmajor(0xfff00000), getminor(0xffffffff));\n"
+		"	printf(\"%d %d %d %d %d %d\\n\", rand(), rand(), rand(), rand(), rand(),\n"
+		"	       rand());\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	const char *want = "807 8070605 807060504030201\n3412 78563412 2211000000000000\n"
+			   "2 4 8 4\n8 17 4095 1048575\n";
+	cr_assert_eq(strncmp(r.out, want, strlen(want)), 0, "got:\n%s", r.out);
+	/* six ints, not all the same */
+	long long v[6];
+	int n = sscanf(r.out + strlen(want), "%lld %lld %lld %lld %lld %lld", &v[0], &v[1], &v[2],
+		       &v[3], &v[4], &v[5]);
+	cr_assert_eq(n, 6, "rand() line: %s", r.out + strlen(want));
+	bool differ = false;
+	for (int i = 0; i < 6; i++) {
+		cr_assert(v[i] >= INT_MIN && v[i] <= INT_MAX, "rand() = %lld is not an int", v[i]);
+		differ |= v[i] != v[0];
+	}
+	cr_assert(differ, "six rand() values are all %lld", v[0]);
+	run_result_free(&r);
+}
+
+E2E_TEST(subrs, scratch_copies_and_ip_addresses_of_the_triggers_buffer)
+{
+	char d[4096];
+	int n = snprintf(d, sizeof(d),
+		"syscall::write:entry\n/pid == $target && arg2 == %zu/\n{\n"
+		"	this->b = (uint8_t *)copyin(arg1, %zu);\n"
+		"	printf(\"%%s %%x|\\n\", inet_ntoa((ipaddr_t *)this->b),\n"
+		"	       ntohl(*(uint32_t *)this->b));\n",
+		sizeof(struct subrs_buf), sizeof(struct subrs_buf));
+	for (int i = 0; i < SUBRS_NV6; i++)
+		n += snprintf(d + n, sizeof(d) - n,
+			"	printf(\"%%s|%%s|\\n\", inet_ntoa6((in6_addr_t *)(this->b + %d)),\n"
+			"	       inet_ntop(AF_INET6, this->b + %d));\n", V6(i), V6(i));
+	snprintf(d + n, sizeof(d) - n,
+		"	trace(inet_ntop(AF_INET, this->b));\n"
+		"	@[inet_ntoa(this->b), inet_ntop(AF_INET6, this->b + %d)] = count();\n"
+		"	this->a = (char *)alloca(16);\n"
+		"	copyinto(arg1 + %d, 12, this->a);\n"
+		"	this->c = (char *)alloca(8);\n"
+		"	bcopy(this->a + 7, this->c, 5);\n"
+		"	printf(\"\\n%%s|%%s|\\n\", stringof(this->a), stringof(this->c));\n"
+		"	exit(0);\n"
+		"}\n"
+		"END { printa(\"%%s %%s %%@d\\n\", @); }\n", V6(3), TEXT);
+	const char *obj = e2e_build("inet", d);
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_trigger("subrs"), obj, NULL);
+	e2e_expect(&r, 0,
+		   "192.168.1.10 c0a8010a|\n"
+		   "fe80::214:4fff:fe0b:76c8|fe80::214:4fff:fe0b:76c8|\n"
+		   "::|::|\n"
+		   "::1|::1|\n"
+		   "192.168.1.10|::ffff:192.168.1.10|\n"
+		   /* DTrace's run choice: the later of two equal runs here */
+		   "2001:db8:0:0:1::1|2001:db8:0:0:1::1|\n"
+		   /* and a single zero group is compressed */
+		   "1::2:3:4:5:6:7|1::2:3:4:5:6:7|\n"
+		   "1.2.3.4|::1.2.3.4|\n"
+		   "2001:db8:1234::abcd:0|2001:db8:1234::abcd:0|\n"
+		   "192.168.1.10\n"
+		   "hello, world|world|\n"
+		   "192.168.1.10 ::ffff:192.168.1.10 1\n\n");
+	run_result_free(&r);
+}
+
+E2E_TEST(subrs, traced_addresses_are_strings_in_non_quiet_and_json_output)
+{
+	const char *obj = e2e_build("inet_trace",
+		"syscall::write:entry\n/pid == $target && arg2 > 100/\n{\n"
+		"	this->b = copyin(arg1, 24);\n"
+		"	trace(inet_ntop(AF_INET6, (char *)this->b + 8));\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-x", "oformat=json", "-c", e2e_trigger("subrs"), obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert(strstr(r.out, "{\"trace\":\"fe80::214:4fff:fe0b:76c8\"}"), "got:\n%s", r.out);
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_trigger("subrs"), obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert(strstr(r.out, ":entry   fe80::214:4fff:fe0b:76c8         \n"), "got:\n%s",
+		  r.out);
+	run_result_free(&r);
+}
+
+E2E_TEST(subrs, progenyof_tells_the_child_from_the_parent)
+{
+	const char *obj = e2e_build("progeny",
+		"syscall::write:entry\n/progenyof($target) && arg2 == 1/\n{\n"
+		"	child = pid;\n"
+		"	@c[progenyof($target), progenyof(ppid), pid == $target, progenyof(1)] ="
+		" count();\n"
+		"}\n"
+		"syscall::write:entry\n/pid == $target && arg2 == 2/\n{\n"
+		"	@p[progenyof($target), progenyof(child), progenyof(ppid), progenyof(0)] ="
+		" count();\n"
+		"}\n"
+		"END { printa(\"child %d %d %d %d %@d\\n\", @c);"
+		" printa(\"parent %d %d %d %d %@d\\n\", @p); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_trigger("subrs"), obj, NULL);
+	e2e_expect(&r, 0, "child 1 1 0 1 3\nparent 1 0 1 1 2\n\n");
+	run_result_free(&r);
+}
+
+E2E_TEST(subrs, bad_destination_and_family_are_run_time_errors)
+{
+	const char *obj = e2e_build("subr_faults",
+		"BEGIN\n{\n"
+		"	this->a = (char *)alloca(8);\n"
+		"	bcopy(curthread->comm, (char *)curthread, 4);\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	this->af = 7;\n"
+		"	trace(inet_ntop(this->af, &curthread->pid));\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	copyinto(0, 4, alloca(4));\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	printf(\"%s\\n\", inet_ntoa((ipaddr_t *)8));\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n"
+		"BEGIN { printf(\"done\\n\"); exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	e2e_expect(&r, 0, "done\n\n");
+	e2e_expect_err(&r, "*error in *subr_faults.d:1:1 *: invalid address (0xffff*)*",
+		       "*error in *subr_faults.d:7:1 *: illegal operation*",
+		       "*error in *subr_faults.d:13:1 *: invalid address (0x0)*",
+		       "*error in *subr_faults.d:18:1 *: invalid address (0x8)*", NULL);
+	run_result_free(&r);
+}
+
+E2E_TEST(subrs, copies_past_the_clauses_scratch_do_not_compile)
+{
+	const char *src = e2e_tmp("room.d"), *obj = e2e_tmp("room.bpf.o");
+	const char *text = "BEGIN\n{\n\tthis->p = alloca(4);\n"
+			   "\tbcopy(curthread->comm, this->p, 16);\n}\n";
+	cr_assert_eq(write_file(src, text, strlen(text)), 0);
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, src, "-o", obj, NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert(strstr(r.err, "room.d:4:2: error: bcopy() copies 16 bytes, more than the clause "
+			 "has allocated with alloca() before it"), "stderr:\n%s", r.err);
+	run_result_free(&r);
+}
