@@ -90,6 +90,7 @@ struct cg {
 	unsigned scratch_top, scratch_max; /* temporaries after this_size */
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
 	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
+	LLVMValueRef loopctx, loopctx_fn; /* cg_string.c: bpf_loop()'s ctx, and its program */
 	/* values that can't change within a firing, computed once where they
 	 * dominate the rest of the program (cond_depth 0: not inside ?:, &&
 	 * or ||): the thread id, and thread-local lookups until a store */
@@ -169,6 +170,10 @@ struct cval cg_copyin(struct cg *cg, struct node *n);
 /* cg_subr.c: alloca, bcopy, copyinto, byte order, rand, progenyof, getmajor, inet_* */
 bool cg_is_subr(struct node *n);
 struct cval cg_subr(struct cg *cg, struct node *n);
+
+/* cg_string.c: strlen(), strjoin(), substr(), index()... */
+bool cg_string_name(const char *name);
+struct cval cg_string(struct cg *cg, struct node *n);
 
 /* cg_core.c */
 LLVMValueRef cg_addr(struct cg *cg, struct node *n);

@@ -776,6 +776,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return cg_copyinstr(cg, n);
 		if (n->name && !strcmp(n->name, "copyin"))
 			return cg_copyin(cg, n);
+		if (n->name && cg_string_name(n->name))
+			return cg_string(cg, n);
 		if (cg_is_subr(n))
 			return cg_subr(cg, n);
 		if (type_is_symbolic(n->type))

@@ -29,9 +29,7 @@ static const char *const actions_later[] = {
 static const char *const actions_never[] = { "panic", "breakpoint", "chill", NULL };
 
 static const char *const subrs_later[] = {
-	"strlen", "strjoin",
-	"substr", "index", "rindex", "strstr", "strchr", "strrchr", "strtok", "basename",
-	"dirname", "cleanpath", "lltostr", "strtoll", "toupper", "tolower",
+	"strtok", "cleanpath",
 	"link_ntop", "mutex_owned", "mutex_owner",
 	"mutex_type_adaptive", "mutex_type_spin", "rw_read_held", "rw_write_held", "rw_iswriter",
 	"d_path", "json", "vmlinux", NULL,
@@ -136,6 +134,8 @@ int sema_call_value(struct sema *s, struct node *n)
 		return check_copyin(s, n);
 	if (sema_is_subr(name))
 		return sema_subr(s, n);
+	if (sema_string_name(name))
+		return sema_string_call(s, n);
 	if (!strcmp(name, "stack") || !strcmp(name, "ustack"))
 		return check_stack(s, n, name[0] == 'u');
 	static const struct {

@@ -47,4 +47,8 @@ bool sema_subr_text(const struct type *t);
 /* One printf conversion, as sema checks it and codegen records it. */
 enum conv_class { CONV_INT = 1, CONV_STRING, CONV_CHAR, CONV_PERCENT };
 
+/* sema_string.c: strlen(), strjoin(), substr(), index()... */
+bool sema_string_name(const char *name);
+int sema_string_call(struct sema *s, struct node *n);
+
 #endif

@@ -1,1 +1,1 @@
-BEGIN { trace(strlen("abc")); }
+BEGIN { trace(strtok("abc", "b")); }
