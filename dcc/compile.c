@@ -94,10 +94,14 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 		rc = 0;
 		goto out;
 	}
-	struct sema s;
+	struct sema s = { 0 };
 	struct sema_opts so = { .macro_argv = o->macro_argv, .macro_argc = o->macro_argc,
 				.zdefs = o->zdefs, .btf_path = o->btf_path,
 				.xopts = o->xopts, .nxopts = o->nxopts };
+	if (o->list) {
+		rc = sema_list(&s, ar, dg, prog, &so, stdout) ? 1 : 0;
+		goto out_sema;
+	}
 	if (sema_check(&s, ar, dg, prog, &so))
 		goto out_sema;
 	if (o->check_only) {

@@ -20,6 +20,7 @@ struct compile_opts {
 	int nxopts;
 	const char *btf_path;    /* --btf FILE: kernel types of another kernel */
 	bool check_only;         /* -e: stop after semantic checks */
+	bool list;               /* -l: list the probes the descriptions match */
 	bool dump_tokens, dump_ast, dump_ir;
 };
 

@@ -21,6 +21,8 @@ static const char usage_text[] =
 	"  -o FILE        write the object to FILE (default: script name + .bpf.o)\n"
 	"  -n DESC        compile a probe description instead of a file\n"
 	"  -e             check the script and exit without writing an object\n"
+	"  -l             list the probes the script or -n descriptions match (all\n"
+	"                 probes without either), as dtrace -l does\n"
 	"  -Z             allow descriptions that match no probes\n"
 	"  -x opt[=val]   set an option, as #pragma D option does before the script\n"
 	"  --btf FILE     compile against FILE's kernel types (default: the running\n"
@@ -96,6 +98,8 @@ struct xopts {
 	int n;
 };
 
+static bool list_probes;
+
 static int compile_sources(struct sources *src, int argc, char **argv, bool check_only,
 			   bool zdefs, int dumps, const struct xopts *x, void **obj, size_t *size)
 {
@@ -117,6 +121,7 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		.xopts = x->v,
 		.nxopts = x->n,
 		.check_only = check_only,
+		.list = list_probes,
 		.dump_tokens = dumps & 1,
 		.dump_ast = dumps & 2,
 		.dump_ir = dumps & 4,
@@ -276,6 +281,8 @@ int main(int argc, char **argv)
 				add_desc(&src, argv[++i]);
 		} else if (!strcmp(a, "-e")) {
 			check_only = true;
+		} else if (!strcmp(a, "-l")) {
+			list_probes = true;
 		} else if (!strcmp(a, "-Z")) {
 			zdefs = true;
 		} else if (!strcmp(a, "--dump-tokens")) {
@@ -316,6 +323,13 @@ int main(int argc, char **argv)
 	}
 	int margc = nrest;
 	char **margv = rest;
+	if (list_probes && !src.ndesc && !nrest) {
+		/* dcc -l alone: every provider's probes */
+		static const char *const all[] = { "dtrace:::", "profile:::", "syscall:::",
+						   "sdt:::", "rawtp:::", "fbt:::" };
+		for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++)
+			add_desc(&src, all[k]);
+	}
 	if (!src.ndesc) {
 		if (!nrest) {
 			fprintf(stderr, "dcc: error: no script given\n");

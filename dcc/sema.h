@@ -8,6 +8,7 @@
 #define DCC_SEMA_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 #include "ast.h"
 #include "types.h"
@@ -123,6 +124,8 @@ struct sema {
 	int nopts, cap_opts;
 	unsigned strsize;
 	bool uses_speculation;
+	bool listing;               /* dcc -l: every match, no program limits */
+	uint32_t next_dyn_id;       /* listing: the next sdt/rawtp/fbt probe id */
 	bool destructive;           /* uses raise(), stop(), system()... */
 	struct dbtf *btf;           /* opened on first use of a kernel type */
 	struct clause_info *cur_clause;
@@ -150,6 +153,10 @@ int sema_pragma_option(struct sema *s, struct node *o);
 
 /* sema_probe.c */
 int sema_probes(struct sema *s, struct clause_info *ci);
+/* dcc -l: the probes each description of prog matches, as dtrace -l lists
+ * them (ID PROVIDER MODULE FUNCTION NAME). 0, or -1 after reporting. */
+int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *prog,
+	      const struct sema_opts *opts, FILE *out);
 const char *syscall_name(int nr);
 /* tracefs format of an event: its fields after the common ones (offsets
  * in the record, D types); the count, or -1 when tracefs doesn't have it */

@@ -53,6 +53,8 @@ static bool field_match(const char *pat, const char *s)
 
 static struct probe *probe_find(struct sema *s, uint32_t id)
 {
+	if (s->listing)
+		return NULL; /* each description lists its own matches */
 	for (int i = 0; i < s->nprobes; i++)
 		if (s->probes[i]->id == id)
 			return s->probes[i];
@@ -109,11 +111,12 @@ static uint64_t parse_rate(const char *spec)
 struct match {
 	struct probe **v;
 	int n, cap;
+	bool all; /* listing: probes are new, no need to look for them */
 };
 
 static void add_match(struct match *m, struct probe *p)
 {
-	for (int i = 0; i < m->n; i++)
+	for (int i = 0; i < m->n && !m->all; i++)
 		if (m->v[i] == p)
 			return;
 	if (m->n == m->cap) {
@@ -135,13 +138,19 @@ static const char *const unsupported_providers[] = {
 static struct probe *probe_named(struct sema *s, enum probe_kind kind, const char *prov,
 				 const char *mod, const char *func, const char *name)
 {
+	uint32_t id = DYN_ID_BASE;
+	if (s->listing) {
+		id = s->next_dyn_id ? s->next_dyn_id : DYN_ID_BASE;
+		s->next_dyn_id = id + 1;
+		return probe_get(s, id, kind, prov, arena_strdup(s->ar, mod),
+				 arena_strdup(s->ar, func), arena_strdup(s->ar, name));
+	}
 	for (int i = 0; i < s->nprobes; i++) {
 		struct probe *p = s->probes[i];
 		if (p->kind == kind && !strcmp(p->mod, mod) && !strcmp(p->func, func) &&
 		    !strcmp(p->name, name))
 			return p;
 	}
-	uint32_t id = DYN_ID_BASE;
 	for (int i = 0; i < s->nprobes; i++)
 		if (s->probes[i]->id >= id)
 			id = s->probes[i]->id + 1;
@@ -251,10 +260,14 @@ static void fbt_one(void *ctx, const char *name)
 		const char *pn = ret ? "return" : "entry";
 		if (!field_match(f->d->pname, pn))
 			continue;
-		if (++f->n > FBT_MAX)
+		if (++f->n > FBT_MAX && !f->s->listing)
 			continue;
 		struct probe *p = probe_named(f->s, ret ? PK_FBT_RETURN : PK_FBT_ENTRY, "fbt",
 					      "vmlinux", name, pn);
+		if (f->s->listing) {
+			add_match(f->m, p);
+			continue;
+		}
 		struct type *t[13], *rt = &type_void;
 		int n = dbtf_func_args(f->s->btf, name, t, 12, &rt);
 		if (n < 0)
@@ -276,7 +289,7 @@ static int match_fbt(struct sema *s, struct node *d, struct match *m)
 		return -1;
 	struct fbt_match f = { s, d, m, 0 };
 	dbtf_each_func(b, fbt_one, &f);
-	if (f.n > FBT_MAX)
+	if (f.n > FBT_MAX && !s->listing)
 		return diag_error(s->dg, d->loc, "probe description %s matches %d fbt probes; dcc "
 				  "attaches a program to each, at most %d", d->str, f.n, FBT_MAX);
 	return 0;
@@ -297,12 +310,30 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 		for (int i = 0; i < 3; i++) {
 			if (!field_match(name, names[i]))
 				continue;
+			if (i == 2 && s->listing)
+				continue;
 			if (i == 2)
 				return diag_error(s->dg, d->loc, "the ERROR probe is not "
 						  "supported yet");
 			add_match(m, probe_get(s, (uint32_t)(DCC_PROBE_BEGIN + i), i ? PK_END : PK_BEGIN,
 					       "dtrace", "", "", names[i]));
 		}
+	}
+	/* dcc -l: the profile probes dtrace lists, standing for all the others */
+	if (s->listing && field_match(prov, "profile") && field_match(mod, "") &&
+	    field_match(func, "")) {
+		static const char *const listed[] = {
+			"profile-97", "profile-199", "profile-499", "profile-997", "profile-1999",
+			"profile-4001", "profile-4999", "tick-1", "tick-10", "tick-100",
+			"tick-500", "tick-1000", "tick-5000", "tick-1s", "tick-10s",
+		};
+		for (unsigned i = 0; i < sizeof(listed) / sizeof(listed[0]); i++)
+			if (field_match(name, listed[i]))
+				add_match(m, probe_get(s, PROFILE_ID_BASE + i,
+						       listed[i][0] == 't' ? PK_TICK : PK_PROFILE,
+						       "profile", "", "", listed[i]));
+		if (m->n > before)
+			return 0;
 	}
 	/* profile provider: names are made, not listed, so they can't be globs */
 	if (field_match(prov, "profile") && field_match(mod, "") && field_match(func, "") &&
@@ -421,4 +452,44 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 					    : arena_printf(s->ar, "dcc_c%d", ci->index);
 	free(m.v);
 	return 0;
+}
+
+static int by_id(const void *a, const void *b)
+{
+	const struct probe *l = *(struct probe *const *)a, *r = *(struct probe *const *)b;
+
+	return l->id < r->id ? -1 : l->id > r->id;
+}
+
+int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *prog,
+	      const struct sema_opts *opts, FILE *out)
+{
+	int err = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->ar = ar;
+	s->dg = dg;
+	s->prog = prog;
+	s->opts = *opts;
+	s->strsize = 256;
+	s->listing = true;
+	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+	for (struct node *n = prog->list; n; n = n->next) {
+		if (n->kind != N_CLAUSE)
+			continue;
+		for (struct node *d = n->list; d; d = d->next) {
+			struct match m = { .all = true };
+
+			if (match_desc(s, d, &m))
+				err = -1;
+			if (m.n)
+				qsort(m.v, (size_t)m.n, sizeof(*m.v), by_id);
+			for (int i = 0; i < m.n; i++)
+				fprintf(out, "%5u %10s %17s %33s %s\n", m.v[i]->id, m.v[i]->prov,
+					m.v[i]->mod, m.v[i]->func, m.v[i]->name);
+			free(m.v);
+		}
+	}
+	fflush(out);
+	return err;
 }

@@ -133,3 +133,48 @@ E2E_TEST(object, hello_sample_runs)
 			   ":BEGIN", "hello, world\n"));
 	run_result_free(&r);
 }
+
+/* dcc -l lists what descriptions match, dtrace -l's way; alone, everything. */
+E2E_TEST(object, list_probes)
+{
+	struct run_result r;
+	const char *row = "%5d %10s %17s %33s %s\n";
+
+	e2e_run(&r, DCC_BIN, "-l", "-n", "syscall::getppid:", "-n", "dtrace:::BEGIN", "-n",
+		"profile:::tick-1s", NULL);
+	char want[1024];
+	size_t n = (size_t)snprintf(want, sizeof(want), "%5s %10s %17s %33s %s\n", "ID",
+				    "PROVIDER", "MODULE", "FUNCTION", "NAME");
+	n += (size_t)snprintf(want + n, sizeof(want) - n, row, 1000 + 2 * 110, "syscall",
+			      "vmlinux", "getppid", "entry");
+	n += (size_t)snprintf(want + n, sizeof(want) - n, row, 1000 + 2 * 110 + 1, "syscall",
+			      "vmlinux", "getppid", "return");
+	n += (size_t)snprintf(want + n, sizeof(want) - n, row, 1, "dtrace", "", "", "BEGIN");
+	snprintf(want + n, sizeof(want) - n, row, 113, "profile", "", "", "tick-1s");
+	e2e_expect(&r, 0, want);
+	run_result_free(&r);
+
+	e2e_run(&r, DCC_BIN, "-l", "-n", "nosuch:::", NULL);
+	cr_assert_eq(r.status, 1);
+	cr_assert_not_null(strstr(r.err, "error: probe description nosuch::: does not match "
+				  "any probes"), "%s", r.err);
+	run_result_free(&r);
+
+	/* everything: every syscall both ways, fbt entry and return alike */
+	e2e_run(&r, DCC_BIN, "-l", NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	int sys = 0, fentry = 0, fret = 0;
+	for (char *l = r.out; (l = strchr(l, '\n')) && l[1]; l++) {
+		char prov[32], mod[64], func[256], name[256];
+		unsigned id;
+		if (sscanf(l + 1, "%u %31s %63s %255s %255s", &id, prov, mod, func, name) != 5)
+			continue;
+		sys += !strcmp(prov, "syscall");
+		fentry += !strcmp(prov, "fbt") && !strcmp(name, "entry");
+		fret += !strcmp(prov, "fbt") && !strcmp(name, "return");
+	}
+	cr_assert_gt(sys, 600, "%d syscall probes", sys);
+	cr_assert_gt(fentry, 1000, "%d fbt entry probes", fentry);
+	cr_assert_eq(fentry, fret);
+	run_result_free(&r);
+}
