@@ -3,15 +3,14 @@
  * rindex(), strstr(), strchr(), strrchr(), basename(), dirname(),
  * lltostr(), strtoll(), toupper() and tolower(), with DTrace's results.
  *
- * BPF has no string library, so each is a loop over a string's bytes with
- * a constant trip count (its buffer's cap): the verifier walks it once,
- * every index a known constant. Lengths come from bpf_probe_read_kernel_str(),
- * whose result the verifier doesn't know, and a position found by a loop
- * goes through scratch memory before it indexes anything: either way the
- * verifier sees a bounded range, not one exact value per way out of the
- * loop, and its state count stays linear. Results are NUL-padded strsize
- * buffers in the scratch map; copies out of a string at a computed offset
- * are bpf_probe_read_kernel_str() calls too.
+ * BPF has no string library. Lengths, and copies out of a string from a
+ * computed offset, are bpf_probe_read_kernel_str() calls; a scan over a
+ * string's bytes is a bpf_loop() callback, which the verifier checks once
+ * rather than once per byte, keeping its state in scratch memory (a value
+ * it doesn't track, so paths through the body never differ by it). Every
+ * offset computed from data goes through scratch memory too and is masked
+ * or clamped before it indexes anything. Results are NUL-padded strsize
+ * buffers in the scratch map.
  */
 #include <stdio.h>
 #include <string.h>
@@ -504,16 +503,17 @@ static struct cval path_part(struct cg *cg, struct cval s, bool dir)
 	LLVMValueRef lnon = slot(cg, none), start = slot(cg, zero), slash = slot(cg, zero);
 	LLVMValueRef dlast = slot(cg, none);
 	struct body bd;
-	LLVMValueRef vals[5] = { s.v, lnon, start, slash, dlast };
-	body_begin(cg, &bd, cap, vals, 5);
+	/* v[5]: whether the byte before is a slash, or the start */
+	LLVMValueRef vals[6] = { s.v, lnon, start, slash, dlast, slot(cg, k64(cg, 1)) };
+	body_begin(cg, &bd, cap, vals, 6);
 	LLVMValueRef i = bd.i, sv = bd.v[0];
-	LLVMValueRef b = byte_at(cg, sv, i);
+	LLVMValueRef b = byte_at(cg, sv, i), isl = eq(cg, b, k64(cg, '/'));
+	LLVMValueRef after = sload(cg, bd.v[5]);
+	sstore(cg, bd.v[5], LLVMBuildZExt(cg->b, isl, cg->i64, ""));
 	LLVMBasicBlockRef j1 = begin_if(cg, and1(cg, LLVMBuildICmp(cg->b, LLVMIntNE, b, zero, ""),
-						 LLVMBuildICmp(cg->b, LLVMIntNE, b, k64(cg, '/'), "")));
+						 LLVMBuildNot(cg->b, isl, "")));
 	LLVMValueRef notfirst = LLVMBuildICmp(cg->b, LLVMIntNE, i, zero, "");
-	LLVMValueRef pi = LLVMBuildSub(cg->b, i, LLVMBuildZExt(cg->b, notfirst, cg->i64, ""), "");
-	LLVMValueRef fresh = LLVMBuildOr(cg->b, LLVMBuildNot(cg->b, notfirst, ""),
-					 eq(cg, byte_at(cg, sv, pi), k64(cg, '/')), "");
+	LLVMValueRef fresh = LLVMBuildICmp(cg->b, LLVMIntNE, after, zero, "");
 	LLVMBasicBlockRef j2 = begin_if(cg, fresh);
 	sstore(cg, bd.v[4], sload(cg, bd.v[1]));
 	sstore(cg, bd.v[3], LLVMBuildZExt(cg->b, notfirst, cg->i64, ""));
