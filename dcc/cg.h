@@ -91,6 +91,8 @@ struct cg {
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
 	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
 	LLVMValueRef loopctx, loopctx_fn; /* cg_string.c: bpf_loop()'s ctx, and its program */
+	LLVMValueRef strsink_fn;   /* cg_string.c: the program strsink (scratch offset) is for */
+	unsigned strsink;
 	/* values that can't change within a firing, computed once where they
 	 * dominate the rest of the program (cond_depth 0: not inside ?:, &&
 	 * or ||): the thread id, and thread-local lookups until a store */

@@ -283,7 +283,12 @@ static struct cval intval(LLVMValueRef v, struct type *t)
 static LLVMValueRef str_len(struct cg *cg, struct cval s)
 {
 	unsigned n = str_cap(cg, s);
-	LLVMValueRef r = read_str(cg, scratch(cg, n), k64(cg, n), s.v);
+	/* the copy is only counted: one buffer serves the program */
+	if (cg->strsink_fn != cg->fn) {
+		cg->strsink = cg_scratch_alloc(cg, cg->strsize);
+		cg->strsink_fn = cg->fn;
+	}
+	LLVMValueRef r = read_str(cg, cg_scratch(cg, cg->strsink), k64(cg, n), s.v);
 	r = sel(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, r, k64(cg, 1), ""), k64(cg, 1), r);
 	return opaque(cg, LLVMBuildSub(cg->b, r, k64(cg, 1), "len"));
 }
