@@ -1,7 +1,8 @@
 /*
  * D's string subroutines -> IR: strlen(), strjoin(), substr(), index(),
- * rindex(), strstr(), strchr(), strrchr(), basename(), dirname(),
- * lltostr(), strtoll(), toupper() and tolower(), with DTrace's results.
+ * rindex(), strstr(), strchr(), strrchr(), lltostr(), strtoll(), toupper()
+ * and tolower() here, basename(), dirname() and cleanpath() in cg_path.c,
+ * with DTrace's results and faults.
  *
  * BPF has no string library. Lengths, and copies out of a string from a
  * computed offset, are bpf_probe_read_kernel_str() calls; a scan over a
@@ -12,302 +13,7 @@
  * or clamped before it indexes anything. Results are NUL-padded strsize
  * buffers in the scratch map.
  */
-#include <stdio.h>
-#include <string.h>
-
-#include <dcc/abi.h>
-#include "cg.h"
-
-enum { H_READ_KERNEL_STR = 115, H_LOOP = 181 };
-
-static LLVMValueRef k64(struct cg *cg, uint64_t v)
-{
-	return cg_i64(cg, v);
-}
-
-static LLVMValueRef scratch(struct cg *cg, unsigned size)
-{
-	return cg_scratch(cg, cg_scratch_alloc(cg, size));
-}
-
-static LLVMValueRef at(struct cg *cg, LLVMValueRef p, LLVMValueRef off)
-{
-	return LLVMBuildGEP2(cg->b, cg->i8, p, &off, 1, "");
-}
-
-static LLVMValueRef byte_at(struct cg *cg, LLVMValueRef p, LLVMValueRef off)
-{
-	return LLVMBuildZExt(cg->b, LLVMBuildLoad2(cg->b, cg->i8, at(cg, p, off), ""), cg->i64, "");
-}
-
-static void put_byte(struct cg *cg, LLVMValueRef p, LLVMValueRef off, LLVMValueRef v)
-{
-	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, v, cg->i8, ""), at(cg, p, off));
-}
-
-static LLVMValueRef eq(struct cg *cg, LLVMValueRef a, LLVMValueRef b)
-{
-	return LLVMBuildICmp(cg->b, LLVMIntEQ, a, b, "");
-}
-
-static LLVMValueRef sel(struct cg *cg, LLVMValueRef c, LLVMValueRef a, LLVMValueRef b)
-{
-	return LLVMBuildSelect(cg->b, c, a, b, "");
-}
-
-static LLVMValueRef and1(struct cg *cg, LLVMValueRef a, LLVMValueRef b)
-{
-	return LLVMBuildAnd(cg->b, a, b, "");
-}
-
-/* A loop-carried i64: a stack slot the optimizer turns into SSA. */
-static LLVMValueRef var(struct cg *cg, LLVMValueRef init)
-{
-	LLVMValueRef a = cg_alloca(cg, cg->i64, "sv");
-	LLVMBuildStore(cg->b, init, a);
-	return a;
-}
-
-static LLVMValueRef get(struct cg *cg, LLVMValueRef v)
-{
-	return LLVMBuildLoad2(cg->b, cg->i64, v, "");
-}
-
-static void set(struct cg *cg, LLVMValueRef v, LLVMValueRef x)
-{
-	LLVMBuildStore(cg->b, x, v);
-}
-
-/* if (c) { ... }: the builder moves into the body; end_if() joins. */
-static LLVMBasicBlockRef begin_if(struct cg *cg, LLVMValueRef c)
-{
-	LLVMBasicBlockRef then = cg_block(cg, "str.then"), join = cg_block(cg, "str.join");
-	LLVMBuildCondBr(cg->b, c, then, join);
-	LLVMPositionBuilderAtEnd(cg->b, then);
-	return join;
-}
-
-static void end_if(struct cg *cg, LLVMBasicBlockRef join)
-{
-	LLVMBuildBr(cg->b, join);
-	LLVMPositionBuilderAtEnd(cg->b, join);
-}
-
-/* for (i = 0; i < n; i++), n a constant */
-struct loop {
-	LLVMBasicBlockRef pre, head;
-	LLVMValueRef i;
-	uint64_t n;
-};
-
-static LLVMValueRef loop_begin(struct cg *cg, struct loop *l, uint64_t n)
-{
-	l->n = n;
-	l->pre = LLVMGetInsertBlock(cg->b);
-	l->head = cg_block(cg, "str.loop");
-	LLVMBuildBr(cg->b, l->head);
-	LLVMPositionBuilderAtEnd(cg->b, l->head);
-	l->i = LLVMBuildPhi(cg->b, cg->i64, "i");
-	return l->i;
-}
-
-static void loop_end(struct cg *cg, struct loop *l)
-{
-	LLVMValueRef next = LLVMBuildAdd(cg->b, l->i, k64(cg, 1), "");
-	LLVMBasicBlockRef end = LLVMGetInsertBlock(cg->b), out = cg_block(cg, "str.loopend");
-	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntULT, next, k64(cg, l->n), ""), l->head,
-			out);
-	LLVMValueRef iv[2] = { k64(cg, 0), next };
-	LLVMBasicBlockRef ib[2] = { l->pre, end };
-	LLVMAddIncoming(l->i, iv, ib, 2);
-	LLVMPositionBuilderAtEnd(cg->b, out);
-}
-
-/* A loop over a string as bpf_loop(n, body, ctx, 0): the verifier checks
- * the body once (or until its states converge), not n times, and its
- * branches don't pile up along the rest of the program. The body is a
- * function long body(u64 i, void *ctx); the values it needs (buffers,
- * state slots, invariants) go through ctx and are b->v[] inside it. */
-struct body {
-	LLVMValueRef fn, ctx, i, v[8];
-	uint64_t n;
-	LLVMValueRef caller_fn;
-	LLVMBasicBlockRef caller_bb, caller_entry, start;
-	LLVMMetadataRef caller_loc, caller_sp;
-};
-
-static void body_begin(struct cg *cg, struct body *b, uint64_t n, LLVMValueRef *vals, int nv)
-{
-	b->n = n;
-	/* one ctx serves all the program's loops: they run one at a time */
-	if (cg->loopctx_fn != cg->fn) {
-		cg->loopctx = cg_alloca(cg, LLVMArrayType2(cg->i64, 8), "loopctx");
-		cg->loopctx_fn = cg->fn;
-	}
-	b->ctx = cg->loopctx;
-	LLVMTypeRef tys[8];
-	for (int k = 0; k < nv; k++) {
-		LLVMBuildStore(cg->b, vals[k], at(cg, b->ctx, k64(cg, 8 * (uint64_t)k)));
-		tys[k] = LLVMTypeOf(vals[k]);
-	}
-	char name[32];
-	for (int k = 0; snprintf(name, sizeof(name), "dcc_strloop%d", k),
-	     LLVMGetNamedFunction(cg->M, name); k++)
-		;
-	LLVMTypeRef pt[2] = { cg->i64, cg->ptr };
-	b->fn = LLVMAddFunction(cg->M, name, LLVMFunctionType(cg->i64, pt, 2, 0));
-	LLVMSetLinkage(b->fn, LLVMInternalLinkage);
-	unsigned line = cg->ci ? cg->ci->n->loc.line : 1;
-	LLVMMetadataRef params[3] = { cg->di_u64, cg->di_u64, cg->di_voidptr };
-	LLVMMetadataRef sty = LLVMDIBuilderCreateSubroutineType(cg->dib, cg->di_file, params, 3, 0);
-	LLVMMetadataRef sp = LLVMDIBuilderCreateFunction(cg->dib, cg->di_file, name, strlen(name),
-		name, strlen(name), cg->di_file, line, sty, 1, 1, line, LLVMDIFlagPrototyped, 1);
-	LLVMSetSubprogram(b->fn, sp);
-	/* BTF gives a function's parameters names, or the kernel refuses it */
-	LLVMDIBuilderCreateParameterVariable(cg->dib, sp, "i", 1, 1, cg->di_file, line, cg->di_u64,
-					     1, 0);
-	LLVMDIBuilderCreateParameterVariable(cg->dib, sp, "ctx", 3, 2, cg->di_file, line,
-					     cg->di_voidptr, 1, 0);
-	b->caller_fn = cg->fn;
-	b->caller_bb = LLVMGetInsertBlock(cg->b);
-	b->caller_entry = cg->entry;
-	b->caller_loc = LLVMGetCurrentDebugLocation2(cg->b);
-	b->caller_sp = cg->sp;
-	cg->fn = b->fn;
-	cg->sp = sp;
-	cg->entry = cg_block(cg, "entry");
-	b->start = cg_block(cg, "start");
-	LLVMPositionBuilderAtEnd(cg->b, b->start);
-	LLVMSetCurrentDebugLocation2(cg->b, LLVMDIBuilderCreateDebugLocation(cg->C, line, 1, sp,
-									    NULL));
-	LLVMValueRef ctx = LLVMGetParam(b->fn, 1);
-	for (int k = 0; k < nv; k++)
-		b->v[k] = LLVMBuildLoad2(cg->b, tys[k], at(cg, ctx, k64(cg, 8 * (uint64_t)k)), "");
-	b->i = LLVMGetParam(b->fn, 0);
-	/* the verifier learns i < n here */
-	LLVMBasicBlockRef stop = cg_block(cg, "body.stop"), go = cg_block(cg, "body");
-	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGE, b->i, k64(cg, n), ""), stop, go);
-	LLVMPositionBuilderAtEnd(cg->b, stop);
-	LLVMBuildRet(cg->b, k64(cg, 1));
-	LLVMPositionBuilderAtEnd(cg->b, go);
-}
-
-static void body_end(struct cg *cg, struct body *b)
-{
-	LLVMBuildRet(cg->b, k64(cg, 0));
-	LLVMPositionBuilderAtEnd(cg->b, cg->entry);
-	LLVMBuildBr(cg->b, b->start);
-	cg->fn = b->caller_fn;
-	cg->entry = b->caller_entry;
-	cg->sp = b->caller_sp;
-	LLVMPositionBuilderAtEnd(cg->b, b->caller_bb);
-	LLVMSetCurrentDebugLocation2(cg->b, b->caller_loc);
-	LLVMTypeRef pt[4] = { cg->i64, cg->ptr, cg->ptr, cg->i64 };
-	LLVMValueRef args[4] = { k64(cg, b->n), b->fn, b->ctx, k64(cg, 0) };
-	cg_helper(cg, H_LOOP, cg->i64, pt, 4, args);
-}
-
-/* v, through scratch memory: the verifier sees an unknown value, so it
- * neither tracks where v came from nor splits states on it. */
-static LLVMValueRef opaque(struct cg *cg, LLVMValueRef v)
-{
-	LLVMValueRef p = scratch(cg, 8);
-	LLVMSetVolatile(LLVMBuildStore(cg->b, v, p), 1);
-	LLVMValueRef l = LLVMBuildLoad2(cg->b, cg->i64, p, "");
-	LLVMSetVolatile(l, 1);
-	return l;
-}
-
-/* Loop state lives in scratch memory: stored under a branch on the
- * bytes, it never makes verifier states differ. */
-static LLVMValueRef slot(struct cg *cg, LLVMValueRef init)
-{
-	LLVMValueRef p = scratch(cg, 8);
-	LLVMSetVolatile(LLVMBuildStore(cg->b, init, p), 1);
-	return p;
-}
-
-static LLVMValueRef sload(struct cg *cg, LLVMValueRef p)
-{
-	LLVMValueRef l = LLVMBuildLoad2(cg->b, cg->i64, p, "");
-	LLVMSetVolatile(l, 1);
-	return l;
-}
-
-static void sstore(struct cg *cg, LLVMValueRef p, LLVMValueRef v)
-{
-	LLVMSetVolatile(LLVMBuildStore(cg->b, v, p), 1);
-}
-
-/* v in [0, max] as the verifier can see it (v is known to be there). */
-static LLVMValueRef bounded(struct cg *cg, LLVMValueRef v, uint64_t max)
-{
-	v = opaque(cg, v);
-	if (!(max & (max + 1)))
-		return and1(cg, v, k64(cg, max));
-	return sel(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, v, k64(cg, max), ""), k64(cg, max), v);
-}
-
-/* bpf_probe_read_kernel_str(dst, size, src): bytes copied with the NUL */
-static LLVMValueRef read_str(struct cg *cg, LLVMValueRef dst, LLVMValueRef size, LLVMValueRef src)
-{
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i64, cg->ptr };
-	LLVMValueRef args[3] = { dst, size, src };
-	return cg_helper(cg, H_READ_KERNEL_STR, cg->i64, pt, 3, args);
-}
-
-static unsigned str_cap(struct cg *cg, struct cval s)
-{
-	return s.cap && s.cap < cg->strsize ? s.cap : cg->strsize;
-}
-
-/* A new result: strsize zero bytes, and room for extra more. */
-static LLVMValueRef result(struct cg *cg, unsigned extra)
-{
-	LLVMValueRef d = scratch(cg, cg->strsize + extra);
-	cg_memop(cg, "llvm.memset", d, NULL, cg->strsize);
-	return d;
-}
-
-static struct cval strval(LLVMValueRef p, struct cg *cg)
-{
-	return (struct cval){ .v = p, .t = &type_string, .cap = cg->strsize };
-}
-
-static struct cval intval(LLVMValueRef v, struct type *t)
-{
-	return (struct cval){ .v = v, .t = t };
-}
-
-/* strlen(s), as a value the verifier can't see */
-static LLVMValueRef str_len(struct cg *cg, struct cval s)
-{
-	unsigned n = str_cap(cg, s);
-	/* the copy is only counted: one buffer serves the program */
-	if (cg->strsink_fn != cg->fn) {
-		cg->strsink = cg_scratch_alloc(cg, cg->strsize);
-		cg->strsink_fn = cg->fn;
-	}
-	LLVMValueRef r = read_str(cg, cg_scratch(cg, cg->strsink), k64(cg, n), s.v);
-	r = sel(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, r, k64(cg, 1), ""), k64(cg, 1), r);
-	return opaque(cg, LLVMBuildSub(cg->b, r, k64(cg, 1), "len"));
-}
-
-/* d = the rest of s from byte off (off <= strlen(s)) */
-static void copy_from(struct cg *cg, LLVMValueRef d, struct cval s, LLVMValueRef off)
-{
-	off = bounded(cg, off, str_cap(cg, s) - 1);
-	read_str(cg, d, k64(cg, cg->strsize), at(cg, s.v, off));
-}
-
-static void fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault)
-{
-	LLVMBasicBlockRef f = cg_block(cg, "str.fault"), ok = cg_block(cg, "str.ok");
-	LLVMBuildCondBr(cg->b, bad, f, ok);
-	LLVMPositionBuilderAtEnd(cg->b, f);
-	cg_fault(cg, fault, NULL);
-	LLVMPositionBuilderAtEnd(cg->b, ok);
-}
+#include "cg_string.h"
 
 /* strjoin(a, b): DTrace runs out of scratch space when the two don't fit
  * in strsize bytes with their NUL */
@@ -495,66 +201,11 @@ static struct cval strchr_(struct cg *cg, struct cval s, LLVMValueRef c, bool la
 	return strval(d, cg);
 }
 
-/* basename(s), dirname(s) as DTrace cuts them: "" is ".", all slashes is
- * "/", a name without a slash has the dirname ".", and one right after a
- * leading slash the dirname "/". One pass notes the last non-slash byte,
- * where the last name starts, whether a slash comes before it, and the
- * last non-slash byte before that slash. */
-static struct cval path_part(struct cg *cg, struct cval s, bool dir)
+/* a base outside 2..36 is DTrace's illegal operation */
+static void check_base(struct cg *cg, LLVMValueRef base)
 {
-	unsigned cap = str_cap(cg, s);
-	LLVMValueRef zero = k64(cg, 0), none = k64(cg, (uint64_t)-1);
-	LLVMValueRef len = str_len(cg, s);
-	LLVMValueRef lnon = slot(cg, none), start = slot(cg, zero), slash = slot(cg, zero);
-	LLVMValueRef dlast = slot(cg, none);
-	struct body bd;
-	/* v[5]: whether the byte before is a slash, or the start */
-	LLVMValueRef vals[6] = { s.v, lnon, start, slash, dlast, slot(cg, k64(cg, 1)) };
-	body_begin(cg, &bd, cap, vals, 6);
-	LLVMValueRef i = bd.i, sv = bd.v[0];
-	LLVMValueRef b = byte_at(cg, sv, i), isl = eq(cg, b, k64(cg, '/'));
-	LLVMValueRef after = sload(cg, bd.v[5]);
-	sstore(cg, bd.v[5], LLVMBuildZExt(cg->b, isl, cg->i64, ""));
-	LLVMBasicBlockRef j1 = begin_if(cg, and1(cg, LLVMBuildICmp(cg->b, LLVMIntNE, b, zero, ""),
-						 LLVMBuildNot(cg->b, isl, "")));
-	LLVMValueRef notfirst = LLVMBuildICmp(cg->b, LLVMIntNE, i, zero, "");
-	LLVMValueRef fresh = LLVMBuildICmp(cg->b, LLVMIntNE, after, zero, "");
-	LLVMBasicBlockRef j2 = begin_if(cg, fresh);
-	sstore(cg, bd.v[4], sload(cg, bd.v[1]));
-	sstore(cg, bd.v[3], LLVMBuildZExt(cg->b, notfirst, cg->i64, ""));
-	sstore(cg, bd.v[2], i);
-	end_if(cg, j2);
-	sstore(cg, bd.v[1], i);
-	end_if(cg, j1);
-	body_end(cg, &bd);
-	/* the byte to return alone ('.' or '/'), or 0 and the range [from, to] */
-	LLVMValueRef hasname = LLVMBuildICmp(cg->b, LLVMIntNE, sload(cg, lnon), none, "");
-	LLVMValueRef hasslash = LLVMBuildICmp(cg->b, LLVMIntNE, sload(cg, slash), zero, "");
-	LLVMValueRef from = zero, to, ch;
-	ch = sel(cg, eq(cg, len, zero), k64(cg, '.'), sel(cg, hasname, zero, k64(cg, '/')));
-	if (dir) {
-		ch = sel(cg, and1(cg, hasname, LLVMBuildNot(cg->b, hasslash, "")), k64(cg, '.'), ch);
-		to = sload(cg, dlast);
-		to = sel(cg, eq(cg, to, none), zero, to);
-	} else {
-		from = sload(cg, start);
-		to = sload(cg, lnon);
-	}
-	LLVMValueRef d = result(cg, 8);
-	LLVMValueRef alone = LLVMBuildICmp(cg->b, LLVMIntNE, ch, zero, "");
-	LLVMBasicBlockRef other = cg_block(cg, "path.range"), join = cg_block(cg, "path.done");
-	LLVMBasicBlockRef one_b = cg_block(cg, "path.byte");
-	LLVMBuildCondBr(cg->b, alone, one_b, other);
-	LLVMPositionBuilderAtEnd(cg->b, one_b);
-	put_byte(cg, d, zero, ch);
-	LLVMBuildBr(cg->b, join);
-	LLVMPositionBuilderAtEnd(cg->b, other);
-	unsigned max = cap - 1;
-	LLVMValueRef n = bounded(cg, LLVMBuildSub(cg->b, to, from, ""), max);
-	read_str(cg, d, LLVMBuildAdd(cg->b, n, k64(cg, 2), ""), at(cg, s.v, bounded(cg, from, max)));
-	LLVMBuildBr(cg->b, join);
-	LLVMPositionBuilderAtEnd(cg->b, join);
-	return strval(d, cg);
+	LLVMValueRef off = LLVMBuildSub(cg->b, base, k64(cg, 2), "");
+	fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, k64(cg, 34), ""), DCC_FAULT_ILLOP);
 }
 
 /* lltostr(n[, base]): digits written right to left at fixed places, then
@@ -563,8 +214,7 @@ static struct cval lltostr(struct cg *cg, LLVMValueRef n, LLVMValueRef base)
 {
 	LLVMValueRef zero = k64(cg, 0);
 	if (base)
-		fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, LLVMBuildSub(cg->b, base, k64(cg, 2), ""),
-					   k64(cg, 34), ""), DCC_FAULT_ILLOP);
+		check_base(cg, base);
 	else
 		base = k64(cg, 10);
 	LLVMValueRef ten = eq(cg, base, k64(cg, 10)), hex = eq(cg, base, k64(cg, 16));
@@ -595,8 +245,8 @@ static struct cval lltostr(struct cg *cg, LLVMValueRef n, LLVMValueRef base)
 	LLVMValueRef p = var(cg, LLVMBuildSub(cg->b, k64(cg, 127), sload(cg, nd), ""));
 	struct { LLVMValueRef when; char c; } pre[4] = {
 		{ and1(cg, isz, hex), '0' }, { hex, 'x' },
-		{ LLVMBuildOr(cg->b, isz, LLVMBuildOr(cg->b, hex, eq(cg, base, k64(cg, 8)), ""), ""),
-		  '0' },
+		{ LLVMBuildOr(cg->b, isz, LLVMBuildOr(cg->b, hex, eq(cg, base, k64(cg, 8)), ""),
+			      ""), '0' },
 		{ and1(cg, neg, ten), '-' },
 	};
 	for (int k = 0; k < 4; k++) {
@@ -620,8 +270,7 @@ static struct cval strtoll_(struct cg *cg, struct cval s, LLVMValueRef base)
 {
 	LLVMValueRef zero = k64(cg, 0);
 	if (base)
-		fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, LLVMBuildSub(cg->b, base, k64(cg, 2), ""),
-					   k64(cg, 34), ""), DCC_FAULT_ILLOP);
+		check_base(cg, base);
 	else
 		base = k64(cg, 10);
 	LLVMValueRef st = slot(cg, zero), val = slot(cg, zero), neg = slot(cg, zero);
@@ -632,7 +281,8 @@ static struct cval strtoll_(struct cg *cg, struct cval s, LLVMValueRef base)
 	LLVMValueRef c = byte_at(cg, b.v[0], b.i), state = sload(cg, st);
 	LLVMValueRef blank = LLVMBuildOr(cg->b, eq(cg, c, k64(cg, ' ')), eq(cg, c, k64(cg, '\t')),
 					 "");
-	LLVMValueRef sign = LLVMBuildOr(cg->b, eq(cg, c, k64(cg, '-')), eq(cg, c, k64(cg, '+')), "");
+	LLVMValueRef sign = LLVMBuildOr(cg->b, eq(cg, c, k64(cg, '-')), eq(cg, c, k64(cg, '+')),
+					"");
 	LLVMValueRef s0 = eq(cg, state, zero);
 	/* blanks and a sign only in state 0 */
 	LLVMValueRef skip = and1(cg, s0, LLVMBuildOr(cg->b, blank, sign, ""));
@@ -654,8 +304,8 @@ static struct cval strtoll_(struct cg *cg, struct cval s, LLVMValueRef base)
 		and1(cg, LLVMBuildICmp(cg->b, LLVMIntULT, state, k64(cg, 4), ""),
 		     LLVMBuildNot(cg->b, x, "")), "");
 	LLVMValueRef ok = and1(cg, digits, LLVMBuildICmp(cg->b, LLVMIntULT, dv, base, ""));
-	sstore(cg, val, sel(cg, ok, LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, sload(cg, val), base, ""),
-					      dv, ""), sload(cg, val)));
+	LLVMValueRef acc = LLVMBuildMul(cg->b, sload(cg, val), base, "");
+	sstore(cg, val, sel(cg, ok, LLVMBuildAdd(cg->b, acc, dv, ""), sload(cg, val)));
 	LLVMValueRef zero16 = and1(cg, and1(cg, ok, eq(cg, state, k64(cg, 1))),
 				   and1(cg, eq(cg, c, k64(cg, '0')), eq(cg, base, k64(cg, 16))));
 	LLVMValueRef next = sel(cg, x, k64(cg, 2), sel(cg, zero16, k64(cg, 3),
@@ -664,8 +314,8 @@ static struct cval strtoll_(struct cg *cg, struct cval s, LLVMValueRef base)
 	body_end(cg, &b);
 	st = vals[1], val = vals[2], neg = vals[3];
 	LLVMValueRef v = sload(cg, val);
-	v = sel(cg, LLVMBuildICmp(cg->b, LLVMIntNE, sload(cg, neg), zero, ""), LLVMBuildNeg(cg->b, v, ""),
-		v);
+	LLVMValueRef isneg = LLVMBuildICmp(cg->b, LLVMIntNE, sload(cg, neg), zero, "");
+	v = sel(cg, isneg, LLVMBuildNeg(cg->b, v, ""), v);
 	return intval(v, &type_llong);
 }
 
@@ -698,7 +348,8 @@ bool cg_string_name(const char *name)
 {
 	static const char *const names[] = {
 		"strlen", "strjoin", "substr", "index", "rindex", "strstr", "strchr", "strrchr",
-		"basename", "dirname", "lltostr", "strtoll", "toupper", "tolower", NULL,
+		"basename", "dirname", "lltostr", "strtoll", "toupper", "tolower", "cleanpath",
+		NULL,
 	};
 	for (int i = 0; names[i]; i++)
 		if (!strcmp(names[i], name))
@@ -727,9 +378,11 @@ struct cval cg_string(struct cg *cg, struct node *n)
 	if (!strcmp(f, "strchr") || !strcmp(f, "strrchr"))
 		return strchr_(cg, a[0], v2, f[3] == 'r');
 	if (!strcmp(f, "basename") || !strcmp(f, "dirname"))
-		return path_part(cg, a[0], f[0] == 'd');
+		return cg_path_part(cg, a[0], f[0] == 'd');
 	if (!strcmp(f, "lltostr"))
 		return lltostr(cg, a[0].v, v2);
+	if (!strcmp(f, "cleanpath"))
+		return cg_cleanpath(cg, a[0]);
 	if (!strcmp(f, "strtoll"))
 		return strtoll_(cg, a[0], v2);
 	return changecase(cg, a[0], !strcmp(f, "toupper"));

@@ -24,7 +24,7 @@ static const struct {
 	{ "index", "ssi", 2, 'i' }, { "rindex", "ssi", 2, 'i' }, { "strstr", "ss", 2, 's' },
 	{ "strchr", "si", 2, 's' }, { "strrchr", "si", 2, 's' }, { "basename", "s", 1, 's' },
 	{ "dirname", "s", 1, 's' }, { "lltostr", "ii", 1, 's' }, { "strtoll", "si", 1, 'l' },
-	{ "toupper", "s", 1, 's' }, { "tolower", "s", 1, 's' },
+	{ "toupper", "s", 1, 's' }, { "tolower", "s", 1, 's' }, { "cleanpath", "s", 1, 's' },
 };
 
 static int find(const char *name)

@@ -2,7 +2,7 @@
  * The string subroutines on the kernel: every one of them with DTrace's
  * edge cases in BEGIN (tst.strings_begin), then on a path the open_paged
  * trigger passes to openat(2), copied in with copyinstr() and cut, searched
- * and converted in four clauses; and the faults DTrace raises for a
+ * and converted in four clauses (tst.strings_openat); and the faults DTrace raises for a
  * strjoin() past strsize and a base out of 2..36.
  */
 #include "e2e.h"
@@ -20,33 +20,7 @@ E2E_TEST(strings, every_function_and_its_edge_cases_in_begin)
 
 E2E_TEST(strings, a_path_from_openat_cut_searched_and_converted)
 {
-	const char *obj = e2e_build("strings_openat",
-		"#pragma D option quiet\n"
-		"syscall::openat:entry /pid == $target/ { this->p = copyinstr(arg1); }\n"
-		"syscall::openat:entry /pid == $target && this->p == \"" PATH "\"/ {\n"
-		"	printf(\"%d|%s|%s|%s|%s|%s|%s\\n\", strlen(this->p), strjoin(this->p, \"+\"),\n"
-		"	    substr(this->p, 3), substr(this->p, -4), substr(this->p, 2, 5),\n"
-		"	    substr(this->p, 3, -3), strjoin(execname, \"!\"));\n"
-		"}\n"
-		"syscall::openat:entry /pid == $target && this->p == \"" PATH "\"/ {\n"
-		"	printf(\"%s|%s|%s|%s\\n\", basename(this->p), dirname(this->p),\n"
-		"	    toupper(this->p), tolower(this->p));\n"
-		"}\n"
-		"syscall::openat:entry /pid == $target && this->p == \"" PATH "\"/ {\n"
-		"	this->q = substr(this->p, 9, 3);\n"
-		"	printf(\"%d|%d|%d|%d|%s|%s|%s|%d|%d|%d\\n\", index(this->p, \"/\"),\n"
-		"	    rindex(this->p, \"/\"), index(this->p, \"/\", 4), rindex(this->p, \"/\", 10),\n"
-		"	    strstr(this->p, \"dir\"), strstr(this->p, \"x\"), strstr(this->p, \"zz\"),\n"
-		"	    index(this->p, this->p), rindex(this->p, this->q),\n"
-		"	    index(this->p, this->q, 10));\n"
-		"}\n"
-		"syscall::openat:entry /pid == $target && this->p == \"" PATH "\"/ {\n"
-		"	printf(\"%s|%s|%s|%s|%s|%s|%s|%s\\n\", strchr(this->p, '.'),\n"
-		"	    strrchr(this->p, '.'), strchr(this->p, 'Z'), lltostr(arg3, 8),\n"
-		"	    lltostr(arg2), lltostr(arg3 - 300), lltostr(arg3, 16), lltostr(arg3, 2));\n"
-		"	printf(\"%d|%d|%d\\n\", strtoll(substr(this->p, rindex(this->p, \"-\"))),\n"
-		"	    strtoll(substr(this->p, rindex(this->p, \"-\") + 1), 16), strtoll(this->p));\n"
-		"}\n");
+	const char *obj = e2e_build_src("tst.strings_openat");
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 1 %s", e2e_trigger("open_paged"), PATH), obj,
 		NULL);
@@ -54,7 +28,7 @@ E2E_TEST(strings, a_path_from_openat_cut_searched_and_converted)
 		   "30|" PATH "+|such//dir/File.Name-42.txt/|txt/|/such|such//dir/File.Name-42.t|"
 		   "open_paged!\n"
 		   "File.Name-42.txt|no/such//dir|NO/SUCH//DIR/FILE.NAME-42.TXT/|"
-		   "no/such//dir/file.name-42.txt/\n"
+		   "no/such//dir/file.name-42.txt/|no/such/dir/File.Name-42.txt/\n"
 		   "2|29|7|8|dir/File.Name-42.txt/|xt/||0|9|-1\n"
 		   ".Name-42.txt/|.txt/||0421|0|-27|0x111|100010001\n"
 		   "-42|66|0\n\n");

@@ -67,6 +67,34 @@ BEGIN
 
 BEGIN
 {
+	s = "/a/b/../c";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "/a/./b//c/";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "/a/b/..";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "a/..";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "/..";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "/../a";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "/";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "x/.";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "/a/..b/.c/...";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "./a//";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+	s = "/usr/lib/../../etc/./passwd";
+	printf("cleanpath %s|%s|\n", s, cleanpath(s));
+}
+
+BEGIN
+{
 	n = 0;
 	printf("lltostr %s|%s|%s|%s|%s|\n", lltostr(n), lltostr(n + 1), lltostr(n - 1),
 	    lltostr(9223372036854775807), lltostr(-9223372036854775807 - 1));

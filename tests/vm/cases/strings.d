@@ -14,8 +14,8 @@ syscall::openat:entry
 {
 	printf("%d|%s|%s|%s|%s|%s\n", strlen(this->p), strjoin(this->p, "+"), substr(this->p, 3),
 	    substr(this->p, -4), substr(this->p, 3, -3), strjoin(execname, "!"));
-	printf("%s|%s|%s|%s\n", basename(this->p), dirname(this->p), toupper(this->p),
-	    tolower(this->p));
+	printf("%s|%s|%s|%s|%s\n", basename(this->p), dirname(this->p), toupper(this->p),
+	    tolower(this->p), cleanpath(this->p));
 }
 
 syscall::openat:entry
