@@ -319,6 +319,62 @@ static struct cval strtoll_(struct cg *cg, struct cval s, LLVMValueRef base)
 	return intval(v, &type_llong);
 }
 
+/* strtok(s, delim), strtok(NULL, delim): s is copied into the firing's
+ * strtok() clause-local; one pass skips the bytes of delim, then takes the
+ * token up to the next one; the token is the result and what follows it
+ * stays for the next call. A string with no token left gives "". */
+static struct cval strtok_(struct cg *cg, struct node *n, struct cval s, struct cval delim)
+{
+	struct var *v = n->sym;
+	unsigned size = cg->strsize;
+	LLVMValueRef saved = cg_scratch(cg, cg->this_off[v->id]), zero = k64(cg, 0);
+	if (s.t->kind == T_STRING)
+		cg_strcopy(cg, saved, size, s);
+	LLVMValueRef map = scratch(cg, 32);
+	cg_memop(cg, "llvm.memset", map, NULL, 32);
+	struct body b;
+	LLVMValueRef dv[2] = { delim.v, map };
+	body_begin(cg, &b, str_cap(cg, delim), dv, 2);
+	LLVMValueRef c = byte_at(cg, b.v[0], b.i);
+	LLVMValueRef p = at(cg, b.v[1], LLVMBuildLShr(cg->b, c, k64(cg, 3), ""));
+	LLVMValueRef bit = LLVMBuildShl(cg->b, k64(cg, 1), and1(cg, c, k64(cg, 7)), "");
+	put_byte(cg, p, zero, LLVMBuildOr(cg->b, byte_at(cg, p, zero), bit, ""));
+	body_end(cg, &b);
+	/* the bytes of delim: the NUL's bit is cleared, it ends the string */
+	put_byte(cg, map, zero, and1(cg, byte_at(cg, map, zero), k64(cg, 0xfe)));
+	LLVMValueRef start = slot(cg, zero), end = slot(cg, zero), phase = slot(cg, zero);
+	LLVMValueRef tv[5] = { saved, map, start, end, phase };
+	body_begin(cg, &b, size, tv, 5);
+	c = byte_at(cg, b.v[0], b.i);
+	LLVMValueRef in = byte_at(cg, b.v[1], LLVMBuildLShr(cg->b, c, k64(cg, 3), ""));
+	in = and1(cg, LLVMBuildLShr(cg->b, in, and1(cg, c, k64(cg, 7)), ""), k64(cg, 1));
+	LLVMValueRef stop = LLVMBuildOr(cg->b, eq(cg, c, zero), eq(cg, in, k64(cg, 1)), "");
+	LLVMValueRef ph = sload(cg, b.v[4]);
+	LLVMBasicBlockRef j0 = begin_if(cg, and1(cg, eq(cg, ph, zero),
+		LLVMBuildOr(cg->b, eq(cg, c, zero), eq(cg, in, zero), "")));
+	/* skipping: the first byte not in delim starts the token (or ends all) */
+	sstore(cg, b.v[2], b.i);
+	sstore(cg, b.v[3], b.i);
+	sstore(cg, b.v[4], sel(cg, eq(cg, c, zero), k64(cg, 2), k64(cg, 1)));
+	end_if(cg, j0);
+	LLVMBasicBlockRef j1 = begin_if(cg, and1(cg, eq(cg, ph, k64(cg, 1)), stop));
+	sstore(cg, b.v[3], b.i);
+	sstore(cg, b.v[4], k64(cg, 2));
+	end_if(cg, j1);
+	body_end(cg, &b);
+	LLVMValueRef d = result(cg, 0);
+	LLVMValueRef from = bounded(cg, sload(cg, start), size - 1);
+	LLVMValueRef len = bounded(cg, LLVMBuildSub(cg->b, sload(cg, end), sload(cg, start), ""),
+				   size - 1);
+	read_str(cg, d, LLVMBuildAdd(cg->b, len, k64(cg, 1), ""), at(cg, saved, from));
+	/* what follows the token, moved to the front */
+	LLVMValueRef rest = scratch(cg, size);
+	cg_memop(cg, "llvm.memset", rest, NULL, size);
+	read_str(cg, rest, k64(cg, size), at(cg, saved, bounded(cg, sload(cg, end), size - 1)));
+	cg_memop(cg, "llvm.memcpy", saved, rest, size);
+	return strval(d, cg);
+}
+
 /* toupper(s), tolower(s): 8 bytes at a time; a byte is a letter to flip
  * when its low 7 bits are in range and its top bit is clear */
 static struct cval changecase(struct cg *cg, struct cval s, bool upper)
@@ -349,7 +405,7 @@ bool cg_string_name(const char *name)
 	static const char *const names[] = {
 		"strlen", "strjoin", "substr", "index", "rindex", "strstr", "strchr", "strrchr",
 		"basename", "dirname", "lltostr", "strtoll", "toupper", "tolower", "cleanpath",
-		NULL,
+		"strtok", NULL,
 	};
 	for (int i = 0; names[i]; i++)
 		if (!strcmp(names[i], name))
@@ -381,6 +437,8 @@ struct cval cg_string(struct cg *cg, struct node *n)
 		return cg_path_part(cg, a[0], f[0] == 'd');
 	if (!strcmp(f, "lltostr"))
 		return lltostr(cg, a[0].v, v2);
+	if (!strcmp(f, "strtok"))
+		return strtok_(cg, n, a[0], a[1]);
 	if (!strcmp(f, "cleanpath"))
 		return cg_cleanpath(cg, a[0]);
 	if (!strcmp(f, "strtoll"))

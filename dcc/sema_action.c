@@ -29,7 +29,6 @@ static const char *const actions_later[] = {
 static const char *const actions_never[] = { "panic", "breakpoint", "chill", NULL };
 
 static const char *const subrs_later[] = {
-	"strtok",
 	"link_ntop", "mutex_owned", "mutex_owner",
 	"mutex_type_adaptive", "mutex_type_spin", "rw_read_held", "rw_write_held", "rw_iswriter",
 	"d_path", "json", "vmlinux", NULL,

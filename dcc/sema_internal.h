@@ -50,5 +50,7 @@ enum conv_class { CONV_INT = 1, CONV_STRING, CONV_CHAR, CONV_PERCENT };
 /* sema_string.c: strlen(), strjoin(), substr(), index()... */
 bool sema_string_name(const char *name);
 int sema_string_call(struct sema *s, struct node *n);
+struct var *sema_var_add(struct sema *s, enum var_kind kind, const char *name, struct type *t,
+			 struct loc loc);
 
 #endif

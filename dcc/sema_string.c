@@ -25,6 +25,7 @@ static const struct {
 	{ "strchr", "si", 2, 's' }, { "strrchr", "si", 2, 's' }, { "basename", "s", 1, 's' },
 	{ "dirname", "s", 1, 's' }, { "lltostr", "ii", 1, 's' }, { "strtoll", "si", 1, 'l' },
 	{ "toupper", "s", 1, 's' }, { "tolower", "s", 1, 's' }, { "cleanpath", "s", 1, 's' },
+	{ "strtok", "ss", 2, 's' },
 };
 
 static int find(const char *name)
@@ -40,8 +41,40 @@ bool sema_string_name(const char *name)
 	return find(name) >= 0;
 }
 
+/* strtok(s, delim) and strtok(NULL, delim): the rest of the string is kept
+ * in a clause-local no script can name, shared by the firing's clauses as
+ * DTrace keeps it for the firing (dcc doesn't clear it between firings) */
+static int check_strtok(struct sema *s, struct node *n)
+{
+	struct node *a = n->list;
+	if (ast_list_len(a) != 2)
+		return diag_error(s->dg, n->loc, "strtok() takes 2 arguments, %d given",
+				  ast_list_len(a));
+	if (a->kind == N_IDENT && a->name && !strcmp(a->name, "NULL")) {
+		a->kind = N_INT;
+		a->ival = 0;
+	}
+	if (sema_expr(s, a) || sema_expr(s, a->next))
+		return -1;
+	sema_coerce_string(s, a);
+	sema_coerce_string(s, a->next);
+	int64_t v;
+	if (a->type->kind != T_STRING && (!type_is_int(a->type) || sema_const(s, a, &v) || v))
+		return diag_error(s->dg, a->loc, "argument 1 of strtok() must be a string or "
+				  "NULL, not '%s'", type_str(a->type));
+	if (a->next->type->kind != T_STRING)
+		return diag_error(s->dg, a->next->loc, "argument 2 of strtok() must be a string, "
+				  "not '%s'", type_str(a->next->type));
+	struct var *st = sema_var_find(s, V_THIS, "strtok()");
+	n->sym = st ? st : sema_var_add(s, V_THIS, "strtok()", &type_string, n->loc);
+	n->type = &type_string;
+	return 0;
+}
+
 int sema_string_call(struct sema *s, struct node *n)
 {
+	if (!strcmp(n->name, "strtok"))
+		return check_strtok(s, n);
 	int f = find(n->name);
 	assert(f >= 0);
 	const char *name = str_funcs[f].name, *kinds = str_funcs[f].args;

@@ -31,7 +31,7 @@ E2E_TEST(strings, a_path_from_openat_cut_searched_and_converted)
 		   "no/such//dir/file.name-42.txt/|no/such/dir/File.Name-42.txt/\n"
 		   "2|29|7|8|dir/File.Name-42.txt/|xt/||0|9|-1\n"
 		   ".Name-42.txt/|.txt/||0421|0|-27|0x111|100010001\n"
-		   "-42|66|0\n\n");
+		   "-42|66|0|no|such|//dir/File.Name\n\n");
 	run_result_free(&r);
 }
 

@@ -95,6 +95,20 @@ BEGIN
 
 BEGIN
 {
+	this->s = ",,a,bb;c,,";
+	printf("strtok %s|%s|%s|%s|%s|\n", strtok(this->s, ",;"), strtok(NULL, ",;"),
+	    strtok(NULL, ","), strtok(NULL, ",;"), strtok(NULL, ",;"));
+	printf("strtok %s|%s|%s|%s|%s|\n", strtok("abc", ""), strtok(NULL, "x"),
+	    strtok(",,,", ","), strtok("  x y ", " "), strtok(0, " "));
+}
+
+BEGIN
+{
+	printf("strtok %s|\n", strtok(NULL, " "));
+}
+
+BEGIN
+{
 	n = 0;
 	printf("lltostr %s|%s|%s|%s|%s|\n", lltostr(n), lltostr(n + 1), lltostr(n - 1),
 	    lltostr(9223372036854775807), lltostr(-9223372036854775807 - 1));

@@ -42,6 +42,7 @@ syscall::openat:entry
 	printf("%s|%s|%s|%s|%s|%s|%s|%s\n", strchr(this->p, '.'), strrchr(this->p, '.'),
 	    strchr(this->p, 'Z'), lltostr(arg3, 8), lltostr(arg2), lltostr(arg3 - 300),
 	    lltostr(arg3, 16), lltostr(arg3, 2));
-	printf("%d|%d|%d\n", strtoll(substr(this->p, rindex(this->p, "-"))),
-	    strtoll(substr(this->p, rindex(this->p, "-") + 1), 16), strtoll(this->p));
+	printf("%d|%d|%d|%s|%s|%s\n", strtoll(substr(this->p, rindex(this->p, "-"))),
+	    strtoll(substr(this->p, rindex(this->p, "-") + 1), 16), strtoll(this->p),
+	    strtok(this->p, "/"), strtok(NULL, "/."), strtok(NULL, "-"));
 }

@@ -16,4 +16,8 @@ BEGIN
 	m = strjoin(lltostr(l, 16), dirname(substr(execname, -3)));
 	n = strlen(m) + l;
 	o = m + 1;
+	p = strtok(1, ",");
+	q = strtok("a");
+	r = strtok(NULL, 1);
+	t = strtok(m, ",") + strtok(NULL, ";");
 }
