@@ -78,6 +78,26 @@ static struct type *alias(struct dbtf *b, struct type *t, const char *name)
 	return a;
 }
 
+/* A kernel enum's names and values, for print(). */
+static void enumerators(struct dbtf *b, const struct btf_type *bt, struct type *t)
+{
+	int n = btf_vlen(bt);
+	t->enum_names = arena_alloc(b->ar, sizeof(*t->enum_names) * (size_t)(n ? n : 1));
+	t->enum_vals = arena_alloc(b->ar, sizeof(*t->enum_vals) * (size_t)(n ? n : 1));
+	for (int i = 0; i < n; i++) {
+		const char *en;
+		if (btf_kind(bt) == BTF_KIND_ENUM) {
+			en = btf__name_by_offset(b->btf, btf_enum(bt)[i].name_off);
+			t->enum_vals[i] = btf_enum(bt)[i].val;
+		} else {
+			en = btf__name_by_offset(b->btf, btf_enum64(bt)[i].name_off);
+			t->enum_vals[i] = (int64_t)btf_enum64_value(&btf_enum64(bt)[i]);
+		}
+		t->enum_names[i] = arena_strdup(b->ar, en ? en : "");
+	}
+	t->nenums = n;
+}
+
 static struct type *convert(struct dbtf *b, unsigned id)
 {
 	if (id == 0)
@@ -103,6 +123,7 @@ static struct type *convert(struct dbtf *b, unsigned id)
 		t->ptr_to = NULL;
 		t->enum_tag = arena_strdup(b->ar, name);
 		t->name = *name ? arena_printf(b->ar, "enum %s", name) : "enum";
+		enumerators(b, bt, t);
 		break;
 	}
 	case BTF_KIND_PTR:

@@ -198,6 +198,10 @@ uint32_t cg_destr_kind(const char *name); /* record action kind, 0 if none */
 unsigned cg_tracemem_size(struct node *st);
 void cg_tracemem_meta(struct cg *cg, struct node *st, unsigned off);
 void cg_tracemem(struct cg *cg, struct node *st, unsigned off);
+/* cg_print.c: print(x) */
+unsigned cg_print_size(struct cg *cg, struct node *st);
+void cg_print_meta(struct cg *cg, struct node *st, unsigned off);
+void cg_print(struct cg *cg, struct node *st, unsigned off);
 bool cg_destr_stmt(struct cg *cg, struct node *st); /* raise, stop, copyout...; false if not */
 
 /* cg_spec.c */
@@ -219,6 +223,14 @@ void meta_attach(struct meta *m, const char *prog, uint32_t kind, const char *ta
 		 uint32_t flags, uint64_t param);
 uint32_t meta_clause(struct meta *m, uint32_t size, const char *loc); /* -> epid */
 void meta_action(struct meta *m, uint32_t kind, const char *fmt);
+struct dcc_meta_type;
+struct dcc_meta_member;
+int64_t meta_type_find(struct meta *m, const void *key);
+uint32_t meta_type_add(struct meta *m, const void *key, const struct dcc_meta_type *t);
+uint32_t meta_member_add(struct meta *m, const struct dcc_meta_member *mb);
+uint32_t meta_ntypes(struct meta *m);
+uint32_t meta_nmembers(struct meta *m);
+void meta_action_type(struct meta *m, uint32_t type);
 void meta_arg(struct meta *m, uint32_t offset, uint32_t size, uint16_t kind, bool is_signed,
 	      const char *type);
 void meta_agg(struct meta *m, const struct agg *g, const char *map, uint32_t key_size,

@@ -31,7 +31,7 @@ static const struct {
 	{ "printa", DCC_ACT_PRINTA }, { "clear", DCC_ACT_CLEAR }, { "trunc", DCC_ACT_TRUNC },
 	{ "normalize", DCC_ACT_NORMALIZE }, { "denormalize", DCC_ACT_DENORMALIZE },
 	{ "setopt", DCC_ACT_SETOPT }, { "commit", DCC_ACT_COMMIT },
-	{ "discard", DCC_ACT_DISCARD },
+	{ "discard", DCC_ACT_DISCARD }, { "print", DCC_ACT_PRINT },
 };
 
 static bool is_action(struct node *n, const char *name)
@@ -112,6 +112,8 @@ int cg_clause_layout(struct cg *cg, struct clause_info *ci)
 		st->id = (int)off;
 		if (kind == DCC_ACT_TRACEMEM)
 			off += cg_tracemem_size(st);
+		else if (kind == DCC_ACT_PRINT)
+			off += cg_print_size(cg, st);
 		else for (struct node *a = st->list; a; a = a->next)
 			if (is_value_arg(kind, st, a))
 				off += slot_size(cg, a);
@@ -130,6 +132,8 @@ int cg_clause_layout(struct cg *cg, struct clause_info *ci)
 		unsigned aoff = (unsigned)st->id;
 		if (kind == DCC_ACT_TRACEMEM)
 			cg_tracemem_meta(cg, st, aoff);
+		else if (kind == DCC_ACT_PRINT)
+			cg_print_meta(cg, st, aoff);
 		else for (struct node *a = st->list; a; a = a->next) {
 			if (a->kind == N_AGG) {
 				meta_arg(cg->meta, (uint32_t)((struct agg *)a->sym)->id, 0, DCC_K_AGG,
@@ -260,6 +264,8 @@ static void action(struct cg *cg, struct node *st, uint32_t kind)
 	unsigned off = (unsigned)st->id;
 	if (kind == DCC_ACT_TRACEMEM)
 		cg_tracemem(cg, st, off);
+	else if (kind == DCC_ACT_PRINT)
+		cg_print(cg, st, off);
 	else for (struct node *a = st->list; a; a = a->next) {
 		if (!is_value_arg(kind, st, a))
 			continue;

@@ -24,6 +24,9 @@ struct meta {
 	VEC(struct dcc_meta_agg) aggs;
 	VEC(struct dcc_meta_field) keys;
 	VEC(struct dcc_meta_option) opts;
+	VEC(struct dcc_meta_type) types;
+	VEC(const void *) type_keys; /* what each type was made from, to reuse it */
+	VEC(struct dcc_meta_member) members;
 };
 
 struct meta *meta_new(void)
@@ -46,6 +49,9 @@ void meta_free(struct meta *m)
 	free(m->aggs.v);
 	free(m->keys.v);
 	free(m->opts.v);
+	free(m->types.v);
+	free(m->type_keys.v);
+	free(m->members.v);
 	free(m);
 }
 
@@ -150,6 +156,45 @@ void meta_option(struct meta *m, const char *name, const char *value)
 	o->value = value ? meta_str(m, value) : 0;
 }
 
+/* print()'s type table: the index of the type made from key, or -1. */
+int64_t meta_type_find(struct meta *m, const void *key)
+{
+	for (uint32_t i = 0; i < m->type_keys.n; i++)
+		if (m->type_keys.v[i] == key)
+			return i;
+	return -1;
+}
+
+uint32_t meta_type_add(struct meta *m, const void *key, const struct dcc_meta_type *t)
+{
+	*PUSH(m->types) = *t;
+	*PUSH(m->type_keys) = key;
+	return m->types.n - 1;
+}
+
+/* Members are added together, right before their type; returns the first's index. */
+uint32_t meta_member_add(struct meta *m, const struct dcc_meta_member *mb)
+{
+	*PUSH(m->members) = *mb;
+	return m->members.n - 1;
+}
+
+uint32_t meta_ntypes(struct meta *m)
+{
+	return m->types.n;
+}
+
+uint32_t meta_nmembers(struct meta *m)
+{
+	return m->members.n;
+}
+
+/* print(): the last action's fmt is its value's type index. */
+void meta_action_type(struct meta *m, uint32_t type)
+{
+	m->actions.v[m->actions.n - 1].fmt = type;
+}
+
 static uint32_t place(char *blob, uint32_t *off, const void *src, size_t size)
 {
 	uint32_t at = *off;
@@ -162,7 +207,8 @@ static uint32_t place(char *blob, uint32_t *off, const void *src, size_t size)
 void *meta_finish(struct meta *m, const char *script, uint32_t flags, size_t *size)
 {
 	uint32_t script_str = meta_str(m, script);
-	size_t total = sizeof(struct dcc_meta_header) + 8 * 9 +
+	size_t total = sizeof(struct dcc_meta_header) + 8 * 11 +
+		m->types.n * sizeof(*m->types.v) + m->members.n * sizeof(*m->members.v) +
 		m->probes.n * sizeof(*m->probes.v) + m->attach.n * sizeof(*m->attach.v) +
 		m->clauses.n * sizeof(*m->clauses.v) + m->actions.n * sizeof(*m->actions.v) +
 		m->args.n * sizeof(*m->args.v) + m->aggs.n * sizeof(*m->aggs.v) +
@@ -188,6 +234,10 @@ void *meta_finish(struct meta *m, const char *script, uint32_t flags, size_t *si
 	h->nkeys = m->keys.n;
 	h->opt_off = place(blob, &off, m->opts.v, m->opts.n * sizeof(*m->opts.v));
 	h->nopts = m->opts.n;
+	h->type_off = place(blob, &off, m->types.v, m->types.n * sizeof(*m->types.v));
+	h->ntypes = m->types.n;
+	h->member_off = place(blob, &off, m->members.v, m->members.n * sizeof(*m->members.v));
+	h->nmembers = m->members.n;
 	h->str_size = m->strs.n;
 	h->str_off = place(blob, &off, m->strs.v, m->strs.n);
 	h->script = script_str;

@@ -17,7 +17,7 @@ static const char *act_name(uint32_t k)
 {
 	static const char *const names[] = { "?", "printf", "trace", "exit", "printa", "default",
 		"clear", "trunc", "normalize", "denormalize", "setopt", "commit", "discard",
-		"tracemem", "system", "freopen", "ftruncate" };
+		"tracemem", "system", "freopen", "ftruncate", "print" };
 	return k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
 }
 
@@ -57,7 +57,9 @@ int meta_dump(FILE *out, const void *obj, size_t size)
 		for (uint32_t j = 0; j < c[i].nactions; j++) {
 			const struct dcc_meta_action *x = &ac[c[i].first_action + j];
 			fprintf(out, "    %s", act_name(x->kind));
-			if (x->fmt)
+			if (x->kind == DCC_ACT_PRINT)
+				fprintf(out, " type %u", x->fmt);
+			else if (x->fmt)
 				fprintf(out, " \"%s\"", S(x->fmt));
 			for (uint32_t k = 0; k < x->nargs; k++) {
 				const struct dcc_meta_field *y = &f[x->first_arg + k];

@@ -23,7 +23,7 @@ static const struct {
 };
 
 static const char *const actions_later[] = {
-	"print", "jstack", "printm", "pcap", NULL,
+	"jstack", "printm", "pcap", NULL,
 };
 
 static const char *const actions_never[] = { "panic", "breakpoint", "chill", NULL };
@@ -105,7 +105,8 @@ int sema_call_value(struct sema *s, struct node *n)
 		return diag_error(s->dg, n->loc, "aggregating function %s() can only be assigned "
 				  "to an aggregation (@name = %s(...))", name, name);
 	if (!strcmp(name, "printf") || !strcmp(name, "trace") || !strcmp(name, "exit") ||
-	    !strcmp(name, "printa") || in_list(actions_later, name) || sema_destr_name(name))
+	    !strcmp(name, "printa") || !strcmp(name, "print") || in_list(actions_later, name) ||
+	    sema_destr_name(name))
 		return diag_error(s->dg, n->loc, "%s() is an action and has no value", name);
 	if (!strcmp(name, "copyinstr")) {
 		int nargs = ast_list_len(n->list);
@@ -481,6 +482,8 @@ static int check_action(struct sema *s, struct node *n)
 		n->type = &type_void;
 		return 0;
 	}
+	if (!strcmp(name, "print"))
+		return sema_print(s, n);
 	if (!strcmp(name, "printa")) {
 		struct node *a = n->list, *fmt = NULL;
 		if (a && a->kind == N_STR) {
@@ -601,7 +604,8 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 		err |= check_stmt(s, st);
 		const char *an = st->kind == N_CALL ? st->name : NULL;
 		bool is_data = an && (!strcmp(an, "printf") || !strcmp(an, "trace") ||
-				      !strcmp(an, "printa") || !strcmp(an, "tracemem"));
+				      !strcmp(an, "printa") || !strcmp(an, "tracemem") ||
+				      !strcmp(an, "print"));
 		if (an && !strcmp(an, "speculate")) {
 			if (spec)
 				err = diag_error(s->dg, st->loc, "a clause can speculate() only once");

@@ -110,15 +110,26 @@ int sema_declarator_type(struct sema *s, struct type *base, struct node *d, stru
 static int define_enum(struct sema *s, struct node *ts)
 {
 	int64_t next = 0;
+	int n = ast_list_len(ts->list), i = 0;
+	/* an int that knows its enumerators, which print() shows by name */
+	struct type *t = arena_new(s->ar, struct type);
+	*t = type_int;
+	t->ptr_to = NULL;
+	t->name = ts->name ? arena_printf(s->ar, "enum %s", ts->name) : "enum";
+	t->enum_names = arena_alloc(s->ar, sizeof(*t->enum_names) * (size_t)(n ? n : 1));
+	t->enum_vals = arena_alloc(s->ar, sizeof(*t->enum_vals) * (size_t)(n ? n : 1));
 	for (struct node *e = ts->list; e; e = e->next) {
 		if (e->a && (sema_expr(s, e->a) || sema_const(s, e->a, &next)))
 			return -1;
 		if (lookup(s, NK_ENUMERATOR, e->name) || lookup(s, NK_INLINE, e->name))
 			return diag_error(s->dg, e->loc, "'%s' is defined twice", e->name);
+		t->enum_names[i] = e->name;
+		t->enum_vals[i++] = next;
 		add(s, NK_ENUMERATOR, e->name)->value = next++;
 	}
+	t->nenums = i;
 	if (ts->name)
-		add(s, NK_ENUM, ts->name)->t = &type_int;
+		add(s, NK_ENUM, ts->name)->t = t;
 	return 0;
 }
 

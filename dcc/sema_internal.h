@@ -20,6 +20,8 @@ int sema_format(struct sema *s, struct node *call, struct node *fmt, struct node
 /* sema_destr.c: tracemem() and the destructive actions; 1 if n is neither */
 bool sema_destr_name(const char *name);
 int sema_destr_action(struct sema *s, struct node *n);
+/* sema_print.c: print(x) */
+int sema_print(struct sema *s, struct node *n);
 struct dbtf *sema_btf(struct sema *s, struct loc loc);
 int sema_tspec(struct sema *s, struct node *ts, struct type **out);
 int sema_declarator_type(struct sema *s, struct type *base, struct node *d, struct type **out);

@@ -39,6 +39,9 @@ struct type {
 	bool complete;     /* struct/union: members known */
 	int btf_id;        /* kernel type id (struct/union): accesses are CO-RE */
 	const char *enum_tag; /* an integer that is a kernel enum ("" if anonymous) */
+	const char **enum_names; /* its enumerators, for print() */
+	int64_t *enum_vals;
+	int nenums;
 	int dkind;         /* T_STACK, T_SYM: enum dcc_kind */
 	struct type *ptr_to; /* the pointer type to this, made once */
 };

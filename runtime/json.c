@@ -200,7 +200,8 @@ void rt_json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr 
 		struct rt_val v;
 
 		switch (a->kind) {
-		case DCC_ACT_PRINTF: {
+		case DCC_ACT_PRINTF:
+		case DCC_ACT_PRINT: {
 			char *text = NULL;
 			size_t len = 0;
 			FILE *m = open_memstream(&text, &len);
@@ -209,7 +210,8 @@ void rt_json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr 
 				break;
 			rt_action(rt, m, c, ai, rec);
 			fclose(m);
-			fprintf(out, "%s{\"printf\":", n++ ? "," : "");
+			fprintf(out, "%s{\"%s\":", n++ ? "," : "",
+				a->kind == DCC_ACT_PRINT ? "print" : "printf");
 			rt_json_string(out, text, len);
 			fputc('}', out);
 			free(text);

@@ -276,11 +276,11 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 		for (uint32_t j = 0; j < c->nactions; j++) {
 			const struct dcc_meta_action *a = &acts[c->first_action + j];
 
-			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_FTRUNCATE)
+			if (a->kind < DCC_ACT_PRINTF || a->kind > DCC_ACT_PRINT)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: unknown kind %u", i, j,
 					       a->kind);
-			if (!str_ok(h, a->fmt))
+			if (a->kind != DCC_ACT_PRINT && !str_ok(h, a->fmt))
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: string offset %u out of range",
 					       i, j, a->fmt);
@@ -340,6 +340,12 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: trunc count is not an integer",
 					       i, j);
+			if (a->kind == DCC_ACT_PRINT) {
+				char pwhy[160];
+				if (rt_print_check(h, base, a, pwhy, sizeof(pwhy)))
+					return why_set(why, whylen, -EBADMSG,
+						       "clause %u action %u: %s", i, j, pwhy);
+			}
 			if (a->kind == DCC_ACT_EXIT && args[a->first_arg].kind != DCC_K_INT)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: %s argument is not an integer",
@@ -390,6 +396,8 @@ static int check(const void *meta, size_t size, char *why, size_t whylen)
 	TABLE(agg_off, naggs, struct dcc_meta_agg, "aggregation");
 	TABLE(key_off, nkeys, struct dcc_meta_field, "key");
 	TABLE(opt_off, nopts, struct dcc_meta_option, "option");
+	TABLE(type_off, ntypes, struct dcc_meta_type, "type");
+	TABLE(member_off, nmembers, struct dcc_meta_member, "member");
 #undef TABLE
 	if (h->str_size == 0 || base[h->str_off] != '\0' ||
 	    base[h->str_off + h->str_size - 1] != '\0')
@@ -423,6 +431,9 @@ static int check(const void *meta, size_t size, char *why, size_t whylen)
 			return why_set(why, whylen, -EBADMSG,
 				       "option %u: string offset out of range", i);
 	err = check_aggs(h, base, why, whylen);
+	if (err)
+		return err;
+	err = rt_types_check(h, base, why, whylen);
 	if (err)
 		return err;
 	return check_clauses(h, base, why, whylen);

@@ -231,6 +231,10 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 	case DCC_ACT_SYSTEM: case DCC_ACT_FREOPEN: case DCC_ACT_FTRUNCATE:
 		rt_destr_action(rt, out, c, ai, rec);
 		break;
+	case DCC_ACT_PRINT:
+		rt_field_val(&rt->args[a->first_arg], rec, &v);
+		rt_print(rt, out, a->fmt, &v);
+		break;
 	case DCC_ACT_DEFAULT:
 		break;
 	}

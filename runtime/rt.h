@@ -36,6 +36,8 @@ struct dcc_runtime {
 	const struct dcc_meta_agg *aggs;
 	const struct dcc_meta_field *keys;
 	const struct dcc_meta_option *opts;
+	const struct dcc_meta_type *types;     /* print()'s */
+	const struct dcc_meta_member *members;
 	const struct dcc_meta_probe **probe_by_id;
 	char **probe_tail; /* per probe: its probe line after the CPU */
 
@@ -146,6 +148,13 @@ void rt_printf_int(FILE *out, const struct pf_spec *sp, int64_t v, uint32_t size
  * float promoted to double, a long double with L), and the value itself. */
 void rt_printf_float(FILE *out, const struct pf_spec *sp, const struct rt_val *v);
 long double rt_float_value(const struct rt_val *v);
+
+/* print.c: print()'s output and the check of its type table */
+void rt_print(struct dcc_runtime *rt, FILE *out, uint32_t type, const struct rt_val *v);
+int rt_types_check(const struct dcc_meta_header *h, const char *base, char *why,
+		   size_t whylen);
+int rt_print_check(const struct dcc_meta_header *h, const char *base,
+		   const struct dcc_meta_action *a, char *why, size_t whylen);
 
 /* trace.c */
 /* The raw form of bytes: a header line, then 16 bytes a line with text. */

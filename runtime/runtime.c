@@ -262,6 +262,8 @@ struct dcc_runtime *dcc_runtime__new(const void *meta, size_t size,
 	rt->aggs = (const void *)(rt->meta + rt->hdr->agg_off);
 	rt->keys = (const void *)(rt->meta + rt->hdr->key_off);
 	rt->opts = (const void *)(rt->meta + rt->hdr->opt_off);
+	rt->types = (const void *)(rt->meta + rt->hdr->type_off);
+	rt->members = (const void *)(rt->meta + rt->hdr->member_off);
 
 	if (!(rt->clause_warned = calloc(rt->hdr->nclauses + 1, 1)) ||
 	    !(rt->action_warned = calloc(rt->hdr->nactions + 1, 1)) ||

@@ -62,6 +62,8 @@ struct dcc_meta_header {
 	uint32_t opt_off, nopts;       /* struct dcc_meta_option[] */
 	uint32_t script;     /* str: "hello.d", or the -n description text */
 	uint32_t flags;      /* DCC_META_F_* */
+	uint32_t type_off, ntypes;     /* struct dcc_meta_type[]: print()'s types */
+	uint32_t member_off, nmembers; /* struct dcc_meta_member[] */
 };
 
 #define DCC_META_F_DESCRIPTION 1 /* script is a -n description: "description 'X' matched" */
@@ -189,6 +191,8 @@ enum dcc_action_kind {
 	DCC_ACT_FREOPEN = 15,    /* fmt, args as printf: the file later output goes to
 				  * (appended); "" goes back to the original output */
 	DCC_ACT_FTRUNCATE = 16,  /* no args: truncate the output file */
+	DCC_ACT_PRINT = 17,      /* one arg, the value; fmt is not a str but the index of
+				  * its struct dcc_meta_type (see there) */
 };
 
 struct dcc_meta_action {
@@ -241,6 +245,49 @@ struct dcc_meta_field {
 	uint16_t kind;    /* enum dcc_kind */
 	uint16_t is_signed;
 	uint32_t type;    /* str: D type name for messages and JSON ("int", "string") */
+};
+
+/*
+ * print(): the value's type, described for the runtime, which sees no BTF.
+ * A type's members (struct, union) or enumerators (enum) are
+ * members[first .. first + n); an array's element type is `ref` and its
+ * length `n`. Every type a type refers to has a smaller index, so the table
+ * has no cycles. The print argument is DCC_K_INT for an integer, enum or
+ * pointer (its value in the 8-byte slot), DCC_K_STRING, DCC_K_FLOAT, or
+ * DCC_K_BYTES for a struct, union or array: the type's first `size` bytes
+ * (a large kernel struct is cut at DCC_PRINT_MAX; the rest shows as "...").
+ */
+enum dcc_type_kind {
+	DCC_TYPE_INT = 1,    /* flags DCC_TYPE_F_SIGNED, DCC_TYPE_F_CHAR */
+	DCC_TYPE_FLOAT = 2,
+	DCC_TYPE_PTR = 3,
+	DCC_TYPE_STRING = 4,
+	DCC_TYPE_STRUCT = 5,
+	DCC_TYPE_UNION = 6,
+	DCC_TYPE_ARRAY = 7,
+	DCC_TYPE_ENUM = 8,   /* an integer with named values; flags as INT */
+	DCC_TYPE_OPAQUE = 9, /* a function or anything else print() shows no value of */
+};
+
+#define DCC_TYPE_F_SIGNED 1
+#define DCC_TYPE_F_CHAR 2 /* char, signed char: shown as 'c' when printable */
+#define DCC_PRINT_MAX 4096
+
+struct dcc_meta_type {
+	uint16_t kind;  /* enum dcc_type_kind */
+	uint16_t flags; /* DCC_TYPE_F_* */
+	uint32_t size;  /* bytes */
+	uint32_t name;  /* str: "int", "struct foo", "char [5]", "void *"; "struct" if anonymous */
+	uint32_t ref;   /* array: element type index */
+	uint32_t first, n;
+};
+
+struct dcc_meta_member {
+	uint32_t name;     /* str; 0 for an anonymous struct/union member */
+	uint32_t type;     /* type index (enumerators: unused) */
+	uint32_t bit_off;  /* from the start of the struct */
+	uint32_t bit_size; /* 0 unless a bit-field */
+	int64_t value;     /* enumerators: the value */
 };
 
 enum dcc_agg_func {

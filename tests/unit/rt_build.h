@@ -30,6 +30,10 @@ struct mb {
 	uint32_t nkeys;
 	struct dcc_meta_option opts[MB_MAX];
 	uint32_t nopts;
+	struct dcc_meta_type types[MB_MAX];
+	uint32_t ntypes;
+	struct dcc_meta_member members[MB_MAX * 2];
+	uint32_t nmembers;
 	uint32_t script;
 };
 
@@ -154,6 +158,30 @@ static inline void mb_option(struct mb *b, const char *name, const char *value)
 							value ? mb_str(b, value) : 0 };
 }
 
+/* print()'s type table: a type (its members, if any, added right after
+ * with mb_member, so first is the next member's index) */
+static inline uint32_t mb_type(struct mb *b, uint16_t kind, uint16_t flags, uint32_t size,
+			       const char *name, uint32_t ref, uint32_t n)
+{
+	struct dcc_meta_type *t = &b->types[b->ntypes];
+
+	t->kind = kind;
+	t->flags = flags;
+	t->size = size;
+	t->name = mb_str(b, name);
+	t->ref = ref;
+	t->first = b->nmembers;
+	t->n = n;
+	return b->ntypes++;
+}
+
+static inline void mb_member(struct mb *b, const char *name, uint32_t type, uint32_t bit_off,
+			     uint32_t bit_size, int64_t value)
+{
+	b->members[b->nmembers++] = (struct dcc_meta_member){ mb_str(b, name), type, bit_off,
+							      bit_size, value };
+}
+
 static inline size_t mb_align(size_t n)
 {
 	return (n + 7) & ~(size_t)7;
@@ -180,6 +208,8 @@ static inline void *mb_blob(struct mb *b, size_t *size)
 	PLACE(agg_off, naggs, aggs, naggs);
 	PLACE(key_off, nkeys, keys, nkeys);
 	PLACE(opt_off, nopts, opts, nopts);
+	PLACE(type_off, ntypes, types, ntypes);
+	PLACE(member_off, nmembers, members, nmembers);
 #undef PLACE
 	h.str_off = off;
 	h.str_size = b->nstr;
@@ -195,6 +225,8 @@ static inline void *mb_blob(struct mb *b, size_t *size)
 	memcpy(blob + h.agg_off, b->aggs, sizeof(b->aggs[0]) * b->naggs);
 	memcpy(blob + h.key_off, b->keys, sizeof(b->keys[0]) * b->nkeys);
 	memcpy(blob + h.opt_off, b->opts, sizeof(b->opts[0]) * b->nopts);
+	memcpy(blob + h.type_off, b->types, sizeof(b->types[0]) * b->ntypes);
+	memcpy(blob + h.member_off, b->members, sizeof(b->members[0]) * b->nmembers);
 	memcpy(blob + h.str_off, b->strs, b->nstr);
 	*size = off;
 	return blob;

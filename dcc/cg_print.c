@@ -1,0 +1,153 @@
+/*
+ * print(x): records the value (a struct, union or array as its bytes, cut
+ * at DCC_PRINT_MAX, read with bpf_probe_read_kernel into the record) and
+ * describes its type in the metadata's type table (abi.h), which the
+ * runtime walks to print it as DTrace for Linux does.
+ */
+#include <string.h>
+
+#include <dcc/abi.h>
+#include "cg.h"
+
+#define H_READ_KERNEL 113
+
+static bool is_mem(const struct type *t)
+{
+	return type_is_aggregate(t) && t->kind != T_STRING;
+}
+
+static unsigned rec_bytes(const struct type *t)
+{
+	return t->size < DCC_PRINT_MAX ? t->size : DCC_PRINT_MAX;
+}
+
+unsigned cg_print_size(struct cg *cg, struct node *st)
+{
+	const struct type *t = st->list->type;
+	if (is_mem(t))
+		return (rec_bytes(t) + 7) & ~7u;
+	if (type_is_float(t))
+		return (t->size + 7) & ~7u;
+	return t->kind == T_STRING ? cg_str_cap(cg, st->list) : 8;
+}
+
+static bool is_char(const struct type *t)
+{
+	return t->size == 1 && (!strcmp(t->name, "char") || !strcmp(t->name, "signed char"));
+}
+
+/* The type's index in the table, made after every type it refers to. */
+static uint32_t type_index(struct meta *m, const struct type *t, int depth)
+{
+	int64_t have = meta_type_find(m, t);
+	if (have >= 0)
+		return (uint32_t)have;
+	struct dcc_meta_type mt = { .size = t->size, .name = meta_str(m, t->name) };
+	switch (t->kind) {
+	case T_INT:
+		mt.kind = t->nenums || t->enum_tag ? DCC_TYPE_ENUM : DCC_TYPE_INT;
+		mt.flags = (t->is_signed ? DCC_TYPE_F_SIGNED : 0) |
+			   (is_char(t) ? DCC_TYPE_F_CHAR : 0);
+		if (mt.kind == DCC_TYPE_ENUM) {
+			mt.first = meta_nmembers(m);
+			mt.n = (uint32_t)t->nenums;
+			for (int i = 0; i < t->nenums; i++) {
+				struct dcc_meta_member e = { .name = meta_str(m, t->enum_names[i]),
+							     .value = t->enum_vals[i] };
+				meta_member_add(m, &e);
+			}
+		}
+		break;
+	case T_PTR:
+		mt.kind = DCC_TYPE_PTR;
+		break;
+	case T_STRING:
+		mt.kind = DCC_TYPE_STRING;
+		break;
+	case T_FLOAT:
+		mt.kind = DCC_TYPE_FLOAT;
+		break;
+	case T_ARRAY:
+		if (depth > 32 || !t->ref) {
+			mt.kind = DCC_TYPE_OPAQUE;
+			break;
+		}
+		mt.kind = DCC_TYPE_ARRAY;
+		mt.ref = type_index(m, t->ref, depth + 1);
+		mt.n = (uint32_t)t->nelem;
+		break;
+	case T_STRUCT:
+	case T_UNION: {
+		mt.kind = t->kind == T_STRUCT ? DCC_TYPE_STRUCT : DCC_TYPE_UNION;
+		if (!t->tag)
+			mt.name = meta_str(m, t->kind == T_STRUCT ? "struct" : "union");
+		if (depth > 32)
+			break;
+		uint32_t idx[t->nmembers ? t->nmembers : 1];
+		for (int i = 0; i < t->nmembers; i++)
+			idx[i] = type_index(m, t->members[i].type, depth + 1);
+		mt.first = meta_nmembers(m);
+		mt.n = (uint32_t)t->nmembers;
+		for (int i = 0; i < t->nmembers; i++) {
+			const struct member *mb = &t->members[i];
+			struct dcc_meta_member e = { .name = meta_str(m, mb->name), .type = idx[i],
+						     .bit_off = (uint32_t)mb->bit_off,
+						     .bit_size = mb->bit_size };
+			meta_member_add(m, &e);
+		}
+		break;
+	}
+	default:
+		mt.kind = DCC_TYPE_OPAQUE;
+		break;
+	}
+	return meta_type_add(m, t, &mt);
+}
+
+void cg_print_meta(struct cg *cg, struct node *st, unsigned off)
+{
+	struct node *a = st->list;
+	const struct type *t = a->type;
+	meta_action_type(cg->meta, type_index(cg->meta, t, 0));
+	if (is_mem(t))
+		meta_arg(cg->meta, off, rec_bytes(t), DCC_K_BYTES, false, t->name);
+	else if (type_is_float(t))
+		meta_arg(cg->meta, off, t->size, DCC_K_FLOAT, true, t->name);
+	else if (t->kind == T_STRING)
+		meta_arg(cg->meta, off, cg_str_cap(cg, a), DCC_K_STRING, false, t->name);
+	else
+		meta_arg(cg->meta, off, t->size, DCC_K_INT, t->is_signed, t->name);
+}
+
+static LLVMValueRef rec_at(struct cg *cg, unsigned off)
+{
+	LLVMValueRef o = cg_i64(cg, off);
+	return LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, "");
+}
+
+void cg_print(struct cg *cg, struct node *st, unsigned off)
+{
+	struct node *a = st->list;
+	const struct type *t = a->type;
+	if (is_mem(t)) {
+		LLVMValueRef addr = cg_addr(cg, a);
+		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+		LLVMValueRef args[3] = { rec_at(cg, off), cg_i32(cg, rec_bytes(t)), addr };
+		LLVMValueRef rc = cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+		/* an unreadable address is DTrace's invalid address error */
+		LLVMBasicBlockRef bad = cg_block(cg, "print.fault"), ok = cg_block(cg, "print.ok");
+		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""), bad,
+				ok);
+		LLVMPositionBuilderAtEnd(cg->b, bad);
+		cg_fault(cg, DCC_FAULT_BADADDR, LLVMBuildPtrToInt(cg->b, addr, cg->i64, ""));
+		LLVMPositionBuilderAtEnd(cg->b, ok);
+		return;
+	}
+	struct cval v = cg_expr(cg, a);
+	if (t->kind == T_STRING)
+		cg_strcopy(cg, rec_at(cg, off), cg_str_cap(cg, a), v);
+	else if (type_is_float(t) && v.cap)
+		cg_memop(cg, "llvm.memcpy", rec_at(cg, off), v.v, t->size);
+	else
+		LLVMBuildStore(cg->b, v.v, rec_at(cg, off));
+}
