@@ -453,7 +453,12 @@ static int check_index(struct sema *s, struct node *n)
 		int64_t i;
 		struct type *t;
 		if (ast_list_len(n->list) != 1 || sema_expr(s, n->list) ||
-		    sema_const(s, n->list, &i) || sema_args_type(s, n, i, &t))
+		    sema_const(s, n->list, &i))
+			return -1;
+		int r = sema_proc_args(s, n, i);
+		if (r <= 0)
+			return r;
+		if (sema_args_type(s, n, i, &t))
 			return -1;
 		n->id = B_ARGS;
 		n->ival = (uint64_t)i;
@@ -884,6 +889,7 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	diag_mute(dg, false);
 	for (int c = 0; c < s->nclauses; c++) {
 		s->cur_clause = &s->clauses[c];
+		err |= sema_proc_preds(s, &s->clauses[c]);
 		err |= sema_clause(s, &s->clauses[c]);
 	}
 	s->cur_clause = NULL;
