@@ -504,13 +504,12 @@ static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 		return arena_printf(cg->ar, "tracepoint/%s/%s", g->probes[0]->mod,
 				    g->probes[0]->name);
 	case PK_RAWTP:
-		return arena_printf(cg->ar, "tp_btf/%s", g->probes[0]->name);
+		return arena_printf(cg->ar, "tp_btf/%s", g->probes[0]->event ? g->probes[0]->event
+								  : g->probes[0]->name);
 	case PK_FBT_ENTRY:
 	case PK_FBT_RETURN:
 		return arena_printf(cg->ar, "%s/%s", g->kind == PK_FBT_ENTRY ? "fentry" : "fexit",
 				    g->probes[0]->func);
-	case PK_PROC:
-		return cg_proc_section(cg, g);
 	}
 	return "";
 }
@@ -553,15 +552,13 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 		break;
 	}
 	case PK_RAWTP:
-		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, g->probes[0]->name, 0, 0);
+		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, g->probes[0]->event ?
+			    g->probes[0]->event : g->probes[0]->name, 0, 0);
 		break;
 	case PK_FBT_ENTRY:
 	case PK_FBT_RETURN:
 		meta_attach(cg->meta, g->prog_name, g->kind == PK_FBT_ENTRY ? DCC_ATTACH_FENTRY
 			    : DCC_ATTACH_FEXIT, g->probes[0]->func, 0, 0);
-		break;
-	case PK_PROC:
-		cg_proc_attach(cg, g);
 		break;
 	}
 }
@@ -647,8 +644,6 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 			syscall_filter(cg, g, body);
 		else
 			LLVMBuildBr(cg->b, body);
-	} else if (g->kind == PK_PROC) {
-		cg_proc_filter(cg, g, body);
 	} else {
 		LLVMBuildBr(cg->b, body);
 	}

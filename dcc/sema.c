@@ -455,7 +455,7 @@ static int check_index(struct sema *s, struct node *n)
 		if (ast_list_len(n->list) != 1 || sema_expr(s, n->list) ||
 		    sema_const(s, n->list, &i))
 			return -1;
-		int r = sema_proc_args(s, n, i);
+		int r = sema_io_args(s, n, i);
 		if (r <= 0)
 			return r;
 		if (sema_args_type(s, n, i, &t))
@@ -699,6 +699,8 @@ int sema_expr(struct sema *s, struct node *n)
 		return sema_call_value(s, n);
 	case N_CAST: {
 		struct type *t;
+		if (!n->a) /* sema_retype_int()'s cast, checked again: its type stays */
+			return sema_expr(s, n->b);
 		if (sema_typename(s, n->a, &t) || sema_expr(s, n->b))
 			return -1;
 		if (t->kind == T_STRING && n->b->type->kind == T_STRING) {
@@ -889,7 +891,6 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	diag_mute(dg, false);
 	for (int c = 0; c < s->nclauses; c++) {
 		s->cur_clause = &s->clauses[c];
-		err |= sema_proc_preds(s, &s->clauses[c]);
 		err |= sema_clause(s, &s->clauses[c]);
 	}
 	s->cur_clause = NULL;

@@ -17,7 +17,6 @@
 #include "sema_internal.h"
 #include <dcc/abi.h>
 #include "syscalls_gen.h"
-#include "proc_prov.h"
 
 #define NSYSCALLS (int)(sizeof(syscall_table) / sizeof(syscall_table[0]))
 #define SYSCALL_ID_BASE 1000
@@ -128,7 +127,7 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"pid", "usdt", "proc", "sched", "io", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
+	"pid", "usdt", "proc", "sched", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
 	"sysinfo", "fasttrap", NULL,
 };
 
@@ -296,6 +295,34 @@ static int match_fbt(struct sema *s, struct node *d, struct match *m)
 	return 0;
 }
 
+/* io:vmlinux::start|done, on the block layer's tracepoints through tp_btf */
+static int match_io(struct sema *s, struct node *d, struct match *m)
+{
+	const char *name, *event;
+
+	if (!field_match(d->mod ? d->mod : "", "vmlinux") || !field_match(d->func ? d->func : "", ""))
+		return 0;
+	if (d->pname && !is_glob(d->pname) && sema_io_refused(s, d, d->pname))
+		return -1;
+	for (int i = 0; (event = sema_io_event(i, &name)); i++) {
+		if (!field_match(d->pname ? d->pname : "", name))
+			continue;
+		struct dbtf *b = sema_btf(s, d->loc);
+		struct type *t[16];
+		int n = b ? dbtf_rawtp_args(b, event, t, 16) : -1;
+		if (!b)
+			return -1;
+		if (n < 0)
+			return diag_error(s->dg, d->loc, "io:::%s needs the kernel's tracepoint %s, "
+					  "which its BTF does not describe", name, event);
+		struct probe *p = probe_named(s, PK_RAWTP, "io", "vmlinux", "", name);
+		p->event = event;
+		set_fields(s, p, t, NULL, n);
+		add_match(m, p);
+	}
+	return 0;
+}
+
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
@@ -377,16 +404,9 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 			}
 		}
 	}
-	/* proc provider (sema_proc.c) */
-	if (field_match(prov, "proc") && field_match(mod, "vmlinux") && field_match(func, ""))
-		for (int i = 0; proc_probe(i); i++) {
-			if (!field_match(name, proc_probe(i)->name))
-				continue;
-			struct probe *p = probe_get(s, PROC_ID_BASE + (uint32_t)i, PK_PROC, "proc",
-						    "vmlinux", "", proc_probe(i)->name);
-			p->proc = i;
-			add_match(m, p);
-		}
+	/* io provider (sema_io.c) */
+	if (field_match(prov, "io") && match_io(s, d, m))
+		return -1;
 	/* providers whose probes are listed by the kernel: only when named */
 	if (!strcmp(prov, "sdt") || !strcmp(prov, "rawtp")) {
 		if (match_events(s, d, m, prov[0] == 'r'))
@@ -435,7 +455,7 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 	/* One program per kind; tick/profile probes each get their own, since
 	 * the program can't tell which timer fired. */
 	ci->groups = arena_alloc(s->ar, sizeof(*ci->groups) * m.n);
-	for (int k = PK_BEGIN; k <= PK_PROC; k++) {
+	for (int k = PK_BEGIN; k <= PK_FBT_RETURN; k++) {
 		for (int i = 0; i < m.n; i++) {
 			struct probe *p = m.v[i];
 			if (kind_order(p->kind) != k)
