@@ -510,6 +510,8 @@ static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 	case PK_FBT_RETURN:
 		return arena_printf(cg->ar, "%s/%s", g->kind == PK_FBT_ENTRY ? "fentry" : "fexit",
 				    g->probes[0]->func);
+	case PK_PROC:
+		return cg_proc_section(cg, g);
 	}
 	return "";
 }
@@ -559,6 +561,9 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 	case PK_FBT_RETURN:
 		meta_attach(cg->meta, g->prog_name, g->kind == PK_FBT_ENTRY ? DCC_ATTACH_FENTRY
 			    : DCC_ATTACH_FEXIT, g->probes[0]->func, 0, 0);
+		break;
+	case PK_PROC:
+		cg_proc_attach(cg, g);
 		break;
 	}
 }
@@ -644,6 +649,8 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 			syscall_filter(cg, g, body);
 		else
 			LLVMBuildBr(cg->b, body);
+	} else if (g->kind == PK_PROC) {
+		cg_proc_filter(cg, g, body);
 	} else {
 		LLVMBuildBr(cg->b, body);
 	}

@@ -137,6 +137,11 @@ LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap);
 
 /* cg_expr.c */
 struct cval cg_expr(struct cg *cg, struct node *n);
+/* cg_proc.c: the proc provider's programs */
+const char *cg_proc_section(struct cg *cg, struct pgroup *g);
+void cg_proc_attach(struct cg *cg, struct pgroup *g);
+LLVMValueRef cg_proc_arg(struct cg *cg, int i);
+void cg_proc_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef body);
 /* the minimal task_struct (real_parent, tgid) in cg->ppid_ir/ppid_di, made once */
 void cg_task_type(struct cg *cg);
 LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t);

@@ -243,6 +243,8 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 		return i == 0 ? LLVMBuildSelect(cg->b, user, cg_i64(cg, 0), ip, "")
 			      : LLVMBuildSelect(cg->b, user, ip, cg_i64(cg, 0), "");
 	}
+	case PK_PROC:
+		return cg_proc_arg(cg, i);
 	case PK_RAWTP:
 	case PK_FBT_ENTRY: {
 		/* BTF-typed context: the arguments as u64s; loading past the last

@@ -455,8 +455,10 @@ static int check_index(struct sema *s, struct node *n)
 		if (ast_list_len(n->list) != 1 || sema_expr(s, n->list) ||
 		    sema_const(s, n->list, &i))
 			return -1;
-		int r = sema_io_args(s, n, i);
+		int r = sema_proc_args(s, n, i);
 		if (r <= 0)
+			return r;
+		if ((r = sema_io_args(s, n, i)) <= 0)
 			return r;
 		if (sema_args_type(s, n, i, &t))
 			return -1;
@@ -891,6 +893,7 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	diag_mute(dg, false);
 	for (int c = 0; c < s->nclauses; c++) {
 		s->cur_clause = &s->clauses[c];
+		err |= sema_proc_preds(s, &s->clauses[c]);
 		err |= sema_clause(s, &s->clauses[c]);
 	}
 	s->cur_clause = NULL;

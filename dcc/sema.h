@@ -19,6 +19,7 @@ struct diag;
 enum probe_kind {
 	PK_BEGIN = 1, PK_END, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_TICK, PK_PROFILE,
 	PK_SDT, PK_RAWTP, PK_FBT_ENTRY, PK_FBT_RETURN,
+	PK_PROC, /* proc provider (sema_proc.c): a kernel point, a filter, mapped args */
 };
 
 struct probe {
@@ -32,6 +33,7 @@ struct probe {
 	struct type **ftypes;
 	unsigned *foffs;
 	int nfields;
+	int proc; /* PK_PROC: its index in sema_proc.c's table */
 };
 
 /* The probes of one clause that one BPF program serves. */
@@ -41,6 +43,7 @@ struct pgroup {
 	int nprobes;
 	bool explicit_names; /* syscalls named without glob: missing ones are errors */
 	const char *prog_name; /* "dcc_c3", "dcc_c3_1" */
+	struct node *proc_pred; /* PK_PROC: the probe's own condition, or NULL */
 };
 
 enum var_kind { V_GLOBAL = 1, V_SELF, V_THIS };

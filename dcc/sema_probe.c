@@ -17,6 +17,7 @@
 #include "sema_internal.h"
 #include <dcc/abi.h>
 #include "syscalls_gen.h"
+#include "proc_prov.h"
 
 #define NSYSCALLS (int)(sizeof(syscall_table) / sizeof(syscall_table[0]))
 #define SYSCALL_ID_BASE 1000
@@ -404,6 +405,16 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 			}
 		}
 	}
+	/* proc provider (sema_proc.c) */
+	if (field_match(prov, "proc") && field_match(mod, "vmlinux") && field_match(func, ""))
+		for (int i = 0; proc_probe(i); i++) {
+			if (!field_match(name, proc_probe(i)->name))
+				continue;
+			struct probe *p = probe_get(s, PROC_ID_BASE + (uint32_t)i, PK_PROC, "proc",
+						    "vmlinux", "", proc_probe(i)->name);
+			p->proc = i;
+			add_match(m, p);
+		}
 	/* io provider (sema_io.c) */
 	if (field_match(prov, "io") && match_io(s, d, m))
 		return -1;
@@ -455,7 +466,7 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 	/* One program per kind; tick/profile probes each get their own, since
 	 * the program can't tell which timer fired. */
 	ci->groups = arena_alloc(s->ar, sizeof(*ci->groups) * m.n);
-	for (int k = PK_BEGIN; k <= PK_FBT_RETURN; k++) {
+	for (int k = PK_BEGIN; k <= PK_PROC; k++) {
 		for (int i = 0; i < m.n; i++) {
 			struct probe *p = m.v[i];
 			if (kind_order(p->kind) != k)

@@ -1,0 +1,98 @@
+/*
+ * Codegen of the proc provider's programs (see proc_prov.h): the section and
+ * attachments of each probe's kernel point, its arguments mapped from that
+ * point's context, and the filter that sema typed (sema_proc.c), tested
+ * before the clause's own predicate.
+ */
+#include <stdio.h>
+
+#include <dcc/abi.h>
+#include "arena.h"
+#include "cg.h"
+#include "proc_prov.h"
+
+#define NR_EXECVEAT 322 /* x86_64 */
+
+static const struct proc_probe *grp_proc(struct cg *cg, struct pgroup *g)
+{
+	(void)cg;
+	return proc_probe(g->probes[0]->proc);
+}
+
+const char *cg_proc_section(struct cg *cg, struct pgroup *g)
+{
+	const struct proc_probe *pp = grp_proc(cg, g);
+	switch (pp->attach) {
+	case PA_TP_BTF:
+		return arena_printf(cg->ar, "tp_btf/%s", pp->target);
+	case PA_SYS_ENTER:
+		return "tracepoint/syscalls/sys_enter_execve";
+	case PA_SYS_EXIT:
+		return "tracepoint/syscalls/sys_exit_execve";
+	}
+	return "";
+}
+
+void cg_proc_attach(struct cg *cg, struct pgroup *g)
+{
+	const struct proc_probe *pp = grp_proc(cg, g);
+	switch (pp->attach) {
+	case PA_TP_BTF:
+		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, pp->target, 0, 0);
+		break;
+	case PA_SYS_ENTER:
+	case PA_SYS_EXIT: {
+		const char *dir = pp->attach == PA_SYS_ENTER ? "enter" : "exit";
+		char tp[64];
+		snprintf(tp, sizeof(tp), "syscalls/sys_%s_execve", dir);
+		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp, 0, 0);
+		snprintf(tp, sizeof(tp), "syscalls/sys_%s_execveat", dir);
+		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp, 0, 0);
+		break;
+	}
+	}
+}
+
+static LLVMValueRef ctx_load(struct cg *cg, LLVMTypeRef t, unsigned off)
+{
+	LLVMValueRef o = cg_i64(cg, off);
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "");
+	LLVMValueRef v = LLVMBuildLoad2(cg->b, t, p, "");
+	/* volatile: a select between two loads must not become a load
+	 * through a selected pointer, which the verifier refuses for ctx */
+	LLVMSetVolatile(v, 1);
+	return v;
+}
+
+/* argI of the current proc program */
+LLVMValueRef cg_proc_arg(struct cg *cg, int i)
+{
+	const struct proc_probe *pp = grp_proc(cg, cg->grp);
+	int src = i >= 0 && i < PROC_MAXARGS ? pp->src[i] : PROC_SRC_NONE;
+	bool sys = pp->attach == PA_SYS_ENTER || pp->attach == PA_SYS_EXIT;
+	if (src == PROC_SRC_NONE)
+		return cg_i64(cg, 0);
+	if (src == PROC_SRC_PATH) {
+		/* syscalls/sys_enter_*: the number (int) at 8, the arguments from 16 */
+		LLVMValueRef nr = ctx_load(cg, cg->i32, 8);
+		LLVMValueRef at = LLVMBuildICmp(cg->b, LLVMIntEQ, nr, cg_i32(cg, NR_EXECVEAT), "");
+		return LLVMBuildSelect(cg->b, at, ctx_load(cg, cg->i64, 24),
+				       ctx_load(cg, cg->i64, 16), "path");
+	}
+	return ctx_load(cg, cg->i64, (sys ? 16 : 0) + 8 * (unsigned)src);
+}
+
+/* Before the clause: return unless the probe's own condition holds. */
+void cg_proc_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef body)
+{
+	if (!g->proc_pred) {
+		LLVMBuildBr(cg->b, body);
+		return;
+	}
+	LLVMValueRef v = cg_expr(cg, g->proc_pred).v;
+	LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
+	LLVMBasicBlockRef out = cg_block(cg, "proc.skip");
+	LLVMBuildCondBr(cg->b, ok, body, out);
+	LLVMPositionBuilderAtEnd(cg->b, out);
+	LLVMBuildRet(cg->b, cg_i32(cg, 0));
+}
