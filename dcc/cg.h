@@ -196,6 +196,13 @@ void cg_core_finish(struct cg *cg);
 void cg_clause_body(struct cg *cg);
 /* Report a run-time fault (the clause's record is discarded) and leave. */
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail);
+/* A branch that reports fault (with detail, NULL: none) and leaves the
+ * program when bad is true; the builder goes on in the other arm. */
+void cg_fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault, LLVMValueRef detail);
+/* helper(dst, size, src) (a probe_read_*), faulting "invalid address" on src
+ * when it fails; its return value. */
+LLVMValueRef cg_read_or_fault(struct cg *cg, int helper, LLVMValueRef dst, uint32_t size,
+			      LLVMValueRef src);
 void cg_submit(struct cg *cg, LLVMValueRef rec, bool wake);
 
 /* cg_destr.c: tracemem() and the destructive actions */

@@ -240,6 +240,28 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 	cg->rec = saved;
 }
 
+void cg_fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault, LLVMValueRef detail)
+{
+	LLVMBasicBlockRef fb = cg_block(cg, "fault"), ok = cg_block(cg, "ok");
+
+	LLVMBuildCondBr(cg->b, bad, fb, ok);
+	LLVMPositionBuilderAtEnd(cg->b, fb);
+	cg_fault(cg, fault, detail);
+	LLVMPositionBuilderAtEnd(cg->b, ok);
+}
+
+LLVMValueRef cg_read_or_fault(struct cg *cg, int helper, LLVMValueRef dst, uint32_t size,
+			      LLVMValueRef src)
+{
+	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+	LLVMValueRef args[3] = { dst, cg_i32(cg, size), LLVMBuildIntToPtr(cg->b, src, cg->ptr, "") };
+	LLVMValueRef rc = cg_helper(cg, helper, cg->i64, pt, 3, args);
+
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""), DCC_FAULT_BADADDR,
+		    src);
+	return rc;
+}
+
 static void store_arg(struct cg *cg, struct node *a, unsigned off)
 {
 	if (is_bytes(a)) {

@@ -50,31 +50,12 @@ void cg_tracemem_meta(struct cg *cg, struct node *st, unsigned off)
 			 dyn->type->is_signed, dyn->type->name);
 }
 
-/* Leave through DTrace's invalid address error when a helper failed. */
-static void fault_unless_ok(struct cg *cg, LLVMValueRef rc, LLVMValueRef addr)
-{
-	LLVMBasicBlockRef bad = cg_block(cg, "destr.fault"), ok = cg_block(cg, "destr.ok");
-	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""), bad, ok);
-	LLVMPositionBuilderAtEnd(cg->b, bad);
-	cg_fault(cg, DCC_FAULT_BADADDR, addr);
-	LLVMPositionBuilderAtEnd(cg->b, ok);
-}
-
-static LLVMValueRef read_mem(struct cg *cg, int helper, LLVMValueRef dst, uint64_t n,
-			     LLVMValueRef addr)
-{
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-	LLVMValueRef args[3] = { dst, cg_i32(cg, (uint32_t)n),
-				 LLVMBuildIntToPtr(cg->b, addr, cg->ptr, "") };
-	return cg_helper(cg, helper, cg->i64, pt, 3, args);
-}
-
 void cg_tracemem(struct cg *cg, struct node *st, unsigned off)
 {
 	struct node *dyn = st->list->next->next;
 	LLVMValueRef addr = cg_expr(cg, st->list).v, o = cg_i64(cg, off);
 	LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, "");
-	fault_unless_ok(cg, read_mem(cg, H_READ_KERNEL, dst, st->ival, addr), addr);
+	cg_read_or_fault(cg, H_READ_KERNEL, dst, (uint32_t)st->ival, addr);
 	if (dyn) {
 		o = cg_i64(cg, off + round8(st->ival));
 		LLVMBuildStore(cg->b, cg_expr(cg, dyn).v,
@@ -94,7 +75,10 @@ static void write_user(struct cg *cg, LLVMValueRef uaddr, LLVMValueRef src, uint
 	LLVMTypeRef pt[3] = { cg->ptr, cg->ptr, cg->i32 };
 	LLVMValueRef args[3] = { LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, ""), src,
 				 cg_i32(cg, (uint32_t)n) };
-	fault_unless_ok(cg, cg_helper(cg, H_WRITE_USER, cg->i64, pt, 3, args), uaddr);
+	LLVMValueRef rc = cg_helper(cg, H_WRITE_USER, cg->i64, pt, 3, args);
+
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""), DCC_FAULT_BADADDR,
+		    uaddr);
 }
 
 /* copyout(src, uaddr, n): the n bytes at src go through scratch memory,
@@ -104,7 +88,7 @@ static void copyout(struct cg *cg, struct node *st)
 	struct node *src = st->list, *ua = src->next;
 	LLVMValueRef from = cg_expr(cg, src).v, uaddr = cg_expr(cg, ua).v;
 	LLVMValueRef buf = cg_scratch(cg, cg_scratch_alloc(cg, round8(st->ival)));
-	fault_unless_ok(cg, read_mem(cg, H_READ_KERNEL, buf, st->ival, from), from);
+	cg_read_or_fault(cg, H_READ_KERNEL, buf, (uint32_t)st->ival, from);
 	write_user(cg, uaddr, buf, st->ival);
 }
 
@@ -117,9 +101,11 @@ static void copyoutstr(struct cg *cg, struct node *st)
 	struct cval s = cg_expr(cg, src);
 	LLVMValueRef uaddr = cg_expr(cg, ua).v;
 	LLVMValueRef buf = cg_scratch(cg, cg_scratch_alloc(cg, round8(st->ival)));
-	fault_unless_ok(cg, read_mem(cg, H_READ_USER, buf, st->ival, uaddr), uaddr);
+	cg_read_or_fault(cg, H_READ_USER, buf, (uint32_t)st->ival, uaddr);
 	uint64_t n = s.cap && s.cap < st->ival ? s.cap : st->ival;
-	read_mem(cg, H_READ_KERNEL_STR, buf, n, LLVMBuildPtrToInt(cg->b, s.v, cg->i64, ""));
+	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
+	LLVMValueRef args[3] = { buf, cg_i32(cg, (uint32_t)n), s.v };
+	cg_helper(cg, H_READ_KERNEL_STR, cg->i64, pt, 3, args);
 	write_user(cg, uaddr, buf, st->ival);
 }
 

@@ -21,8 +21,8 @@ static struct cval strjoin(struct cg *cg, struct cval a, struct cval b)
 {
 	unsigned size = cg->strsize;
 	LLVMValueRef la = str_len(cg, a), lb = str_len(cg, b);
-	fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGE, LLVMBuildAdd(cg->b, la, lb, ""),
-				   k64(cg, size), ""), DCC_FAULT_NOSCRATCH);
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGE, LLVMBuildAdd(cg->b, la, lb, ""),
+				      k64(cg, size), ""), DCC_FAULT_NOSCRATCH, NULL);
 	LLVMValueRef d = result(cg, size);
 	read_str(cg, d, k64(cg, str_cap(cg, a)), a.v);
 	la = bounded(cg, la, size - 1);
@@ -205,7 +205,8 @@ static struct cval strchr_(struct cg *cg, struct cval s, LLVMValueRef c, bool la
 static void check_base(struct cg *cg, LLVMValueRef base)
 {
 	LLVMValueRef off = LLVMBuildSub(cg->b, base, k64(cg, 2), "");
-	fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, k64(cg, 34), ""), DCC_FAULT_ILLOP);
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, k64(cg, 34), ""), DCC_FAULT_ILLOP,
+		    NULL);
 }
 
 /* lltostr(n[, base]): digits written right to left at fixed places, then

@@ -296,15 +296,6 @@ static inline void copy_from(struct cg *cg, LLVMValueRef d, struct cval s, LLVMV
 	read_str(cg, d, k64(cg, cg->strsize), at(cg, s.v, off));
 }
 
-static inline void fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault)
-{
-	LLVMBasicBlockRef f = cg_block(cg, "str.fault"), ok = cg_block(cg, "str.ok");
-	LLVMBuildCondBr(cg->b, bad, f, ok);
-	LLVMPositionBuilderAtEnd(cg->b, f);
-	cg_fault(cg, fault, NULL);
-	LLVMPositionBuilderAtEnd(cg->b, ok);
-}
-
 /* cg_path.c */
 struct cval cg_path_part(struct cg *cg, struct cval s, bool dir);
 struct cval cg_cleanpath(struct cg *cg, struct cval s);

@@ -54,30 +54,6 @@ static struct cval ival(LLVMValueRef v, struct type *t)
 	return (struct cval){ .v = v, .t = t };
 }
 
-/* A branch to a fault block that reports `fault` with `detail` and leaves;
- * the builder continues in the other arm. */
-static void fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault, LLVMValueRef detail,
-		     const char *what)
-{
-	LLVMBasicBlockRef fb = cg_block(cg, what), ok = cg_block(cg, "ok");
-	LLVMBuildCondBr(cg->b, bad, fb, ok);
-	LLVMPositionBuilderAtEnd(cg->b, fb);
-	cg_fault(cg, fault, detail);
-	LLVMPositionBuilderAtEnd(cg->b, ok);
-}
-
-/* probe_read_{kernel,user}(dst, size, src), faulting on src if it fails */
-static void read_or_fault(struct cg *cg, int helper, LLVMValueRef dst, uint32_t size,
-			  LLVMValueRef src)
-{
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-	LLVMValueRef args[3] = { dst, cg_i32(cg, size),
-				 LLVMBuildIntToPtr(cg->b, src, cg->ptr, "") };
-	LLVMValueRef rc = cg_helper(cg, helper, cg->i64, pt, 3, args);
-	fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntNE, rc, cg_i64(cg, 0), ""), DCC_FAULT_BADADDR,
-		 src, "read.fault");
-}
-
 /* An integer as the verifier sees a number, not a pointer: copied through
  * probe_read_kernel. Scratch addresses are pointers to the verifier, and a
  * number minus a pointer is refused. */
@@ -117,11 +93,11 @@ static struct cval copy_into(struct cg *cg, struct node *n)
 	LLVMValueRef start = launder(cg, LLVMBuildPtrToInt(cg->b, base, cg->i64, ""));
 	LLVMValueRef off = LLVMBuildSub(cg->b, launder(cg, dst),
 					LLVMBuildAdd(cg->b, start, cg_i64(cg, lo), ""), "");
-	fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, cg_i64(cg, hi - lo - size), ""),
-		 DCC_FAULT_BADADDR, dst, "dst.fault");
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, cg_i64(cg, hi - lo - size), ""),
+		    DCC_FAULT_BADADDR, dst);
 	LLVMValueRef at = LLVMBuildAdd(cg->b, off, cg_i64(cg, lo), "");
 	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, base, &at, 1, "");
-	read_or_fault(cg, user ? H_READ_USER : H_READ_KERNEL, p, size, src);
+	cg_read_or_fault(cg, user ? H_READ_USER : H_READ_KERNEL, p, size, src);
 	return ival(cg_i64(cg, 0), n->type);
 }
 
@@ -222,7 +198,7 @@ static struct cval inet(struct cg *cg, struct node *n)
 		bool v4 = !strcmp(n->name, "inet_ntoa");
 		LLVMValueRef p = addr_arg(cg, n->list);
 		LLVMBuildStore(cg->b, cg_i64(cg, v4 ? DCC_INET_4 : DCC_INET_6A), buf);
-		read_or_fault(cg, H_READ_KERNEL, bytes, v4 ? 4 : 16, p);
+		cg_read_or_fault(cg, H_READ_KERNEL, bytes, v4 ? 4 : 16, p);
 		return (struct cval){ .v = buf, .t = n->type, .cap = 24 };
 	}
 	LLVMValueRef af = LLVMBuildTrunc(cg->b, cg_expr(cg, n->list).v, cg->i32, "");
@@ -237,7 +213,7 @@ static struct cval inet(struct cg *cg, struct node *n)
 	for (int v4 = 1; v4 >= 0; v4--) {
 		LLVMPositionBuilderAtEnd(cg->b, v4 ? b4 : b6);
 		LLVMBuildStore(cg->b, cg_i64(cg, v4 ? DCC_INET_4 : DCC_INET_6), buf);
-		read_or_fault(cg, H_READ_KERNEL, bytes, v4 ? 4 : 16, p);
+		cg_read_or_fault(cg, H_READ_KERNEL, bytes, v4 ? 4 : 16, p);
 		LLVMBuildBr(cg->b, done);
 	}
 	LLVMPositionBuilderAtEnd(cg->b, done);
