@@ -21,9 +21,17 @@ static unsigned rec_bytes(const struct type *t)
 	return t->size < DCC_PRINT_MAX ? t->size : DCC_PRINT_MAX;
 }
 
+/* print(p) of a pointer to a struct: the pointer, then *p (sema_print.c) */
+static struct node *value_arg(struct node *st)
+{
+	return st->list->next ? st->list->next : st->list;
+}
+
 unsigned cg_print_size(struct cg *cg, struct node *st)
 {
-	const struct type *t = st->list->type;
+	const struct type *t = value_arg(st)->type;
+	if (st->list->next)
+		return 8 + ((rec_bytes(t) + 7) & ~7u);
 	if (is_mem(t))
 		return (rec_bytes(t) + 7) & ~7u;
 	if (type_is_float(t))
@@ -106,9 +114,13 @@ static uint32_t type_index(struct meta *m, const struct type *t, int depth)
 
 void cg_print_meta(struct cg *cg, struct node *st, unsigned off)
 {
-	struct node *a = st->list;
+	struct node *a = value_arg(st);
 	const struct type *t = a->type;
 	meta_action_type(cg->meta, type_index(cg->meta, t, 0));
+	if (st->list->next) {
+		meta_arg(cg->meta, off, 8, DCC_K_INT, false, st->list->type->name);
+		off += 8;
+	}
 	if (is_mem(t))
 		meta_arg(cg->meta, off, rec_bytes(t), DCC_K_BYTES, false, t->name);
 	else if (type_is_float(t))
@@ -127,8 +139,12 @@ static LLVMValueRef rec_at(struct cg *cg, unsigned off)
 
 void cg_print(struct cg *cg, struct node *st, unsigned off)
 {
-	struct node *a = st->list;
+	struct node *a = value_arg(st);
 	const struct type *t = a->type;
+	if (st->list->next) {
+		LLVMBuildStore(cg->b, cg_expr(cg, st->list).v, rec_at(cg, off));
+		off += 8;
+	}
 	if (is_mem(t)) {
 		LLVMValueRef addr = cg_addr(cg, a);
 		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };

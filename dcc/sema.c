@@ -687,6 +687,12 @@ int sema_expr(struct sema *s, struct node *n)
 			n->type = &type_string;
 		else if (type_is_int(b) && type_is_int(c))
 			n->type = type_arith(b, c);
+		else if (b->kind == T_PTR && c->kind == T_PTR && !strcmp(type_str(b), type_str(c)))
+			n->type = b;
+		else if (b->kind == T_PTR && n->c->kind == N_INT && n->c->ival == 0)
+			n->type = b; /* p ? p : NULL */
+		else if (c->kind == T_PTR && n->b->kind == N_INT && n->b->ival == 0)
+			n->type = c;
 		else
 			return diag_error(s->dg, n->loc, "the arms of '?:' have incompatible types "
 					  "'%s' and '%s'", type_str(b), type_str(c));

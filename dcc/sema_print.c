@@ -2,6 +2,8 @@
  * print(x): checks the value print() records and makes sure every struct
  * and union it holds by value has its members known (kernel types are read
  * from BTF lazily), so codegen can describe the whole type in the metadata.
+ * A pointer to a struct or union prints as its address and what it points
+ * to, DTrace for Linux's form.
  */
 #include <string.h>
 
@@ -40,6 +42,25 @@ int sema_print(struct sema *s, struct node *n)
 	if (sema_expr(s, a))
 		return -1;
 	struct type *t = a->type;
+	if (t->kind == T_PTR && t->ref && (t->ref->kind == T_STRUCT || t->ref->kind == T_UNION)) {
+		/* print(p) shows "0xADDR = *" and what p points to, as DTrace for
+		 * Linux does: the pointer, then *p, are the action's two arguments */
+		complete_all(s, t->ref, a->loc, 0);
+		if (!t->ref->size)
+			return diag_error(s->dg, a->loc, "print() of '%s' is not possible: what it "
+					  "points to has no size", type_str(t));
+		struct node *d = ast_new(s->ar, N_UNOP, a->loc);
+		d->op = '*';
+		d->a = a;
+		if (sema_expr(s, d))
+			return -1;
+		struct node *ptr = ast_new(s->ar, N_CAST, a->loc);
+		*ptr = *a;
+		ptr->next = d;
+		n->list = ptr;
+		n->type = &type_void;
+		return 0;
+	}
 	if (type_is_aggregate(t) && t->kind != T_STRING) {
 		if (t->size == 0)
 			return diag_error(s->dg, a->loc, "print() of '%s' is not possible: it has "

@@ -344,8 +344,14 @@ int rt_print_check(const struct dcc_meta_header *h, const char *base,
 	const struct dcc_meta_type *t;
 	bool ok;
 
-	if (a->nargs != 1)
-		return bad(why, whylen, "print takes one argument");
+	if (a->nargs == 2) {
+		/* print(p): the pointer, then what it points to */
+		if (f[a->first_arg].kind != DCC_K_INT || f[a->first_arg].size != 8)
+			return bad(why, whylen, "print: the pointer is not a 64-bit integer");
+		f++;
+	} else if (a->nargs != 1) {
+		return bad(why, whylen, "print takes one or two arguments");
+	}
 	if (a->fmt >= h->ntypes)
 		return bad(why, whylen, "print: type %u out of range", a->fmt);
 	t = &types[a->fmt];

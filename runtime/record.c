@@ -233,6 +233,11 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 		break;
 	case DCC_ACT_PRINT:
 		rt_field_val(&rt->args[a->first_arg], rec, &v);
+		if (a->nargs == 2) {
+			/* print(p): "0xADDR = *", then *p indented as DTrace for Linux does */
+			fprintf(out, "0x%llx = *\n%44s", (unsigned long long)v.i, "");
+			rt_field_val(&rt->args[a->first_arg + 1], rec, &v);
+		}
 		rt_print(rt, out, a->fmt, &v);
 		break;
 	case DCC_ACT_DEFAULT:

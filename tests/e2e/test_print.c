@@ -103,3 +103,40 @@ E2E_TEST(print, curthread_on_begin)
 	cr_assert(strstr(r.out, "\n" I0 "}\n"), "%s", r.out);
 	run_result_free(&r);
 }
+
+/* print(p) of a pointer to a struct: "0xADDR = *", then the struct indented
+ * one level as DTrace for Linux prints it; ?: picks between pointers. */
+E2E_TEST(print, pointer_prints_what_it_points_to)
+{
+	struct run_result r;
+	unsigned long long addr, scratch;
+	const char *obj = e2e_build("print_ptr",
+		"#pragma D option quiet\n"
+		"struct pt { int x; char name[3]; };\n"
+		"syscall::write:entry /pid == $target && arg2 == sizeof(struct test_struct)/\n"
+		"{\n"
+		"	this->p = (struct pt *)copyin(arg1, sizeof(struct pt));\n"
+		"	printf(\"%p\\n\", this->p);\n"
+		"	print(pid > 0 ? this->p : 0);\n"
+		"}\n"
+		"struct test_struct { int a; char b[5]; union { unsigned char c; uint64_t d; } u;\n"
+		"	struct { void *e; uint64_t f; } s; int g; int h; unsigned int bf; short neg;\n"
+		"	double x; };\n");
+
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_trigger("print_struct"), obj, NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert_eq(sscanf(r.out, "%llx\n0x%llx = *\n", &scratch, &addr), 2, "%s", r.out);
+	cr_assert_eq(scratch, addr);
+	const char *rest = strchr(strchr(r.out, '\n') + 1, '\n') + 1;
+	e2e_assert_bytes("print(p)", rest,
+			 I0 "(struct pt) {\n"
+			 I1 ".x = (int)1,\n"
+			 I1 ".name = (char [3]) [\n"
+			 I2 "(char)'t',\n"
+			 I2 "(char)'e',\n"
+			 I2 "(char)'s',\n"
+			 I1 "],\n"
+			 I0 "}\n"
+			 "\n");
+	run_result_free(&r);
+}
