@@ -76,20 +76,6 @@ static inline struct skey sk(const char *s, int64_t i)
 	return k;
 }
 
-/* Text made with printf: the DTrace formats written out. */
-static inline char *fmt(const char *f, ...)
-{
-	static char buf[8][1024];
-	static int n;
-	char *b = buf[n++ % 8];
-	va_list ap;
-
-	va_start(ap, f);
-	vsnprintf(b, 1024, f, ap);
-	va_end(ap);
-	return b;
-}
-
 static const uint32_t zero_key;
 
 static inline int64_t *buckets(int n)

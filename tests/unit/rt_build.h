@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
 #include <dcc/runtime.h>
 
@@ -256,6 +257,35 @@ static inline void rec_int(struct rec *r, uint32_t off, int64_t v)
 static inline void rec_str(struct rec *r, uint32_t off, const char *s)
 {
 	memcpy(r->buf + off, s, strlen(s));
+}
+
+/* A float value's bytes as a record holds them for a D type of size 4, 8
+ * or 16 (long double: its 80 bits, the padding left zero). */
+static inline void rec_float(struct rec *r, uint32_t off, uint32_t size, long double v)
+{
+	float f = (float)v;
+	double d = (double)v;
+
+	if (size == 4)
+		memcpy(r->buf + off, &f, 4);
+	else if (size == 8)
+		memcpy(r->buf + off, &d, 8);
+	else
+		memcpy(r->buf + off, &v, 10);
+}
+
+/* Text made with printf, in one of eight rotating buffers. */
+static inline char *fmt(const char *f, ...)
+{
+	static char buf[8][2048];
+	static int n;
+	char *b = buf[n++ % 8];
+	va_list ap;
+
+	va_start(ap, f);
+	vsnprintf(b, 2048, f, ap);
+	va_end(ap);
+	return b;
 }
 
 /* A runtime writing to memory streams. */

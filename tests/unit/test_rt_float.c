@@ -16,20 +16,6 @@ struct fval {
 	long double v;
 };
 
-static void put(struct rec *r, uint32_t off, const struct fval *f)
-{
-	float x = (float)f->v;
-	double d = (double)f->v;
-	long double ld = f->v;
-
-	if (f->size == 4)
-		memcpy(r->buf + off, &x, 4);
-	else if (f->size == 8)
-		memcpy(r->buf + off, &d, 8);
-	else
-		memcpy(r->buf + off, &ld, 10);
-}
-
 /* One clause tracing each value in turn; the runtime's output. */
 static char *traced(const struct fval *f, int n, bool quiet, const char *const *x, int nx)
 {
@@ -51,7 +37,7 @@ static char *traced(const struct fval *f, int n, bool quiet, const char *const *
 	cr_assert_eq(rtt_open(&t, &b, quiet, x, nx), 0, "%s", rtt_err(&t));
 	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
 	for (int i = 0; i < n; i++)
-		put(&r, offs[i], &f[i]);
+		rec_float(&r, offs[i], f[i].size, f[i].v);
 	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), 0, "%s", rtt_err(&t));
 	cr_assert_str_eq(rtt_err(&t), "");
 	out = strdup(rtt_out(&t));
@@ -184,7 +170,7 @@ Test(rt_float, record_arg_gives_the_bytes)
 	off = mb_field(&b, DCC_K_FLOAT, 8, 1, "double");
 	cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), 0);
 	rec_init(&r, &b, 1, 7, 0);
-	put(&r, off, &v);
+	rec_float(&r, off, v.size, v.v);
 	cr_assert_eq(dcc_runtime__record_arg(t.rt, r.buf, r.size, 0, 0, NULL, &s, &len),
 		     DCC_K_FLOAT);
 	cr_assert_eq(len, 8);

@@ -32,21 +32,6 @@ struct targ {
 #define F64(v) { DCC_K_FLOAT, 8, 1, 0, NULL, (double)(v) }
 #define F80(v) { DCC_K_FLOAT, 16, 1, 0, NULL, (long double)(v) }
 
-/* A float argument's bytes as the record holds them. */
-static void rec_float(struct rec *r, uint32_t off, const struct targ *a)
-{
-	float f = (float)a->f;
-	double d = (double)a->f;
-	long double ld = a->f;
-
-	if (a->size == 4)
-		memcpy(r->buf + off, &f, 4);
-	else if (a->size == 8)
-		memcpy(r->buf + off, &d, 8);
-	else
-		memcpy(r->buf + off, &ld, 10); /* the 80 bits; the padding stays zero */
-}
-
 static char errbuf[1024];
 
 /* Output of printf(fmt, args...) in quiet mode; messages land in errbuf. */
@@ -72,7 +57,7 @@ static char *pf(const char *fmt, int n, const struct targ *a)
 		if (a[i].kind == DCC_K_INT)
 			rec_int(&r, offs[i], a[i].i);
 		else if (a[i].kind == DCC_K_FLOAT)
-			rec_float(&r, offs[i], &a[i]);
+			rec_float(&r, offs[i], a[i].size, a[i].f);
 		else
 			rec_str(&r, offs[i], a[i].s);
 	}

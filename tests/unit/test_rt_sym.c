@@ -70,19 +70,6 @@ static void feed(struct rtt *t, struct rec *r)
 	cr_assert_eq(dcc_runtime__handle_record(t->rt, r->buf, r->size), 0, "%s", rtt_err(t));
 }
 
-static char *fmt(const char *f, ...)
-{
-	static char buf[8][2048];
-	static int n;
-	char *b = buf[n++ % 8];
-	va_list ap;
-
-	va_start(ap, f);
-	vsnprintf(b, 2048, f, ap);
-	va_end(ap);
-	return b;
-}
-
 Test(rt_sym, kernel_symbols)
 {
 	struct rtt t;
