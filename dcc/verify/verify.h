@@ -12,6 +12,10 @@
 
 struct btf;
 
+/* `dcc verify OBJ [--btf FILE...]` (verify.c): argv[0] is "verify".
+ * Exit status 0 when every check passes, 1 when one fails, 2 on bad usage. */
+int verify_main(int argc, char **argv);
+
 /* One record of .BTF.ext's core_relo section. */
 struct vrelo {
 	const char *sec;      /* ELF section of the program */

@@ -18,7 +18,6 @@
 #include <bpf/libbpf.h>
 #include <dcc/abi.h>
 
-#include "compile.h"
 #include "verify.h"
 
 #ifndef EM_BPF

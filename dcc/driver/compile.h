@@ -28,10 +28,6 @@ struct compile_opts {
  * printed on stderr), 0 with *obj NULL after a dump or check-only run. */
 int compile_source(const struct compile_opts *o, void **obj, size_t *size);
 
-/* `dcc verify OBJ [--btf FILE...]` (verify.c): argv[0] is "verify".
- * Exit status 0 when every check passes, 1 when one fails, 2 on bad usage. */
-int verify_main(int argc, char **argv);
-
 /* --dump-meta: print an object's metadata tables; 0 or 1. */
 int meta_dump(FILE *out, const void *obj, size_t size);
 

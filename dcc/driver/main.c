@@ -9,6 +9,7 @@
 
 #include "compile.h"
 #include "loader.h"
+#include "verify.h"
 
 static const char usage_text[] =
 	"usage: dcc [options] script.d [arg ...]     compile to script.bpf.o\n"
