@@ -1,11 +1,16 @@
 /*
  * Golden tests through the dcc command line, no kernel needed:
- *   compile/sema/X.d  `dcc -e X.d` must print exactly X.err on stderr and exit
- *                     1 (0 with an empty X.err);
- *   compile/meta/X.d  `dcc --dump-meta X.d` must print exactly X.meta.
+ *   compile/sema/err_X.d  `dcc -e err_X.d` must exit 1 and print exactly err_X.err
+ *                         (not empty) on stderr;
+ *   compile/sema/ok_X.d   `dcc -e ok_X.d` must exit 0 and print nothing (ok_X.err is
+ *                         empty);
+ *   compile/meta/X.d      `dcc --dump-meta X.d` must exit 0 and print exactly X.meta.
  * Each runs in its folder so names in messages are just "X.d", against the
  * pinned kernel types of tests/data/vmlinux-6.18.btf.gz.
- * UPDATE=1 rewrites the expected files instead.
+ * UPDATE=1 rewrites the expected files instead, but only with what the name
+ * promises: it refuses (fails, writes nothing) when an err_ file compiles or
+ * an ok_ or meta file does not, so an update can never turn a must-fail test
+ * into a must-pass one. Renaming the file is the way to change that.
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -73,6 +78,17 @@ ParameterizedTestParameters(cli, meta)
 	return list("meta");
 }
 
+/* Whether the file must fail to compile: err_ in sema/, never in meta/. */
+static bool must_fail(const struct golden *g)
+{
+	if (strcmp(g->dir, "sema"))
+		return false;
+	cr_assert(!strncmp(g->name, "err_", 4) || !strncmp(g->name, "ok_", 3),
+		  "sema/%s.d: the name must start with err_ (errors expected) or ok_ (none)",
+		  g->name);
+	return !strncmp(g->name, "err_", 4);
+}
+
 static void check(struct golden *g, const char *flag, const char *ext, bool use_stderr)
 {
 	char dir[512], file[160], expect_path[700];
@@ -85,19 +101,20 @@ static void check(struct golden *g, const char *flag, const char *ext, bool use_
 	cr_assert_eq(run_cmd(&r, argv, NULL, 60), 0);
 	const char *got = use_stderr ? r.err : r.out;
 	size_t got_len = use_stderr ? r.err_len : r.out_len;
+	/* Checked before anything is written, so that UPDATE=1 cannot flip it. */
+	bool fail = must_fail(g);
+	cr_assert_eq(r.status, fail ? 1 : 0, "%s/%s.d: exit status %d, want %d (%s)\n%s", g->dir,
+		     g->name, r.status, fail ? 1 : 0, fail ? "errors expected" : "must compile",
+		     r.err);
+	if (use_stderr)
+		cr_assert_eq(got_len > 0, fail, "%s/%s.d: %s", g->dir, g->name,
+			     fail ? "no diagnostic printed" : "diagnostics printed");
 	if (getenv("UPDATE")) {
 		write_file(expect_path, got, got_len);
 	} else {
-		size_t len;
-		char *want = read_file(expect_path, &len);
+		char *want = read_file(expect_path, NULL);
 		cr_assert_not_null(want, "missing %s", expect_path);
 		cr_expect_str_eq(got, want, "%s/%s.d: output differs", g->dir, g->name);
-		if (use_stderr)
-			cr_expect_eq(r.status, len ? 1 : 0, "%s.d: exit status %d", g->name,
-				     r.status);
-		else
-			cr_expect_eq(r.status, 0, "%s.d: exit status %d: %s", g->name, r.status,
-				     r.err);
 		free(want);
 	}
 	run_result_free(&r);
