@@ -101,6 +101,14 @@ static void check(struct golden *g, const char *flag, const char *ext, bool use_
 	cr_assert_eq(run_cmd(&r, argv, NULL, 60), 0);
 	const char *got = use_stderr ? r.err : r.out;
 	size_t got_len = use_stderr ? r.err_len : r.out_len;
+	/* args[] of syscall probes are typed from tracefs, which only root reads:
+	 * as another user, the goldens that need it are skipped, by name. */
+	if (use_stderr && access("/sys/kernel/tracing/events/syscalls", R_OK | X_OK) &&
+	    strstr(got, "args[] of syscall probes needs tracefs")) {
+		run_result_free(&r);
+		cr_skip_test("%s/%s.d types args[] from tracefs, which this user cannot read",
+			     g->dir, g->name);
+	}
 	/* Checked before anything is written, so that UPDATE=1 cannot flip it. */
 	bool fail = must_fail(g);
 	cr_assert_eq(r.status, fail ? 1 : 0, "%s/%s.d: exit status %d, want %d (%s)\n%s", g->dir,

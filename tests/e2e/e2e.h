@@ -5,7 +5,7 @@
  *
  * Every test file includes this once and declares its tests with
  * E2E_TEST(suite, name) so that the root check, the scratch directory and the
- * leak check wrap each of them. Strings made by the helpers (e2e_fmt,
+ * leak check wrap each of them (NOKERNEL_TEST for those that load nothing). Strings made by the helpers (e2e_fmt,
  * e2e_tmp...) and anything passed to e2e_keep are freed when the test ends;
  * run results are the caller's to free with run_result_free.
  */
@@ -109,18 +109,14 @@ static inline int e2e_progs_left(void)
 	return n;
 }
 
-static inline void e2e_init(void)
+/* The scratch directory alone: what a test that never touches the kernel needs. */
+static inline void e2e_init_scratch(void)
 {
-	if (geteuid() != 0)
-		cr_skip_test("end-to-end tests load BPF programs: run them as root");
 	snprintf(e2e_dir, sizeof(e2e_dir), "/tmp/dcc-e2e.XXXXXX");
 	cr_assert_not_null(mkdtemp(e2e_dir), "mkdtemp: %s", strerror(errno));
-	int left = e2e_progs_left();
-	cr_assert_eq(left, 0, "%d dcc_* BPF programs are loaded before the test started%s", left,
-		     e2e_shared() ? "" : " (DCC_E2E_SHARED=1 if others run dcc on this machine)");
 }
 
-static inline void e2e_fini(void)
+static inline void e2e_fini_scratch(void)
 {
 	if (!e2e_dir[0])
 		return;
@@ -130,12 +126,35 @@ static inline void e2e_fini(void)
 		fprintf(stderr, "could not remove %s\n", e2e_dir);
 	while (e2e_nkept > 0)
 		free(e2e_kept[--e2e_nkept]);
+}
+
+static inline void e2e_init(void)
+{
+	if (geteuid() != 0)
+		cr_skip_test("end-to-end tests load BPF programs: run them as root");
+	e2e_init_scratch();
+	int left = e2e_progs_left();
+	cr_assert_eq(left, 0, "%d dcc_* BPF programs are loaded before the test started%s", left,
+		     e2e_shared() ? "" : " (DCC_E2E_SHARED=1 if others run dcc on this machine)");
+}
+
+static inline void e2e_fini(void)
+{
+	if (!e2e_dir[0])
+		return;
+	e2e_fini_scratch();
 	int left = e2e_progs_left();
 	cr_assert_eq(left, 0, "%d dcc_* BPF programs still loaded after the test", left);
 }
 
 #define E2E_TEST(suite, name, ...) \
 	Test(suite, name, .init = e2e_init, .fini = e2e_fini, ##__VA_ARGS__)
+
+/* A test that runs dcc (or dtrun on what it must refuse before loading) but
+ * never loads anything: it runs as any user, with the scratch directory and
+ * no leak check. Such tests live under tests/compile/, outside the kernel lock. */
+#define NOKERNEL_TEST(suite, name, ...) \
+	Test(suite, name, .init = e2e_init_scratch, .fini = e2e_fini_scratch, ##__VA_ARGS__)
 
 /* Paths of a file in this test's scratch directory, in tests/e2e/, and of a
  * trigger program (kept until the end of the test). */

@@ -54,18 +54,6 @@ E2E_TEST(proc, family_of_four_children)
 	run_result_free(&r);
 }
 
-E2E_TEST(proc, globs_list_the_exec_probes)
-{
-	struct run_result r;
-	e2e_run(&r, DCC_BIN, "-l", "-n", "proc:::exec*", NULL);
-	e2e_expect(&r, 0,
-		"   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
-		"   61       proc           vmlinux                                   exec\n"
-		"   62       proc           vmlinux                                   exec-failure\n"
-		"   63       proc           vmlinux                                   exec-success\n");
-	run_result_free(&r);
-}
-
 E2E_TEST(proc, a_glob_clause_runs_each_exec_probe)
 {
 	const char *obj = e2e_build("execglob",

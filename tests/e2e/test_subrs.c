@@ -168,17 +168,3 @@ E2E_TEST(subrs, bad_destination_and_family_are_run_time_errors)
 		       "*error in *subr_faults.d:18:1 *: invalid address (0x8)*", NULL);
 	run_result_free(&r);
 }
-
-E2E_TEST(subrs, copies_past_the_clauses_scratch_do_not_compile)
-{
-	const char *src = e2e_tmp("room.d"), *obj = e2e_tmp("room.bpf.o");
-	const char *text = "BEGIN\n{\n\tthis->p = alloca(4);\n"
-			   "\tbcopy(curthread->comm, this->p, 16);\n}\n";
-	cr_assert_eq(write_file(src, text, strlen(text)), 0);
-	struct run_result r;
-	e2e_run(&r, DCC_BIN, src, "-o", obj, NULL);
-	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
-	cr_assert(strstr(r.err, "room.d:4:2: error: bcopy() copies 16 bytes, more than the clause "
-			 "has allocated with alloca() before it"), "stderr:\n%s", r.err);
-	run_result_free(&r);
-}
