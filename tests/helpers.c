@@ -142,6 +142,14 @@ int write_file(const char *path, const char *data, size_t len)
 	return w == len ? 0 : -EIO;
 }
 
+char *golden_expected(const char *path, const char *got, size_t got_len)
+{
+	const char *u = getenv("UPDATE");
+	if (u && *u && strcmp(u, "0") && write_file(path, got, got_len))
+		fprintf(stderr, "UPDATE: cannot write %s: %s\n", path, strerror(errno));
+	return read_file(path, NULL);
+}
+
 int count_dcc_progs(void)
 {
 	__u32 id = 0;

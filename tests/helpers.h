@@ -22,6 +22,12 @@ void run_result_free(struct run_result *r);
 char *read_file(const char *path, size_t *len); /* NULL if missing; malloc'd, NUL-terminated */
 int write_file(const char *path, const char *data, size_t len);
 
+/* The update mode of every expected-output file: the text of path, to compare
+ * with got (malloc'd, NUL-terminated; NULL if missing). With UPDATE=1 in the
+ * environment, got is written to path first, so the comparison passes and the
+ * change shows in `git diff`, to be read before it is committed. */
+char *golden_expected(const char *path, const char *got, size_t got_len);
+
 /* Number of loaded BPF programs whose name starts with "dcc_" or whose tag
  * matches one of ours; used to check that nothing is left behind. */
 int count_dcc_progs(void);

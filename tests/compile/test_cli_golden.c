@@ -117,14 +117,10 @@ static void check(struct golden *g, const char *flag, const char *ext, bool use_
 	if (use_stderr)
 		cr_assert_eq(got_len > 0, fail, "%s/%s.d: %s", g->dir, g->name,
 			     fail ? "no diagnostic printed" : "diagnostics printed");
-	if (getenv("UPDATE")) {
-		write_file(expect_path, got, got_len);
-	} else {
-		char *want = read_file(expect_path, NULL);
-		cr_assert_not_null(want, "missing %s", expect_path);
-		cr_expect_str_eq(got, want, "%s/%s.d: output differs", g->dir, g->name);
-		free(want);
-	}
+	char *want = golden_expected(expect_path, got, got_len);
+	cr_assert_not_null(want, "missing %s (run with UPDATE=1)", expect_path);
+	cr_expect_str_eq(got, want, "%s/%s.d: output differs", g->dir, g->name);
+	free(want);
 	run_result_free(&r);
 }
 

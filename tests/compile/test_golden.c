@@ -92,15 +92,11 @@ ParameterizedTest(struct golden *g, golden, parse)
 	else
 		cr_assert_gt(errors, 0, "%s: no error reported", name);
 	snprintf(path, sizeof(path), "%s/%s.err", PARSE_DIR, g->name);
-	if (getenv("UPDATE")) {
-		write_file(path, got, strlen(got));
-	} else {
-		char *want = read_file(path, NULL);
-		cr_assert_not_null(want, "missing %s (run with UPDATE=1)", path);
-		cr_expect_str_eq(got, want, "%s: diagnostics differ\n--- got:\n%s--- want:\n%s",
-				 name, got, want);
-		free(want);
-	}
+	char *want = golden_expected(path, got, strlen(got));
+	cr_assert_not_null(want, "missing %s (run with UPDATE=1)", path);
+	cr_expect_str_eq(got, want, "%s: diagnostics differ\n--- got:\n%s--- want:\n%s", name,
+			 got, want);
+	free(want);
 	free(got);
 	free(text);
 }

@@ -268,22 +268,46 @@ static inline const char *e2e_build_src(const char *name)
 	return o;
 }
 
-/* Expected stdout of tests/e2e/<name>.out. */
-static inline char *e2e_expected(const char *name)
-{
-	char p[512];
-	snprintf(p, sizeof(p), "%s/e2e/%s.out", TESTS_SRC_DIR, name);
-	char *s = e2e_keep(read_file(p, NULL));
-	cr_assert_not_null(s, "missing expected output %s", p);
-	return s;
-}
-
 /* Assert status and exact stdout of a finished run; stderr shown on failure. */
 static inline void e2e_expect(const struct run_result *r, int status, const char *out)
 {
 	cr_assert_eq(r->status, status, "exit status %d, want %d\nstdout: %s\nstderr: %s",
 		     r->status, status, e2e_show(r->out), r->err);
 	e2e_assert_bytes("stdout", r->out, out);
+}
+
+/* The text of tests/e2e/<file>, to compare with got (UPDATE=1 rewrites it:
+ * golden_expected). */
+static inline const char *e2e_golden(const char *file, const char *got)
+{
+	const char *path = e2e_fmt("%s/e2e/%s", TESTS_SRC_DIR, file);
+	char *want = e2e_keep(golden_expected(path, got, strlen(got)));
+	cr_assert_not_null(want, "missing expected output %s (UPDATE=1 writes it)", path);
+	return want;
+}
+
+/* Assert that got equals tests/e2e/expected/<name>.out byte for byte. */
+static inline void e2e_assert_file(const char *what, const char *got, const char *name)
+{
+	e2e_assert_bytes(what, got, e2e_golden(e2e_fmt("expected/%s.out", name), got));
+}
+
+/* e2e_expect with the stdout of tests/e2e/expected/<name>.out; the status is
+ * checked first, so that an update never records the output of a failed run. */
+static inline void e2e_expect_out(const struct run_result *r, int status, const char *name)
+{
+	cr_assert_eq(r->status, status, "exit status %d, want %d\nstdout: %s\nstderr: %s",
+		     r->status, status, e2e_show(r->out), r->err);
+	e2e_assert_file("stdout", r->out, name);
+}
+
+/* The same for a script's own tests/e2e/<script>.out, next to <script>.d. */
+static inline void e2e_expect_script_out(const struct run_result *r, int status,
+					 const char *script)
+{
+	cr_assert_eq(r->status, status, "exit status %d, want %d\nstdout: %s\nstderr: %s",
+		     r->status, status, e2e_show(r->out), r->err);
+	e2e_assert_bytes("stdout", r->out, e2e_golden(e2e_fmt("%s.out", script), r->out));
 }
 
 /* Number of lines of s. */

@@ -249,7 +249,7 @@ E2E_TEST(begin_printf, dcc_run_s)
 	struct run_result r;
 	e2e_run(&r, DCC_BIN, "run", "-q", "-s", e2e_src("tst.printf_mix.d"), NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, e2e_expected("tst.printf_mix"));
+	e2e_expect_script_out(&r, 0, "tst.printf_mix");
 	run_result_free(&r);
 }
 
@@ -261,7 +261,7 @@ E2E_TEST(begin_printf, globals_and_operators)
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, e2e_expected("tst.operators"));
+	e2e_expect_script_out(&r, 0, "tst.operators");
 	run_result_free(&r);
 }
 
@@ -272,7 +272,7 @@ E2E_TEST(begin_printf, assignment_operators)
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, e2e_expected("tst.assign_ops"));
+	e2e_expect_script_out(&r, 0, "tst.assign_ops");
 	run_result_free(&r);
 }
 
@@ -289,14 +289,14 @@ E2E_TEST(begin_printf, x_options_reach_the_compiler)
 	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "strsize=16", "-x", "defaultargs", "-n", prog,
 		NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, "0123456789abcde|0||\n\n");
+	e2e_expect_out(&r, 0, "begin_printf.x_options_reach_the_compiler.1");
 	run_result_free(&r);
 
 	e2e_run(&r, DCC_BIN, "-x", "strsize=16", "-xdefaultargs", "-n", prog, "-o", obj, NULL);
 	e2e_expect(&r, 0, "");
 	run_result_free(&r);
 	e2e_run(&r, DTRUN_BIN, "-q", "-x", "strsize=16", obj, NULL);
-	e2e_expect(&r, 0, "0123456789abcde|0||\n\n");
+	e2e_expect_out(&r, 0, "begin_printf.x_options_reach_the_compiler.2");
 	run_result_free(&r);
 	e2e_run(&r, DTRUN_BIN, "-q", "-x", "strsize=32", obj, NULL);
 	cr_assert_eq(r.status, 1);

@@ -27,9 +27,7 @@ E2E_TEST(destructive, refused_without_w)
 	/* tracemem() alone is not destructive */
 	obj = e2e_build("tracemem", "BEGIN { tracemem(&curthread->comm[0], 4, 2); exit(0); }");
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
-	e2e_expect(&r, 0, "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f"
-			  "  0123456789abcdef\n"
-			  "         0: 64 74                                            dt\n\n");
+	e2e_expect_out(&r, 0, "destructive.refused_without_w");
 	run_result_free(&r);
 }
 
@@ -45,10 +43,10 @@ E2E_TEST(destructive, allowed_by_w_or_the_option)
 		       "dtrun: script 'sys.d' matched 1 probe", NULL);
 	run_result_free(&r);
 	e2e_run(&r, DTRUN_BIN, "-q", "-x", "destructive", obj, NULL);
-	e2e_expect(&r, 0, "ok\n\n");
+	e2e_expect_out(&r, 0, "destructive.allowed_by_w_or_the_option.1");
 	run_result_free(&r);
 	e2e_run(&r, DTRUN_BIN, "-q", pragma, NULL);
-	e2e_expect(&r, 0, "ok\n\n");
+	e2e_expect_out(&r, 0, "destructive.allowed_by_w_or_the_option.2");
 	run_result_free(&r);
 }
 
@@ -60,7 +58,7 @@ E2E_TEST(destructive, raise_signals_every_firing)
 
 	e2e_run(&r, DTRUN_BIN, "-w", "-q", "-c", e2e_fmt("%s signals 7", e2e_trigger("destr")),
 		obj, NULL);
-	e2e_expect(&r, 0, "signals 7\n\n");
+	e2e_expect_out(&r, 0, "destructive.raise_signals_every_firing");
 	run_result_free(&r);
 }
 
@@ -115,7 +113,7 @@ E2E_TEST(destructive, system_in_order_with_printf)
 				    "system(\"echo %s\", \"four\"); exit(0); }");
 
 	e2e_run(&r, DTRUN_BIN, "-w", "-q", obj, NULL);
-	e2e_expect(&r, 0, "one\n2\nthree\nfour\n\n");
+	e2e_expect_out(&r, 0, "destructive.system_in_order_with_printf");
 	run_result_free(&r);
 	e2e_run(&r, DTRUN_BIN, "-w", obj, NULL);
 	const char *tail = ":BEGIN one\n2\nthree\nfour\n\n\n";
@@ -146,10 +144,10 @@ E2E_TEST(destructive, copyout_writes_the_traced_buffer)
 		run_result_free(&r);
 		cr_skip_test("this kernel refuses bpf_probe_write_user (lockdown)");
 	}
-	e2e_expect(&r, 0, "89abcdef89abcdef|\n\n");
+	e2e_expect_out(&r, 0, "destructive.copyout_writes_the_traced_buffer.1");
 	run_result_free(&r);
 	e2e_run(&r, DTRUN_BIN, "-w", "-q", "-c", trig, objstr, NULL);
-	e2e_expect(&r, 0, "hello|6789abcdef\n\n");
+	e2e_expect_out(&r, 0, "destructive.copyout_writes_the_traced_buffer.2");
 	run_result_free(&r);
 }
 
@@ -159,14 +157,7 @@ E2E_TEST(destructive, tracemem_dumps_the_bytes)
 	const char *obj = e2e_build("tracemem", "syscall::pwrite64:entry /pid == $target/ "
 				    "{ tracemem(copyin(arg1, 20), 20); "
 				    "tracemem(copyin(arg1, 20), 20, arg2 - 15); }");
-	const char *hdr = "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f"
-			  "  0123456789abcdef\n";
-
 	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_fmt("%s bytes", e2e_trigger("destr")), obj, NULL);
-	e2e_expect(&r, 0, e2e_fmt("%s"
-		"         0: 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f  ................\n"
-		"        10: 41 42 43 44                                      ABCD\n"
-		"%s"
-		"         0: 00 01 02 03 04                                   .....\n\n", hdr, hdr));
+	e2e_expect_out(&r, 0, "destructive.tracemem_dumps_the_bytes");
 	run_result_free(&r);
 }

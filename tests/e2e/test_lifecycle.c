@@ -5,20 +5,13 @@
  */
 #include "e2e.h"
 
-static const char *hdr = "CPU     ID                    FUNCTION:NAME\n";
-
-static char *probe_line(int cpu, int id, const char *fn)
-{
-	return e2e_fmt("%3d %6d %32s ", cpu, id, fn);
-}
-
 E2E_TEST(lifecycle, exit_status_3)
 {
 	const char *obj = e2e_build("exit3", "BEGIN\n{\n\texit(3);\n}\n");
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 3, "\n");
+	e2e_expect_out(&r, 3, "lifecycle.exit_status_3");
 	run_result_free(&r);
 }
 
@@ -28,7 +21,7 @@ E2E_TEST(lifecycle, exit_status_after_output)
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 42, "bye\n\n");
+	e2e_expect_out(&r, 42, "lifecycle.exit_status_after_output");
 	run_result_free(&r);
 }
 
@@ -46,10 +39,7 @@ static void end_after_signal(int sig)
 	e2e_bg_finish(&b, &r, 20);
 	cr_assert(up, "dtrun never printed its matched-probes line; stderr:\n%s", r.err);
 	e2e_expect_err(&r, "dtrun: script '*tst.sigint.d' matched 2 probes", NULL);
-	e2e_expect(&r, 0,
-		   e2e_fmt("%s%sbegin\n\n%send\n\n\n\n%s%s", hdr, probe_line(0, 1, ":BEGIN"),
-			   probe_line(0, 2, ":END"), e2e_agg_row("begin", 1),
-			   e2e_agg_row("end", 2)));
+	e2e_expect_out(&r, 0, "lifecycle.end_after_signal");
 	run_result_free(&r);
 }
 
@@ -99,7 +89,7 @@ E2E_TEST(lifecycle, tick_fires_once_then_exit)
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
 	double took = e2e_now() - t0;
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, "tick\n\n");
+	e2e_expect_out(&r, 0, "lifecycle.tick_fires_once_then_exit");
 	cr_assert(took >= 0.1 && took < 5, "tick-100ms run took %.2f s", took);
 	run_result_free(&r);
 }
@@ -110,7 +100,7 @@ E2E_TEST(lifecycle, tick_counts_with_a_global)
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, "1\n2\n3\n4\n5\n\n");
+	e2e_expect_out(&r, 0, "lifecycle.tick_counts_with_a_global");
 	run_result_free(&r);
 }
 
@@ -138,9 +128,7 @@ E2E_TEST(lifecycle, default_output_not_quiet)
 	struct run_result r;
 	e2e_runv(&r, E2E_TIMEOUT, argv);
 	e2e_expect_err(&r, "dtrun: script '*tst.default_output.d' matched 2 probes", NULL);
-	e2e_expect(&r, 0,
-		   e2e_fmt("%s%s %10d %19lld  %-33s\n%sx=5\n\n\n", hdr, probe_line(0, 1, ":BEGIN"),
-			   42, -1LL, "str", probe_line(0, 2, ":END")));
+	e2e_expect_out(&r, 0, "lifecycle.default_output_not_quiet");
 	run_result_free(&r);
 }
 
@@ -159,7 +147,7 @@ E2E_TEST(lifecycle, output_file_appends)
 	}
 	char *got = e2e_keep(read_file(out, NULL));
 	cr_assert_not_null(got, "-o did not create %s", out);
-	e2e_assert_bytes(out, got, "to the file\n\nto the file\n\n");
+	e2e_assert_file(out, got, "lifecycle.output_file_appends");
 }
 
 /* -x quiet is -q. */
@@ -169,7 +157,7 @@ E2E_TEST(lifecycle, x_quiet_option)
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-x", "quiet", obj, NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, "q\n\n");
+	e2e_expect_out(&r, 0, "lifecycle.x_quiet_option");
 	run_result_free(&r);
 }
 
@@ -194,7 +182,7 @@ E2E_TEST(lifecycle, builtins_in_begin)
 	char *l2 = strchr(r.out, '\n');
 	cr_assert_not_null(l2, "output %s", e2e_show(r.out));
 	*l2++ = 0;
-	cr_assert_str_eq(r.out, "dtrace|||BEGIN");
+	e2e_assert_file("stdout", r.out, "lifecycle.builtins_in_begin");
 	char comm[32];
 	int pid, ppid, tid, uid, gid, cpu, target, err, n;
 	unsigned long long ts, wts;
@@ -225,7 +213,7 @@ E2E_TEST(lifecycle, clause_locals_shared_by_one_firing)
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, e2e_expected("tst.clause_locals"));
+	e2e_expect_script_out(&r, 0, "tst.clause_locals");
 	run_result_free(&r);
 }
 
@@ -257,7 +245,7 @@ E2E_TEST(lifecycle, macro_arguments)
 	struct run_result r;
 	e2e_run(&r, DCC_BIN, "run", "-q", "-s", e2e_src("tst.macro_args.d"), "40", "2", NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, "40 42\n\n");
+	e2e_expect_out(&r, 0, "lifecycle.macro_arguments.1");
 	run_result_free(&r);
 	/* and baked into an object by `dcc script.d args -o obj` */
 	const char *obj = e2e_tmp("args.bpf.o");
@@ -265,7 +253,7 @@ E2E_TEST(lifecycle, macro_arguments)
 	cr_assert_eq(r.status, 0, "dcc: %s", r.err);
 	run_result_free(&r);
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
-	e2e_expect(&r, 0, "7 4\n\n");
+	e2e_expect_out(&r, 0, "lifecycle.macro_arguments.2");
 	run_result_free(&r);
 }
 
@@ -276,7 +264,7 @@ E2E_TEST(lifecycle, trace_quiet)
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, "1a-5-3\n");
+	e2e_expect_out(&r, 0, "lifecycle.trace_quiet");
 	run_result_free(&r);
 }
 
@@ -301,7 +289,7 @@ E2E_TEST(lifecycle, exit_from_a_syscall_probe)
 		NULL);
 	double took = e2e_now() - t0;
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 5, "exiting\n\n");
+	e2e_expect_out(&r, 5, "lifecycle.exit_from_a_syscall_probe");
 	cr_assert(took < 10, "dtrun took %.1f s to act on exit()", took);
 	run_result_free(&r);
 }
@@ -313,6 +301,6 @@ E2E_TEST(lifecycle, several_n_descriptions)
 	e2e_run(&r, DCC_BIN, "run", "-q", "-n", "BEGIN { printf(\"a\\n\"); }", "-n",
 		"BEGIN { printf(\"b\\n\"); exit(0); }", NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, "a\nb\n\n");
+	e2e_expect_out(&r, 0, "lifecycle.several_n_descriptions");
 	run_result_free(&r);
 }

@@ -16,7 +16,7 @@ E2E_TEST(providers, sdt_fields_of_sched_process_exit)
 		"}\n");
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-c", "/bin/true", obj, NULL);
-	e2e_expect(&r, 0, "sdt:sched::sched_process_exit comm=true is_target=1\n\n");
+	e2e_expect_out(&r, 0, "providers.sdt_fields_of_sched_process_exit");
 	run_result_free(&r);
 }
 
@@ -30,7 +30,7 @@ E2E_TEST(providers, rawtp_typed_task_of_sched_process_exec)
 		"}\n");
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-c", "/bin/true", obj, NULL);
-	e2e_expect(&r, 0, "sched_process_exec comm=true old_pid_is_target=1\n\n");
+	e2e_expect_out(&r, 0, "providers.rawtp_typed_task_of_sched_process_exec");
 	run_result_free(&r);
 }
 

@@ -79,21 +79,9 @@ E2E_TEST(subrs, scratch_copies_and_ip_addresses_of_the_triggers_buffer)
 	const char *obj = e2e_build("inet", d);
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_trigger("subrs"), obj, NULL);
-	e2e_expect(&r, 0,
-		   "192.168.1.10 c0a8010a|\n"
-		   "fe80::214:4fff:fe0b:76c8|fe80::214:4fff:fe0b:76c8|\n"
-		   "::|::|\n"
-		   "::1|::1|\n"
-		   "192.168.1.10|::ffff:192.168.1.10|\n"
-		   /* DTrace's run choice: the later of two equal runs here */
-		   "2001:db8:0:0:1::1|2001:db8:0:0:1::1|\n"
-		   /* and a single zero group is compressed */
-		   "1::2:3:4:5:6:7|1::2:3:4:5:6:7|\n"
-		   "1.2.3.4|::1.2.3.4|\n"
-		   "2001:db8:1234::abcd:0|2001:db8:1234::abcd:0|\n"
-		   "192.168.1.10\n"
-		   "hello, world|world|\n"
-		   "192.168.1.10 ::ffff:192.168.1.10 1\n\n");
+	/* 2001:db8:0:0:1::1 is DTrace's run choice (the later of two equal runs);
+	 * 1::2:3:4:5:6:7 shows that a single zero group is compressed */
+	e2e_expect_out(&r, 0, "subrs.scratch_copies_and_ip_addresses_of_the_triggers_buffer");
 	run_result_free(&r);
 }
 
@@ -133,7 +121,7 @@ E2E_TEST(subrs, progenyof_tells_the_child_from_the_parent)
 		" printa(\"parent %d %d %d %d %@d\\n\", @p); }\n");
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_trigger("subrs"), obj, NULL);
-	e2e_expect(&r, 0, "child 1 1 0 1 3\nparent 1 0 1 1 2\n\n");
+	e2e_expect_out(&r, 0, "subrs.progenyof_tells_the_child_from_the_parent");
 	run_result_free(&r);
 }
 
@@ -161,7 +149,7 @@ E2E_TEST(subrs, bad_destination_and_family_are_run_time_errors)
 		"BEGIN { printf(\"done\\n\"); exit(0); }\n");
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
-	e2e_expect(&r, 0, "done\n\n");
+	e2e_expect_out(&r, 0, "subrs.bad_destination_and_family_are_run_time_errors");
 	e2e_expect_err(&r, "*error in *subr_faults.d:1:1 *: invalid address (0xffff*)*",
 		       "*error in *subr_faults.d:7:1 *: illegal operation*",
 		       "*error in *subr_faults.d:13:1 *: invalid address (0x0)*",

@@ -44,9 +44,7 @@ E2E_TEST(syscall, getppid_printf_per_call)
 E2E_TEST(syscall, probe_tuple_entry_and_return)
 {
 	struct run_result r = trace_cmd("tst.probe_names", trig("getppid_n", "2"));
-	e2e_expect(&r, 0,
-		   "syscall:vmlinux:getppid:entry\nsyscall:vmlinux:getppid:return\n"
-		   "syscall:vmlinux:getppid:entry\nsyscall:vmlinux:getppid:return\n\n");
+	e2e_expect_out(&r, 0, "syscall.probe_tuple_entry_and_return");
 	run_result_free(&r);
 }
 
@@ -88,9 +86,7 @@ E2E_TEST(syscall, errno_on_failing_openat)
 E2E_TEST(syscall, write_arguments_and_return_values)
 {
 	struct run_result r = trace_cmd("tst.write_args", trig("write_n", "4"));
-	e2e_expect(&r, 0,
-		   "entry 1\nreturn 1 1 errno=0\nentry 2\nreturn 2 2 errno=0\n"
-		   "entry 3\nreturn 3 3 errno=0\nentry 4\nreturn 4 4 errno=0\n\n");
+	e2e_expect_out(&r, 0, "syscall.write_arguments_and_return_values");
 	run_result_free(&r);
 }
 
@@ -118,7 +114,7 @@ E2E_TEST(syscall, identity_builtins_match_the_trigger)
 E2E_TEST(syscall, global_counter_printed_by_end)
 {
 	struct run_result r = trace_cmd("tst.globals_count", trig("getppid_n", "7"));
-	e2e_expect(&r, 0, "n=7\n\n");
+	e2e_expect_out(&r, 0, "syscall.global_counter_printed_by_end");
 	run_result_free(&r);
 }
 
@@ -199,6 +195,6 @@ E2E_TEST(syscall, drops_are_reported_not_lost)
 E2E_TEST(syscall, six_arguments)
 {
 	struct run_result r = trace_cmd("tst.args6", trig("args6", ""));
-	e2e_expect(&r, 0, "-1 1111 2222 3333 4444 5555\nerrno=9\n\n");
+	e2e_expect_out(&r, 0, "syscall.six_arguments");
 	run_result_free(&r);
 }
