@@ -66,7 +66,7 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	uint32_t file = diag_add_source(dg, o->name, o->text, o->len);
 	int rc = 1;
 	if (o->dump_tokens) {
-		rc = lex_dump(stdout, dg, file, o->text, o->len) ? 1 : 0;
+		rc = parse_dump_tokens(stdout, dg, file, o->text, o->len) ? 1 : 0;
 		diag_free(dg);
 		return rc;
 	}

@@ -18,7 +18,7 @@ static const char *const builtin_typedefs[] = {
 
 static void pragma(struct parser *ps, const struct token *t);
 
-int perr(struct parser *ps, struct loc loc, const char *fmt, ...)
+int parse_error(struct parser *ps, struct loc loc, const char *fmt, ...)
 {
 	ps->failed = true;
 	if (ps->quiet)
@@ -31,7 +31,7 @@ int perr(struct parser *ps, struct loc loc, const char *fmt, ...)
 	return lex_error(&ps->lx, loc, "%s", buf);
 }
 
-void pnote(struct parser *ps, struct loc loc, const char *fmt, ...)
+void parse_note(struct parser *ps, struct loc loc, const char *fmt, ...)
 {
 	if (ps->quiet || ps->lx.stop)
 		return;
@@ -56,21 +56,21 @@ static void fill(struct parser *ps)
 	}
 }
 
-struct token *peek_at(struct parser *ps, int k)
+struct token *parse_peek_at(struct parser *ps, int k)
 {
 	while (ps->ntok <= k)
 		fill(ps);
 	return &ps->toks[k];
 }
 
-struct token *peek(struct parser *ps)
+struct token *parse_peek(struct parser *ps)
 {
-	return peek_at(ps, 0);
+	return parse_peek_at(ps, 0);
 }
 
-struct token next(struct parser *ps)
+struct token parse_next(struct parser *ps)
 {
-	peek(ps);
+	parse_peek(ps);
 	struct token t = ps->toks[0];
 	for (int i = 1; i < ps->ntok; i++)
 		ps->toks[i - 1] = ps->toks[i];
@@ -90,21 +90,21 @@ static void drop_lookahead(struct parser *ps)
 	}
 }
 
-bool is_op(const struct token *t, int op)
+bool parse_is_op(const struct token *t, int op)
 {
 	return t->kind == TOK_PUNCT && t->op == op;
 }
 
-bool is_kw(const struct token *t, int kw)
+bool parse_is_kw(const struct token *t, int kw)
 {
 	return (t->kind == TOK_KEYWORD || t->kind == TOK_RESERVED) && t->op == kw;
 }
 
-bool accept(struct parser *ps, int op)
+bool parse_accept(struct parser *ps, int op)
 {
-	if (!is_op(peek(ps), op))
+	if (!parse_is_op(parse_peek(ps), op))
 		return false;
-	next(ps);
+	parse_next(ps);
 	return true;
 }
 
@@ -126,20 +126,20 @@ static const char *op_text(int op)
 	}
 }
 
-bool expect(struct parser *ps, int op, const struct loc *open)
+bool parse_expect(struct parser *ps, int op, const struct loc *open)
 {
-	if (accept(ps, op))
+	if (parse_accept(ps, op))
 		return true;
-	struct token *t = peek(ps);
-	perr(ps, t->loc, "expected '%s'", op_text(op));
+	struct token *t = parse_peek(ps);
+	parse_error(ps, t->loc, "expected '%s'", op_text(op));
 	if (open)
-		pnote(ps, *open, "to match this '%s'", op_text(op == ')' ? '(' :
-							    op == ']' ? '[' :
-							    op == '>' ? '<' : '{'));
+		parse_note(ps, *open, "to match this '%s'", op_text(op == ')' ? '(' :
+								 op == ']' ? '[' :
+								 op == '>' ? '<' : '{'));
 	return false;
 }
 
-const char *tok_str(struct parser *ps, const struct token *t)
+const char *parse_tok_str(struct parser *ps, const struct token *t)
 {
 	if (t->kind == TOK_EOF)
 		return "end of file";
@@ -147,7 +147,7 @@ const char *tok_str(struct parser *ps, const struct token *t)
 }
 
 /* From `start` to the end of the last consumed token. */
-struct loc span(const struct parser *ps, struct loc start)
+struct loc parse_span(const struct parser *ps, struct loc start)
 {
 	struct loc l = start;
 	uint32_t end = ps->prev.loc.off + (uint32_t)ps->prev.len;
@@ -156,17 +156,17 @@ struct loc span(const struct parser *ps, struct loc start)
 	return l;
 }
 
-bool nest(struct parser *ps)
+bool parse_nest(struct parser *ps)
 {
 	if (ps->depth < PARSE_MAX_DEPTH) {
 		ps->depth++;
 		return true;
 	}
-	perr(ps, peek(ps)->loc, "expression or type is nested too deeply");
+	parse_error(ps, parse_peek(ps)->loc, "expression or type is nested too deeply");
 	return false;
 }
 
-bool is_typedef_name(struct parser *ps, const char *name)
+bool parse_is_typedef_name(struct parser *ps, const char *name)
 {
 	for (size_t i = 0; i < sizeof(builtin_typedefs) / sizeof(builtin_typedefs[0]); i++)
 		if (!strcmp(builtin_typedefs[i], name))
@@ -177,7 +177,7 @@ bool is_typedef_name(struct parser *ps, const char *name)
 	return ps->opts->is_typedef && ps->opts->is_typedef(ps->opts->ctx, name);
 }
 
-void add_typedef(struct parser *ps, const char *name)
+void parse_add_typedef(struct parser *ps, const char *name)
 {
 	struct tdname *d = arena_new(ps->ar, struct tdname);
 	d->name = name;
@@ -221,16 +221,16 @@ static void pragma(struct parser *ps, const struct token *t)
 		if (strlen(known[i]) == n && !memcmp(known[i], s, n))
 			ok = true;
 	if (!n) {
-		perr(ps, t->loc, "expected a pragma name after '#pragma D'");
+		parse_error(ps, t->loc, "expected a pragma name after '#pragma D'");
 		return;
 	}
 	if (!ok) {
-		perr(ps, wloc, "unknown pragma '#pragma D %s'", p->name);
+		parse_error(ps, wloc, "unknown pragma '#pragma D %s'", p->name);
 		return;
 	}
 	if (!strcmp(p->name, "option")) {
 		if (!*rest) {
-			perr(ps, t->loc, "expected an option name after '#pragma D option'");
+			parse_error(ps, t->loc, "expected an option name after '#pragma D option'");
 			return;
 		}
 		struct node *o = ast_new(ps->ar, N_OPTION, t->loc);
@@ -251,7 +251,7 @@ static void pragma(struct parser *ps, const struct token *t)
 				o->str++;
 		for (size_t i = 0; nm[i]; i++) {
 			if (isspace((unsigned char)nm[i])) {
-				perr(ps, t->loc, "malformed '#pragma D option %s'", rest);
+				parse_error(ps, t->loc, "malformed '#pragma D option %s'", rest);
 				return;
 			}
 		}
@@ -264,7 +264,7 @@ static void pragma(struct parser *ps, const struct token *t)
 			m++;
 			ml -= 2;
 		}
-		perr(ps, t->loc, "%.*s", (int)ml, m);
+		parse_error(ps, t->loc, "%.*s", (int)ml, m);
 	}
 	*ps->pragma_tail = p;
 	ps->pragma_tail = &p->next;
@@ -287,7 +287,8 @@ static struct node *probe_desc(struct parser *ps, const struct token *t)
 			brackets--;
 		if (c == ':' && (brackets == 0 || i == t->len)) {
 			if (nf == 4) {
-				perr(ps, t->loc, "probe description '%s' has too many fields", n->str);
+				parse_error(ps, t->loc,
+					    "probe description '%s' has too many fields", n->str);
 				break;
 			}
 			f[nf] = start;
@@ -311,72 +312,72 @@ static struct node *probe_desc(struct parser *ps, const struct token *t)
 
 /* Skips to the end of the current statement: a ';' (consumed) or the '}'
  * ending the clause (left); a nested { ... } is skipped whole. */
-void skip_stmt(struct parser *ps)
+void parse_skip_stmt(struct parser *ps)
 {
 	int depth = 0;
 	for (;;) {
-		struct token *t = peek(ps);
+		struct token *t = parse_peek(ps);
 		if (t->kind == TOK_EOF)
 			return;
-		if (is_op(t, ';') && depth == 0) {
-			next(ps);
+		if (parse_is_op(t, ';') && depth == 0) {
+			parse_next(ps);
 			return;
 		}
-		if (is_op(t, '}')) {
+		if (parse_is_op(t, '}')) {
 			if (depth == 0)
 				return;
-			next(ps);
+			parse_next(ps);
 			if (--depth == 0)
 				return;
 			continue;
 		}
-		if (is_op(t, '{'))
+		if (parse_is_op(t, '{'))
 			depth++;
-		next(ps);
+		parse_next(ps);
 	}
 }
 
 /* After a refused keyword: its "( ... )" if any, then the statement or block. */
 static void skip_construct(struct parser *ps)
 {
-	if (is_op(peek(ps), '(')) {
+	if (parse_is_op(parse_peek(ps), '(')) {
 		int depth = 0;
 		do {
-			struct token *t = peek(ps);
-			if (t->kind == TOK_EOF || is_op(t, '{') || is_op(t, '}'))
+			struct token *t = parse_peek(ps);
+			if (t->kind == TOK_EOF || parse_is_op(t, '{') || parse_is_op(t, '}'))
 				break;
-			if (is_op(t, '('))
+			if (parse_is_op(t, '('))
 				depth++;
-			else if (is_op(t, ')'))
+			else if (parse_is_op(t, ')'))
 				depth--;
-			next(ps);
+			parse_next(ps);
 		} while (depth > 0);
 	}
-	skip_stmt(ps);
+	parse_skip_stmt(ps);
 }
 
 /* Outside clause bodies: skip (quietly: it may be probe descriptions) to a
  * ';' or past a balanced { ... }, or stop before '{' when `to_body`. */
-bool skip_top(struct parser *ps, bool to_body)
+bool parse_skip_top(struct parser *ps, bool to_body)
 {
 	bool quiet = ps->lx.quiet;
 	int depth = 0;
 	bool body = false;
 	ps->lx.quiet = true;
 	for (;;) {
-		struct token *t = peek(ps);
+		struct token *t = parse_peek(ps);
 		if (t->kind == TOK_EOF)
 			break;
-		if (is_op(t, '{') && depth == 0 && to_body) {
+		if (parse_is_op(t, '{') && depth == 0 && to_body) {
 			body = true;
 			break;
 		}
-		next(ps);
-		if (is_op(t, ';') && depth == 0)
+		parse_next(ps);
+		if (parse_is_op(t, ';') && depth == 0)
 			break;
-		if (is_op(&ps->prev, '{'))
+		if (parse_is_op(&ps->prev, '{'))
 			depth++;
-		if (is_op(&ps->prev, '}') && (depth == 0 || --depth == 0))
+		if (parse_is_op(&ps->prev, '}') && (depth == 0 || --depth == 0))
 			break;
 	}
 	ps->lx.quiet = quiet;
@@ -403,63 +404,64 @@ static const char *stmt_word_message(int kw)
 /* statement: expr | ';' (empty); blocks, control flow and declarations are refused */
 static struct node *statement(struct parser *ps)
 {
-	struct token *t = peek(ps);
+	struct token *t = parse_peek(ps);
 	if (t->kind == TOK_RESERVED) {
 		const char *m = stmt_word_message(t->op);
-		bool was_if = is_kw(t, K_IF), was_do = is_kw(t, K_DO);
+		bool was_if = parse_is_kw(t, K_IF), was_do = parse_is_kw(t, K_DO);
 		if (m)
-			perr(ps, t->loc, "%s", m);
+			parse_error(ps, t->loc, "%s", m);
 		else
-			perr(ps, t->loc, "reserved word '%s' cannot be used", lex_keyword_name(t->op));
-		next(ps);
+			parse_error(ps, t->loc, "reserved word '%s' cannot be used",
+				    lex_keyword_name(t->op));
+		parse_next(ps);
 		skip_construct(ps);
 		/* The else branch of a refused if goes with it. */
-		if (was_if && is_kw(peek(ps), K_ELSE)) {
-			next(ps);
+		if (was_if && parse_is_kw(parse_peek(ps), K_ELSE)) {
+			parse_next(ps);
 			skip_construct(ps);
 		}
 		/* So does the while of a refused do. */
-		if (was_do && is_kw(peek(ps), K_WHILE)) {
-			next(ps);
+		if (was_do && parse_is_kw(parse_peek(ps), K_WHILE)) {
+			parse_next(ps);
 			skip_construct(ps);
 		}
 		ps->failed = false;
 		return NULL;
 	}
-	if (is_op(t, '{')) {
-		perr(ps, t->loc, "nested '{' blocks are not supported in D");
-		skip_stmt(ps);
+	if (parse_is_op(t, '{')) {
+		parse_error(ps, t->loc, "nested '{' blocks are not supported in D");
+		parse_skip_stmt(ps);
 		ps->failed = false;
 		return NULL;
 	}
-	if (starts_decl(ps, t, peek_at(ps, 1))) {
+	if (parse_starts_decl(ps, t, parse_peek_at(ps, 1))) {
 		struct loc l = t->loc;
-		perr(ps, l, "declarations must appear outside of probe clauses");
-		skip_stmt(ps);
+		parse_error(ps, l, "declarations must appear outside of probe clauses");
+		parse_skip_stmt(ps);
 		ps->failed = false;
 		return NULL;
 	}
-	return expr(ps);
+	return parse_expr(ps);
 }
 
 /* body: "{" [ stmt { ";" stmt } ] [ ";" ] "}" */
 static void body(struct parser *ps, struct node *cl)
 {
-	struct token open = next(ps);
+	struct token open = parse_next(ps);
 	struct node **tail = &cl->b;
 	for (;;) {
-		struct token *t = peek(ps);
-		if (is_op(t, '}')) {
-			next(ps);
+		struct token *t = parse_peek(ps);
+		if (parse_is_op(t, '}')) {
+			parse_next(ps);
 			return;
 		}
 		if (t->kind == TOK_EOF) {
-			perr(ps, t->loc, "expected '}' at end of clause");
-			pnote(ps, open.loc, "to match this '{'");
+			parse_error(ps, t->loc, "expected '}' at end of clause");
+			parse_note(ps, open.loc, "to match this '{'");
 			return;
 		}
-		if (is_op(t, ';')) {
-			next(ps);
+		if (parse_is_op(t, ';')) {
+			parse_next(ps);
 			continue;
 		}
 		ps->failed = false;
@@ -468,20 +470,20 @@ static void body(struct parser *ps, struct node *cl)
 			/* Refused constructs have been skipped; a failed expression
 			 * is skipped here. */
 			if (ps->failed)
-				skip_stmt(ps);
+				parse_skip_stmt(ps);
 			continue;
 		}
 		*tail = s;
 		tail = &s->next;
-		t = peek(ps);
-		if (is_op(t, ';')) {
-			next(ps);
-		} else if (is_op(t, ')') || is_op(t, ']')) {
-			perr(ps, t->loc, "extraneous '%c'", t->op);
-			skip_stmt(ps);
-		} else if (!is_op(t, '}') && t->kind != TOK_EOF) {
-			perr(ps, lex_after(&ps->prev), "expected ';' after expression");
-			skip_stmt(ps);
+		t = parse_peek(ps);
+		if (parse_is_op(t, ';')) {
+			parse_next(ps);
+		} else if (parse_is_op(t, ')') || parse_is_op(t, ']')) {
+			parse_error(ps, t->loc, "extraneous '%c'", t->op);
+			parse_skip_stmt(ps);
+		} else if (!parse_is_op(t, '}') && t->kind != TOK_EOF) {
+			parse_error(ps, lex_after(&ps->prev), "expected ';' after expression");
+			parse_skip_stmt(ps);
 		}
 	}
 }
@@ -507,8 +509,8 @@ static struct node *clause(struct parser *ps)
 			struct loc l = d.loc;
 			if (d.kind != TOK_EOF)
 				l.len = 1;
-			perr(ps, l, "expected probe description");
-			if (skip_top(ps, true) && !ps->lx.stop) {
+			parse_error(ps, l, "expected probe description");
+			if (parse_skip_top(ps, true) && !ps->lx.stop) {
 				struct node dummy = { .kind = N_CLAUSE };
 				body(ps, &dummy);
 			}
@@ -525,22 +527,22 @@ static struct node *clause(struct parser *ps)
 		tail = &pd->next;
 		if (lex_next_char(&ps->lx, ps->lx.st.pos) != ',')
 			break;
-		next(ps); /* ',' */
+		parse_next(ps); /* ',' */
 	}
 
 	int c = lex_next_char(&ps->lx, ps->lx.st.pos);
 	if (c == '/') {
-		struct token slash = next(ps);
+		struct token slash = parse_next(ps);
 		ps->in_pred++;
 		ps->failed = false;
-		cl->a = expr(ps);
+		cl->a = parse_expr(ps);
 		ps->in_pred--;
 		if (!cl->a || ps->failed)
 			goto recover;
-		if (!accept(ps, '/')) {
-			perr(ps, lex_after(&ps->prev), "expected '/' at end of predicate");
-			pnote(ps, slash.loc, "predicate starts here");
-			if (is_op(peek(ps), '{'))
+		if (!parse_accept(ps, '/')) {
+			parse_error(ps, lex_after(&ps->prev), "expected '/' at end of predicate");
+			parse_note(ps, slash.loc, "predicate starts here");
+			if (parse_is_op(parse_peek(ps), '{'))
 				goto body;
 			goto recover;
 		}
@@ -550,7 +552,7 @@ static struct node *clause(struct parser *ps)
 				cl->ival = 1;
 				goto done;
 			}
-			perr(ps, lex_after(&ps->prev), "expected '{' after predicate");
+			parse_error(ps, lex_after(&ps->prev), "expected '{' after predicate");
 			goto recover;
 		}
 	} else if (c != '{') {
@@ -559,11 +561,11 @@ static struct node *clause(struct parser *ps)
 			goto done;
 		}
 		struct token t = lex_peek(&ps->lx);
-		if (t.kind == TOK_ASSIGN || is_op(&t, '(') || is_op(&t, '[')) {
-			perr(ps, last.loc, "statements must appear inside a probe clause");
+		if (t.kind == TOK_ASSIGN || parse_is_op(&t, '(') || parse_is_op(&t, '[')) {
+			parse_error(ps, last.loc, "statements must appear inside a probe clause");
 		} else {
-			perr(ps, last.loc, "probe description '%.*s' has no clause body",
-			     (int)last.len, last.text);
+			parse_error(ps, last.loc, "probe description '%.*s' has no clause body",
+				    (int)last.len, last.text);
 			if (t.kind == TOK_EOF || !same_line(&t, &last))
 				return NULL;
 		}
@@ -572,10 +574,10 @@ static struct node *clause(struct parser *ps)
 body:
 	body(ps, cl);
 done:
-	cl->loc = span(ps, cl->loc);
+	cl->loc = parse_span(ps, cl->loc);
 	return cl;
 recover:
-	if (skip_top(ps, true) && !ps->lx.stop)
+	if (parse_skip_top(ps, true) && !ps->lx.stop)
 		body(ps, cl);
 	return NULL;
 }
@@ -608,25 +610,25 @@ static struct node *program(struct parser *ps, uint32_t file, size_t len)
 			struct token p = lex_next(&ps->lx, LEX_NORMAL);
 			pragma(ps, &p);
 			continue;
-		} else if (starts_decl(ps, &t, NULL) ||
+		} else if (parse_starts_decl(ps, &t, NULL) ||
 			   (t.kind == TOK_IDENT && t.loc.off + t.len < ps->lx.len &&
 			    ps->lx.src[t.loc.off + t.len] == '`')) {
 			ps->failed = false;
-			item = declaration(ps);
-		} else if (is_op(&t, ';')) {
-			next(ps);
-		} else if (is_op(&t, '}')) {
-			next(ps);
-			perr(ps, t.loc, "extraneous closing brace ('}')");
+			item = parse_declaration(ps);
+		} else if (parse_is_op(&t, ';')) {
+			parse_next(ps);
+		} else if (parse_is_op(&t, '}')) {
+			parse_next(ps);
+			parse_error(ps, t.loc, "extraneous closing brace ('}')");
 		} else if (t.kind == TOK_RESERVED) {
-			next(ps);
+			parse_next(ps);
 			const char *m = stmt_word_message(t.op);
 			if (m)
-				perr(ps, t.loc, "%s", m);
+				parse_error(ps, t.loc, "%s", m);
 			else
-				perr(ps, t.loc, "reserved word '%s' cannot be used",
-				     lex_keyword_name(t.op));
-			skip_top(ps, false);
+				parse_error(ps, t.loc, "reserved word '%s' cannot be used",
+					    lex_keyword_name(t.op));
+			parse_skip_top(ps, false);
 		} else {
 			item = clause(ps);
 		}
@@ -658,7 +660,7 @@ struct node *parse_program(struct arena *ar, struct diag *dg, uint32_t file,
 	return program(&ps, file, len);
 }
 
-int lex_dump(FILE *out, struct diag *dg, uint32_t file, const char *text, size_t len)
+int parse_dump_tokens(FILE *out, struct diag *dg, uint32_t file, const char *text, size_t len)
 {
 	/* The parser decides where probe descriptions are, so it drives the
 	 * lexer; its own errors are not reported here. */

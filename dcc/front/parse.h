@@ -25,6 +25,6 @@ struct node *parse_program(struct arena *ar, struct diag *dg, uint32_t file,
 			   const char *text, size_t len, const struct parse_opts *opts);
 
 /* --dump-tokens: one token a line, "LINE:COL KIND 'text'". Returns 0 or -1 on lex errors. */
-int lex_dump(FILE *out, struct diag *dg, uint32_t file, const char *text, size_t len);
+int parse_dump_tokens(FILE *out, struct diag *dg, uint32_t file, const char *text, size_t len);
 
 #endif

@@ -12,7 +12,7 @@ enum { DCL_NAMED = 1, DCL_ABSTRACT = 2, DCL_BITFIELD = 4, DCL_INIT = 8, DCL_FUNC
 static struct node *declarator(struct parser *ps, int flags);
 static struct node *type_spec(struct parser *ps, bool force);
 
-bool starts_decl(struct parser *ps, const struct token *t, const struct token *t2)
+bool parse_starts_decl(struct parser *ps, const struct token *t, const struct token *t2)
 {
 	bool top = t2 == NULL;
 	switch (t->kind) {
@@ -20,7 +20,7 @@ bool starts_decl(struct parser *ps, const struct token *t, const struct token *t
 		switch (t->op) {
 		case K_SELF:
 		case K_THIS:
-			return top || starts_type(ps, 1);
+			return top || parse_starts_type(ps, 1);
 		case K_SIZEOF: case K_STRINGOF: case K_OFFSETOF: case K_XLATE:
 			return false;
 		default:
@@ -36,7 +36,7 @@ bool starts_decl(struct parser *ps, const struct token *t, const struct token *t
 			if (after < ps->lx.src + ps->lx.len && *after && strchr(":-*?$.[!\\", *after))
 				return false;
 		}
-		if (!is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len)))
+		if (!parse_is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len)))
 			return false;
 		return top || t2->kind == TOK_IDENT;
 	default:
@@ -53,30 +53,32 @@ static const char *word(struct parser *ps, const struct token *t)
 static void enum_body(struct parser *ps, struct node *ts)
 {
 	struct node **tail = &ts->list;
-	while (!is_op(peek(ps), '}') && peek(ps)->kind != TOK_EOF) {
-		struct token t = *peek(ps);
+	while (!parse_is_op(parse_peek(ps), '}') && parse_peek(ps)->kind != TOK_EOF) {
+		struct token t = *parse_peek(ps);
 		if (t.kind != TOK_IDENT) {
-			perr(ps, t.loc, "expected identifier");
-			skip_stmt(ps);
+			parse_error(ps, t.loc, "expected identifier");
+			parse_skip_stmt(ps);
 			return;
 		}
-		next(ps);
+		parse_next(ps);
 		struct node *e = ast_new(ps->ar, N_ENUMERATOR, t.loc);
 		e->name = word(ps, &t);
-		if (is_op(peek(ps), '=') || (peek(ps)->kind == TOK_ASSIGN && peek(ps)->op == '=')) {
-			next(ps);
-			if (!(e->a = cond_expr(ps))) {
-				skip_stmt(ps);
+		if (parse_is_op(parse_peek(ps), '=') ||
+		    (parse_peek(ps)->kind == TOK_ASSIGN && parse_peek(ps)->op == '=')) {
+			parse_next(ps);
+			if (!(e->a = parse_cond_expr(ps))) {
+				parse_skip_stmt(ps);
 				return;
 			}
 		}
-		e->loc = span(ps, t.loc);
+		e->loc = parse_span(ps, t.loc);
 		*tail = e;
 		tail = &e->next;
-		if (!accept(ps, ',')) {
-			if (!is_op(peek(ps), '}')) {
-				perr(ps, lex_after(&ps->prev), "expected ',' or '}' after enumerator");
-				skip_stmt(ps);
+		if (!parse_accept(ps, ',')) {
+			if (!parse_is_op(parse_peek(ps), '}')) {
+				parse_error(ps, lex_after(&ps->prev),
+					    "expected ',' or '}' after enumerator");
+				parse_skip_stmt(ps);
 			}
 			return;
 		}
@@ -87,12 +89,13 @@ static void enum_body(struct parser *ps, struct node *ts)
 static void struct_body(struct parser *ps, struct node *ts)
 {
 	struct node **tail = &ts->list;
-	while (!is_op(peek(ps), '}') && peek(ps)->kind != TOK_EOF && !ps->lx.stop) {
-		struct token first = *peek(ps);
+	while (!parse_is_op(parse_peek(ps), '}') && parse_peek(ps)->kind != TOK_EOF &&
+	       !ps->lx.stop) {
+		struct token first = *parse_peek(ps);
 		ps->failed = false;
 		struct node *spec = type_spec(ps, false);
 		if (!spec) {
-			skip_stmt(ps);
+			parse_skip_stmt(ps);
 			continue;
 		}
 		struct node *m = ast_new(ps->ar, N_DECL, first.loc);
@@ -104,16 +107,17 @@ static void struct_body(struct parser *ps, struct node *ts)
 				break;
 			*dt = d;
 			dt = &d->next;
-		} while (accept(ps, ','));
+		} while (parse_accept(ps, ','));
 		if (ps->failed) {
-			skip_stmt(ps);
+			parse_skip_stmt(ps);
 			continue;
 		}
-		if (!accept(ps, ';')) {
-			perr(ps, lex_after(&ps->prev), "expected ';' at end of declaration list");
-			skip_stmt(ps);
+		if (!parse_accept(ps, ';')) {
+			parse_error(ps, lex_after(&ps->prev),
+				    "expected ';' at end of declaration list");
+			parse_skip_stmt(ps);
 		}
-		m->loc = span(ps, first.loc);
+		m->loc = parse_span(ps, first.loc);
 		*tail = m;
 		tail = &m->next;
 	}
@@ -122,28 +126,28 @@ static void struct_body(struct parser *ps, struct node *ts)
 /* struct-or-union-or-enum: ("struct" | "union" | "enum") [ name ] [ "{" body "}" ] */
 static bool su_spec(struct parser *ps, struct node *ts)
 {
-	struct token kw = next(ps);
+	struct token kw = parse_next(ps);
 	ts->ival = kw.op == K_STRUCT ? TS_STRUCT : kw.op == K_UNION ? TS_UNION : TS_ENUM;
-	struct token *t = peek(ps);
+	struct token *t = parse_peek(ps);
 	if (t->kind == TOK_IDENT) {
 		ts->name = word(ps, t);
-		next(ps);
+		parse_next(ps);
 	}
-	if (!is_op(peek(ps), '{')) {
+	if (!parse_is_op(parse_peek(ps), '{')) {
 		if (!ts->name) {
-			perr(ps, peek(ps)->loc, "expected a name or '{' after '%s'",
-			     lex_keyword_name(kw.op));
+			parse_error(ps, parse_peek(ps)->loc, "expected a name or '{' after '%s'",
+				    lex_keyword_name(kw.op));
 			return false;
 		}
 		return true;
 	}
-	struct token open = next(ps);
+	struct token open = parse_next(ps);
 	ts->iflags |= TSF_BODY;
 	if (kw.op == K_ENUM)
 		enum_body(ps, ts);
 	else
 		struct_body(ps, ts);
-	return expect(ps, '}', &open.loc);
+	return parse_expect(ps, '}', &open.loc);
 }
 
 /* The canonical C name for a set of base type words, or NULL if they clash. */
@@ -184,7 +188,7 @@ static struct node *type_spec_body(struct parser *ps, bool force);
 
 static struct node *type_spec(struct parser *ps, bool force)
 {
-	if (!nest(ps))
+	if (!parse_nest(ps))
 		return NULL;
 	struct node *ts = type_spec_body(ps, force);
 	ps->depth--;
@@ -193,15 +197,15 @@ static struct node *type_spec(struct parser *ps, bool force)
 
 static struct node *type_spec_body(struct parser *ps, bool force)
 {
-	struct token first = *peek(ps);
+	struct token first = *parse_peek(ps);
 	struct node *ts = ast_new(ps->ar, N_TSPEC, first.loc);
 	int counts[10] = { 0 };
 	bool words = false, named = false;
 	for (;;) {
-		struct token *t = peek(ps);
-		if (is_kw(t, K_CONST) || is_kw(t, K_VOLATILE)) {
+		struct token *t = parse_peek(ps);
+		if (parse_is_kw(t, K_CONST) || parse_is_kw(t, K_VOLATILE)) {
 			ts->iflags |= t->op == K_CONST ? TSF_CONST : TSF_VOLATILE;
-			next(ps);
+			parse_next(ps);
 			continue;
 		}
 		if (t->kind == TOK_KEYWORD && !named) {
@@ -221,7 +225,7 @@ static struct node *type_spec_body(struct parser *ps, bool force)
 			if (idx >= 0) {
 				counts[idx]++;
 				words = true;
-				next(ps);
+				parse_next(ps);
 				continue;
 			}
 			if (words)
@@ -230,7 +234,7 @@ static struct node *type_spec_body(struct parser *ps, bool force)
 				ts->ival = TS_BASE;
 				ts->name = "string";
 				named = true;
-				next(ps);
+				parse_next(ps);
 				continue;
 			}
 			if (t->op == K_STRUCT || t->op == K_UNION || t->op == K_ENUM) {
@@ -242,18 +246,18 @@ static struct node *type_spec_body(struct parser *ps, bool force)
 			break;
 		}
 		if (t->kind == TOK_IDENT && !words && !named) {
-			if (is_op(peek_at(ps, 1), '`')) {
+			if (parse_is_op(parse_peek_at(ps, 1), '`')) {
 				ts->str = word(ps, t);
-				next(ps);
-				next(ps);
+				parse_next(ps);
+				parse_next(ps);
 				continue;
 			}
 			const char *name = word(ps, t);
-			if (force || ts->str || is_typedef_name(ps, name)) {
+			if (force || ts->str || parse_is_typedef_name(ps, name)) {
 				ts->ival = TS_TYPEDEF;
 				ts->name = name;
 				named = true;
-				next(ps);
+				parse_next(ps);
 				continue;
 			}
 		}
@@ -263,43 +267,45 @@ static struct node *type_spec_body(struct parser *ps, bool force)
 		ts->ival = TS_BASE;
 		ts->name = base_name(counts);
 		if (!ts->name) {
-			perr(ps, span(ps, first.loc), "invalid combination of type specifiers");
+			parse_error(ps, parse_span(ps, first.loc),
+				    "invalid combination of type specifiers");
 			return NULL;
 		}
 	} else if (!named) {
-		struct token *t = peek(ps);
-		perr(ps, t->loc, "expected a type name");
+		struct token *t = parse_peek(ps);
+		parse_error(ps, t->loc, "expected a type name");
 		return NULL;
 	}
-	ts->loc = span(ps, first.loc);
+	ts->loc = parse_span(ps, first.loc);
 	return ts;
 }
 
 /* params: "(" [ type-name [ name ] { "," type-name [ name ] } ] ")" */
 static bool params(struct parser *ps, struct node **list)
 {
-	struct token open = *peek(ps);
-	if (!expect(ps, '(', NULL))
+	struct token open = *parse_peek(ps);
+	if (!parse_expect(ps, '(', NULL))
 		return false;
 	struct node **tail = list;
-	if (accept(ps, ')'))
+	if (parse_accept(ps, ')'))
 		return true;
 	for (;;) {
-		if (is_op(peek(ps), P_ELLIPSIS)) {
-			perr(ps, peek(ps)->loc, "variadic probe arguments ('...') are not supported");
+		if (parse_is_op(parse_peek(ps), P_ELLIPSIS)) {
+			parse_error(ps, parse_peek(ps)->loc,
+				    "variadic probe arguments ('...') are not supported");
 			return false;
 		}
-		struct node *tn = type_name(ps, true);
+		struct node *tn = parse_type_name(ps, true);
 		if (!tn)
 			return false;
-		if (peek(ps)->kind == TOK_IDENT)
-			next(ps); /* a parameter name documents only */
+		if (parse_peek(ps)->kind == TOK_IDENT)
+			parse_next(ps); /* a parameter name documents only */
 		*tail = tn;
 		tail = &tn->next;
-		if (!accept(ps, ','))
+		if (!parse_accept(ps, ','))
 			break;
 	}
-	return expect(ps, ')', &open.loc);
+	return parse_expect(ps, ')', &open.loc);
 }
 
 /*
@@ -308,85 +314,86 @@ static bool params(struct parser *ps, struct node **list)
  */
 static struct node *declarator(struct parser *ps, int flags)
 {
-	struct token first = *peek(ps);
+	struct token first = *parse_peek(ps);
 	struct node *d = ast_new(ps->ar, N_DECLARATOR, first.loc);
-	while (accept(ps, '*')) {
+	while (parse_accept(ps, '*')) {
 		d->ival++;
-		while (is_kw(peek(ps), K_CONST) || is_kw(peek(ps), K_VOLATILE) ||
-		       is_kw(peek(ps), K_RESTRICT))
-			next(ps);
+		while (parse_is_kw(parse_peek(ps), K_CONST) ||
+		       parse_is_kw(parse_peek(ps), K_VOLATILE) ||
+		       parse_is_kw(parse_peek(ps), K_RESTRICT))
+			parse_next(ps);
 	}
-	struct token *t = peek(ps);
+	struct token *t = parse_peek(ps);
 	if (t->kind == TOK_IDENT && !(flags & DCL_ABSTRACT)) {
 		d->name = word(ps, t);
 		d->loc = t->loc;
-		next(ps);
+		parse_next(ps);
 	} else if (flags & DCL_NAMED) {
-		if (is_op(t, ':') && (flags & DCL_BITFIELD)) {
+		if (parse_is_op(t, ':') && (flags & DCL_BITFIELD)) {
 			/* an unnamed bit-field */
 		} else {
-			perr(ps, t->loc, "expected identifier");
+			parse_error(ps, t->loc, "expected identifier");
 			return NULL;
 		}
 	}
 	struct node **dims = &d->list;
-	while (is_op(peek(ps), '[')) {
-		struct token open = next(ps);
+	while (parse_is_op(parse_peek(ps), '[')) {
+		struct token open = parse_next(ps);
 		struct node *dim;
-		if (is_op(peek(ps), ']')) {
-			dim = ast_new(ps->ar, N_EMPTY, peek(ps)->loc);
-		} else if (starts_type(ps, 0)) {
+		if (parse_is_op(parse_peek(ps), ']')) {
+			dim = ast_new(ps->ar, N_EMPTY, parse_peek(ps)->loc);
+		} else if (parse_starts_type(ps, 0)) {
 			/* an associative array's key types: int a[string, int] */
-			dim = type_name(ps, false);
+			dim = parse_type_name(ps, false);
 			struct node **kt = &dim;
-			while (dim && accept(ps, ',')) {
+			while (dim && parse_accept(ps, ',')) {
 				kt = &(*kt)->next;
-				*kt = type_name(ps, false);
+				*kt = parse_type_name(ps, false);
 				if (!*kt)
 					return NULL;
 			}
 		} else {
-			dim = cond_expr(ps);
+			dim = parse_cond_expr(ps);
 		}
-		if (!dim || !expect(ps, ']', &open.loc))
+		if (!dim || !parse_expect(ps, ']', &open.loc))
 			return NULL;
 		*dims = dim;
 		while (*dims)
 			dims = &(*dims)->next;
 	}
-	if ((flags & DCL_FUNC) && is_op(peek(ps), '(')) {
+	if ((flags & DCL_FUNC) && parse_is_op(parse_peek(ps), '(')) {
 		d->iflags |= DF_FUNC;
 		if (!params(ps, &d->c))
 			return NULL;
 	}
-	if ((flags & DCL_BITFIELD) && accept(ps, ':')) {
-		if (!(d->a = cond_expr(ps)))
+	if ((flags & DCL_BITFIELD) && parse_accept(ps, ':')) {
+		if (!(d->a = parse_cond_expr(ps)))
 			return NULL;
 	}
-	t = peek(ps);
+	t = parse_peek(ps);
 	if ((flags & DCL_INIT) && t->kind == TOK_ASSIGN && t->op == '=') {
-		next(ps);
-		if (!(d->b = assign_expr(ps)))
+		parse_next(ps);
+		if (!(d->b = parse_assign_expr(ps)))
 			return NULL;
 	}
 	if (ps->prev.loc.off >= first.loc.off)
-		d->loc = span(ps, first.loc);
+		d->loc = parse_span(ps, first.loc);
 	return d;
 }
 
-struct node *type_name(struct parser *ps, bool force)
+struct node *parse_type_name(struct parser *ps, bool force)
 {
-	struct token first = *peek(ps);
+	struct token first = *parse_peek(ps);
 	struct node *ts = type_spec(ps, force);
 	if (!ts)
 		return NULL;
 	struct node *tn = ast_new(ps->ar, N_TYPENAME, first.loc);
 	tn->a = ts;
-	if (is_op(peek(ps), '*') || is_op(peek(ps), '[')) {
+	if (parse_is_op(parse_peek(ps), '*') || parse_is_op(parse_peek(ps), '[')) {
 		if (!(tn->b = declarator(ps, DCL_ABSTRACT)))
 			return NULL;
 	}
-	tn->loc = span(ps, first.loc);
+	tn->loc = parse_span(ps, first.loc);
 	return tn;
 }
 
@@ -403,13 +410,13 @@ static struct node *abstract_of(struct parser *ps, const struct node *d)
 
 static bool end_decl(struct parser *ps, const char *what)
 {
-	if (accept(ps, ';'))
+	if (parse_accept(ps, ';'))
 		return true;
-	struct token *t = peek(ps);
-	perr(ps, lex_after(&ps->prev), "expected ';' after %s", what);
+	struct token *t = parse_peek(ps);
+	parse_error(ps, lex_after(&ps->prev), "expected ';' after %s", what);
 	/* A following item on a new line is left alone. */
 	if (t->kind != TOK_EOF && t->loc.line == ps->prev.loc.line)
-		skip_top(ps, false);
+		parse_skip_top(ps, false);
 	return false;
 }
 
@@ -422,20 +429,20 @@ static struct node *inline_def(struct parser *ps, struct token kw)
 	struct node *d = declarator(ps, DCL_NAMED);
 	if (!d)
 		return NULL;
-	struct token *t = peek(ps);
+	struct token *t = parse_peek(ps);
 	if (t->kind != TOK_ASSIGN || t->op != '=') {
-		perr(ps, t->loc, "expected '=' after the name of inline '%s'", d->name);
+		parse_error(ps, t->loc, "expected '=' after the name of inline '%s'", d->name);
 		return NULL;
 	}
-	next(ps);
+	parse_next(ps);
 	struct node *n = ast_new(ps->ar, N_INLINE, kw.loc);
 	n->name = d->name;
 	n->a = ast_new(ps->ar, N_TYPENAME, ts->loc);
 	n->a->a = ts;
 	n->a->b = abstract_of(ps, d);
-	if (!(n->b = assign_expr(ps)))
+	if (!(n->b = parse_assign_expr(ps)))
 		return NULL;
-	n->loc = span(ps, kw.loc);
+	n->loc = parse_span(ps, kw.loc);
 	end_decl(ps, "inline definition");
 	return n;
 }
@@ -444,60 +451,62 @@ static struct node *inline_def(struct parser *ps, struct token kw)
 static struct node *translator_def(struct parser *ps, struct token kw)
 {
 	struct node *n = ast_new(ps->ar, N_TRANSLATOR, kw.loc);
-	if (!(n->a = type_name(ps, true)))
+	if (!(n->a = parse_type_name(ps, true)))
 		return NULL;
-	struct loc lt = peek(ps)->loc;
-	if (!expect(ps, '<', NULL))
+	struct loc lt = parse_peek(ps)->loc;
+	if (!parse_expect(ps, '<', NULL))
 		return NULL;
-	struct token first = *peek(ps);
+	struct token first = *parse_peek(ps);
 	struct node *ts = type_spec(ps, true);
 	if (!ts)
 		return NULL;
 	struct node *d = declarator(ps, DCL_NAMED);
-	if (!d || !expect(ps, '>', &lt))
+	if (!d || !parse_expect(ps, '>', &lt))
 		return NULL;
 	n->name = d->name;
 	n->b = ast_new(ps->ar, N_TYPENAME, first.loc);
 	n->b->a = ts;
 	n->b->b = abstract_of(ps, d);
-	struct token open = *peek(ps);
-	if (!expect(ps, '{', NULL))
+	struct token open = *parse_peek(ps);
+	if (!parse_expect(ps, '{', NULL))
 		return NULL;
 	struct node **tail = &n->list;
-	while (!is_op(peek(ps), '}') && peek(ps)->kind != TOK_EOF && !ps->lx.stop) {
-		struct token t = *peek(ps);
+	while (!parse_is_op(parse_peek(ps), '}') && parse_peek(ps)->kind != TOK_EOF &&
+	       !ps->lx.stop) {
+		struct token t = *parse_peek(ps);
 		if (t.kind != TOK_IDENT && t.kind != TOK_KEYWORD) {
-			perr(ps, t.loc, "expected a member name in translator");
-			skip_stmt(ps);
+			parse_error(ps, t.loc, "expected a member name in translator");
+			parse_skip_stmt(ps);
 			continue;
 		}
-		next(ps);
-		struct token *eq = peek(ps);
+		parse_next(ps);
+		struct token *eq = parse_peek(ps);
 		if (eq->kind != TOK_ASSIGN || eq->op != '=') {
-			perr(ps, eq->loc, "expected '=' after translator member '%.*s'",
-			     (int)t.len, t.text);
-			skip_stmt(ps);
+			parse_error(ps, eq->loc, "expected '=' after translator member '%.*s'",
+				    (int)t.len, t.text);
+			parse_skip_stmt(ps);
 			continue;
 		}
-		next(ps);
+		parse_next(ps);
 		struct node *m = ast_new(ps->ar, N_XMEMBER, t.loc);
 		m->name = word(ps, &t);
 		ps->failed = false;
-		if (!(m->a = expr(ps))) {
-			skip_stmt(ps);
+		if (!(m->a = parse_expr(ps))) {
+			parse_skip_stmt(ps);
 			continue;
 		}
-		m->loc = span(ps, t.loc);
+		m->loc = parse_span(ps, t.loc);
 		*tail = m;
 		tail = &m->next;
-		if (!accept(ps, ';')) {
-			perr(ps, lex_after(&ps->prev), "expected ';' after translator member");
-			skip_stmt(ps);
+		if (!parse_accept(ps, ';')) {
+			parse_error(ps, lex_after(&ps->prev),
+				    "expected ';' after translator member");
+			parse_skip_stmt(ps);
 		}
 	}
-	if (!expect(ps, '}', &open.loc))
+	if (!parse_expect(ps, '}', &open.loc))
 		return NULL;
-	n->loc = span(ps, kw.loc);
+	n->loc = parse_span(ps, kw.loc);
 	end_decl(ps, "translator");
 	return n;
 }
@@ -505,61 +514,63 @@ static struct node *translator_def(struct parser *ps, struct token kw)
 /* provider: "provider" name "{" { "probe" name params [ ":" params ] ";" } "}" ";" */
 static struct node *provider_def(struct parser *ps, struct token kw)
 {
-	struct token name = *peek(ps);
+	struct token name = *parse_peek(ps);
 	if (name.kind != TOK_IDENT) {
-		perr(ps, name.loc, "expected a provider name");
+		parse_error(ps, name.loc, "expected a provider name");
 		return NULL;
 	}
-	next(ps);
+	parse_next(ps);
 	struct node *n = ast_new(ps->ar, N_PROVIDER, kw.loc);
 	n->name = word(ps, &name);
-	struct token open = *peek(ps);
-	if (!expect(ps, '{', NULL))
+	struct token open = *parse_peek(ps);
+	if (!parse_expect(ps, '{', NULL))
 		return NULL;
 	struct node **tail = &n->list;
-	while (!is_op(peek(ps), '}') && peek(ps)->kind != TOK_EOF && !ps->lx.stop) {
-		struct token t = *peek(ps);
+	while (!parse_is_op(parse_peek(ps), '}') && parse_peek(ps)->kind != TOK_EOF &&
+	       !ps->lx.stop) {
+		struct token t = *parse_peek(ps);
 		if (t.kind != TOK_IDENT || t.len != 5 || memcmp(t.text, "probe", 5)) {
-			perr(ps, t.loc, "expected 'probe' in provider '%s'", n->name);
-			skip_stmt(ps);
+			parse_error(ps, t.loc, "expected 'probe' in provider '%s'", n->name);
+			parse_skip_stmt(ps);
 			continue;
 		}
-		next(ps);
-		struct token pn = *peek(ps);
+		parse_next(ps);
+		struct token pn = *parse_peek(ps);
 		if (pn.kind != TOK_IDENT) {
-			perr(ps, pn.loc, "expected a probe name");
-			skip_stmt(ps);
+			parse_error(ps, pn.loc, "expected a probe name");
+			parse_skip_stmt(ps);
 			continue;
 		}
-		next(ps);
+		parse_next(ps);
 		struct node *d = ast_new(ps->ar, N_DECLARATOR, pn.loc);
 		d->name = word(ps, &pn);
 		d->iflags = DF_FUNC;
 		ps->failed = false;
-		if (!params(ps, &d->c) || (accept(ps, ':') && !params(ps, &d->d))) {
-			skip_stmt(ps);
+		if (!params(ps, &d->c) || (parse_accept(ps, ':') && !params(ps, &d->d))) {
+			parse_skip_stmt(ps);
 			continue;
 		}
-		d->loc = span(ps, t.loc);
+		d->loc = parse_span(ps, t.loc);
 		*tail = d;
 		tail = &d->next;
-		if (!accept(ps, ';')) {
-			perr(ps, lex_after(&ps->prev), "expected ';' after probe declaration");
-			skip_stmt(ps);
+		if (!parse_accept(ps, ';')) {
+			parse_error(ps, lex_after(&ps->prev),
+				    "expected ';' after probe declaration");
+			parse_skip_stmt(ps);
 		}
 	}
-	if (!expect(ps, '}', &open.loc))
+	if (!parse_expect(ps, '}', &open.loc))
 		return NULL;
-	n->loc = span(ps, kw.loc);
+	n->loc = parse_span(ps, kw.loc);
 	end_decl(ps, "provider");
 	return n;
 }
 
 static struct node *decl_body(struct parser *ps)
 {
-	struct token first = *peek(ps);
+	struct token first = *parse_peek(ps);
 	struct node *d = ast_new(ps->ar, N_DECL, first.loc);
-	struct token *t = peek(ps);
+	struct token *t = parse_peek(ps);
 	if (t->kind == TOK_RESERVED || t->kind == TOK_KEYWORD) {
 		switch (t->op) {
 		case K_EXTERN: d->ival = ST_EXTERN; break;
@@ -569,41 +580,42 @@ static struct node *decl_body(struct parser *ps)
 		case K_SELF: d->ival = ST_SELF; break;
 		case K_THIS: d->ival = ST_THIS; break;
 		case K_TYPEDEF: d->ival = ST_TYPEDEF; break;
-		case K_INLINE: next(ps); return inline_def(ps, first);
-		case K_TRANSLATOR: next(ps); return translator_def(ps, first);
-		case K_PROVIDER: next(ps); return provider_def(ps, first);
+		case K_INLINE: parse_next(ps); return inline_def(ps, first);
+		case K_TRANSLATOR: parse_next(ps); return translator_def(ps, first);
+		case K_PROVIDER: parse_next(ps); return provider_def(ps, first);
 		}
 		if (d->ival)
-			next(ps);
+			parse_next(ps);
 	}
 	if (!(d->a = type_spec(ps, false)))
 		return NULL;
 	struct node **tail = &d->list;
-	struct token *t2 = peek(ps);
+	struct token *t2 = parse_peek(ps);
 	if ((d->a->iflags & TSF_BODY) && t2->kind == TOK_IDENT &&
 	    t2->loc.line != ps->prev.loc.line) {
 		/* "struct s { ... }" and a new line that does not continue it */
-		struct token *t3 = peek_at(ps, 1);
-		if (!is_op(t3, ';') && !is_op(t3, ',') && !is_op(t3, '[') && t3->kind != TOK_ASSIGN) {
-			d->loc = span(ps, first.loc);
-			perr(ps, lex_after(&ps->prev), "expected ';' after %s",
-			     lex_keyword_name(d->a->ival == TS_STRUCT ? K_STRUCT :
-					      d->a->ival == TS_UNION ? K_UNION : K_ENUM));
+		struct token *t3 = parse_peek_at(ps, 1);
+		if (!parse_is_op(t3, ';') && !parse_is_op(t3, ',') && !parse_is_op(t3, '[') &&
+		    t3->kind != TOK_ASSIGN) {
+			d->loc = parse_span(ps, first.loc);
+			parse_error(ps, lex_after(&ps->prev), "expected ';' after %s",
+				    lex_keyword_name(d->a->ival == TS_STRUCT ? K_STRUCT :
+						     d->a->ival == TS_UNION ? K_UNION : K_ENUM));
 			return d;
 		}
 	}
-	if (!is_op(peek(ps), ';')) {
+	if (!parse_is_op(parse_peek(ps), ';')) {
 		do {
 			struct node *dc = declarator(ps, DCL_NAMED | DCL_INIT);
 			if (!dc)
 				return NULL;
 			if (d->ival == ST_TYPEDEF)
-				add_typedef(ps, dc->name);
+				parse_add_typedef(ps, dc->name);
 			*tail = dc;
 			tail = &dc->next;
-		} while (accept(ps, ','));
+		} while (parse_accept(ps, ','));
 	}
-	d->loc = span(ps, first.loc);
+	d->loc = parse_span(ps, first.loc);
 	const char *what = "declaration";
 	if (!d->list && (d->a->iflags & TSF_BODY))
 		what = d->a->ival == TS_STRUCT ? "struct" : d->a->ival == TS_UNION ? "union" : "enum";
@@ -613,12 +625,12 @@ static struct node *decl_body(struct parser *ps)
 
 /* decl: [ storage ] type-spec [ declarator { "," declarator } ] ";" | inline | translator
  *     | provider */
-struct node *declaration(struct parser *ps)
+struct node *parse_declaration(struct parser *ps)
 {
 	ps->failed = false;
 	struct node *d = decl_body(ps);
 	if (!d) {
-		skip_top(ps, false);
+		parse_skip_top(ps, false);
 		return NULL;
 	}
 	return d;

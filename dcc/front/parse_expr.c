@@ -39,7 +39,7 @@ static int binary_prec(const struct token *t)
  * (or the end of the text / of the line for -n descriptions). */
 static bool predicate_end(struct parser *ps, const struct token *t)
 {
-	if (!ps->in_pred || !is_op(t, '/'))
+	if (!ps->in_pred || !parse_is_op(t, '/'))
 		return false;
 	size_t off = t->loc.off + 1;
 	int c = lex_next_char(&ps->lx, off);
@@ -61,11 +61,11 @@ static struct node *binary(struct parser *ps, int min_prec)
 	if (!l)
 		return NULL;
 	for (;;) {
-		struct token *t = peek(ps);
+		struct token *t = parse_peek(ps);
 		int prec = binary_prec(t);
 		if (!prec || prec < min_prec || predicate_end(ps, t))
 			return l;
-		struct token op = next(ps);
+		struct token op = parse_next(ps);
 		struct node *r = binary(ps, prec + 1);
 		if (!r)
 			return NULL;
@@ -74,29 +74,29 @@ static struct node *binary(struct parser *ps, int min_prec)
 		n->op_loc = op.loc;
 		n->a = l;
 		n->b = r;
-		n->loc = span(ps, l->loc);
+		n->loc = parse_span(ps, l->loc);
 		l = n;
 	}
 }
 
 /* cond: binary [ "?" expr ":" cond ] */
-struct node *cond_expr(struct parser *ps)
+struct node *parse_cond_expr(struct parser *ps)
 {
 	struct node *c = binary(ps, 1);
-	if (!c || !is_op(peek(ps), '?'))
+	if (!c || !parse_is_op(parse_peek(ps), '?'))
 		return c;
-	struct token q = next(ps);
-	struct node *b = expr(ps);
+	struct token q = parse_next(ps);
+	struct node *b = parse_expr(ps);
 	if (!b)
 		return NULL;
-	if (!accept(ps, ':')) {
-		perr(ps, peek(ps)->loc, "expected ':'");
-		pnote(ps, q.loc, "to match this '?'");
+	if (!parse_accept(ps, ':')) {
+		parse_error(ps, parse_peek(ps)->loc, "expected ':'");
+		parse_note(ps, q.loc, "to match this '?'");
 		return NULL;
 	}
-	if (!nest(ps))
+	if (!parse_nest(ps))
 		return NULL;
-	struct node *e = cond_expr(ps);
+	struct node *e = parse_cond_expr(ps);
 	ps->depth--;
 	if (!e)
 		return NULL;
@@ -106,16 +106,16 @@ struct node *cond_expr(struct parser *ps)
 	n->a = c;
 	n->b = b;
 	n->c = e;
-	n->loc = span(ps, c->loc);
+	n->loc = parse_span(ps, c->loc);
 	return n;
 }
 
 static struct node *assign(struct parser *ps);
 
 /* assign: cond [ assignop assign ] (right-associative) */
-struct node *assign_expr(struct parser *ps)
+struct node *parse_assign_expr(struct parser *ps)
 {
-	if (!nest(ps))
+	if (!parse_nest(ps))
 		return NULL;
 	struct node *n = assign(ps);
 	ps->depth--;
@@ -124,11 +124,11 @@ struct node *assign_expr(struct parser *ps)
 
 static struct node *assign(struct parser *ps)
 {
-	struct node *l = cond_expr(ps);
-	if (!l || peek(ps)->kind != TOK_ASSIGN)
+	struct node *l = parse_cond_expr(ps);
+	if (!l || parse_peek(ps)->kind != TOK_ASSIGN)
 		return l;
-	struct token op = next(ps);
-	struct node *r = assign_expr(ps);
+	struct token op = parse_next(ps);
+	struct node *r = parse_assign_expr(ps);
 	if (!r)
 		return NULL;
 	struct node *n = node(ps, N_ASSIGN, l->loc);
@@ -136,17 +136,17 @@ static struct node *assign(struct parser *ps)
 	n->op_loc = op.loc;
 	n->a = l;
 	n->b = r;
-	n->loc = span(ps, l->loc);
+	n->loc = parse_span(ps, l->loc);
 	return n;
 }
 
 /* expr: assign { "," assign } */
-struct node *expr(struct parser *ps)
+struct node *parse_expr(struct parser *ps)
 {
-	struct node *l = assign_expr(ps);
-	while (l && is_op(peek(ps), ',')) {
-		struct token op = next(ps);
-		struct node *r = assign_expr(ps);
+	struct node *l = parse_assign_expr(ps);
+	while (l && parse_is_op(parse_peek(ps), ',')) {
+		struct token op = parse_next(ps);
+		struct node *r = parse_assign_expr(ps);
 		if (!r)
 			return NULL;
 		struct node *n = node(ps, N_COMMA, l->loc);
@@ -154,15 +154,15 @@ struct node *expr(struct parser *ps)
 		n->op_loc = op.loc;
 		n->a = l;
 		n->b = r;
-		n->loc = span(ps, l->loc);
+		n->loc = parse_span(ps, l->loc);
 		l = n;
 	}
 	return l;
 }
 
-bool starts_type(struct parser *ps, int k)
+bool parse_starts_type(struct parser *ps, int k)
 {
-	struct token *t = peek_at(ps, k);
+	struct token *t = parse_peek_at(ps, k);
 	if (t->kind == TOK_KEYWORD) {
 		switch (t->op) {
 		case K_CHAR: case K_SHORT: case K_INT: case K_LONG: case K_SIGNED:
@@ -173,30 +173,30 @@ bool starts_type(struct parser *ps, int k)
 			return false;
 		}
 	}
-	if (is_kw(t, K_VOLATILE))
+	if (parse_is_kw(t, K_VOLATILE))
 		return true;
 	if (t->kind != TOK_IDENT)
 		return false;
-	if (is_op(peek_at(ps, k + 1), '`')) {
+	if (parse_is_op(parse_peek_at(ps, k + 1), '`')) {
 		/* module`type: a keyword type or a known typedef after the quote */
-		struct token *u = peek_at(ps, k + 2);
+		struct token *u = parse_peek_at(ps, k + 2);
 		if (u->kind == TOK_KEYWORD)
-			return starts_type(ps, k + 2);
+			return parse_starts_type(ps, k + 2);
 		return u->kind == TOK_IDENT &&
-		       is_typedef_name(ps, arena_strndup(ps->ar, u->text, u->len));
+		       parse_is_typedef_name(ps, arena_strndup(ps->ar, u->text, u->len));
 	}
-	return is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len));
+	return parse_is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len));
 }
 
 /* A member name after '.', '->', self->, this->: any word, keywords included. */
 static const char *member_name(struct parser *ps, const char *after)
 {
-	struct token *t = peek(ps);
+	struct token *t = parse_peek(ps);
 	if (t->kind != TOK_IDENT && t->kind != TOK_KEYWORD && t->kind != TOK_RESERVED) {
-		perr(ps, t->loc, "expected a member name after '%s'", after);
+		parse_error(ps, t->loc, "expected a member name after '%s'", after);
 		return NULL;
 	}
-	next(ps);
+	parse_next(ps);
 	return arena_strndup(ps->ar, t->text, t->len);
 }
 
@@ -205,15 +205,15 @@ static bool arg_list(struct parser *ps, int close, struct node **list)
 {
 	struct node **tail = list;
 	*list = NULL;
-	if (is_op(peek(ps), close))
+	if (parse_is_op(parse_peek(ps), close))
 		return true;
 	for (;;) {
-		struct node *a = assign_expr(ps);
+		struct node *a = parse_assign_expr(ps);
 		if (!a)
 			return false;
 		*tail = a;
 		tail = &a->next;
-		if (!accept(ps, ','))
+		if (!parse_accept(ps, ','))
 			return true;
 	}
 }
@@ -222,17 +222,17 @@ static bool arg_list(struct parser *ps, int close, struct node **list)
  * str the module or NULL */
 static struct node *kernel_symbol(struct parser *ps, struct loc start, const struct token *mod)
 {
-	next(ps); /* '`' */
-	if (peek(ps)->kind != TOK_IDENT) {
-		perr(ps, span(ps, start), "expected a kernel symbol name after '`'");
+	parse_next(ps); /* '`' */
+	if (parse_peek(ps)->kind != TOK_IDENT) {
+		parse_error(ps, parse_span(ps, start), "expected a kernel symbol name after '`'");
 		return NULL;
 	}
-	struct token id = next(ps);
+	struct token id = parse_next(ps);
 	struct node *n = node(ps, N_IDENT, start);
 	n->name = arena_strndup(ps->ar, id.text, id.len);
 	n->str = mod ? arena_strndup(ps->ar, mod->text, mod->len) : NULL;
 	n->op = '`';
-	n->loc = span(ps, start);
+	n->loc = parse_span(ps, start);
 	return n;
 }
 
@@ -243,80 +243,80 @@ static struct node *kernel_symbol(struct parser *ps, struct loc start, const str
  */
 static struct node *primary(struct parser *ps)
 {
-	struct token *tp = peek(ps);
+	struct token *tp = parse_peek(ps);
 	struct token t = *tp;
 	struct node *n;
 	switch (t.kind) {
 	case TOK_IDENT:
-		next(ps);
-		if (is_op(peek(ps), '`'))
+		parse_next(ps);
+		if (parse_is_op(parse_peek(ps), '`'))
 			return kernel_symbol(ps, t.loc, &t);
 		n = node(ps, N_IDENT, t.loc);
 		n->name = arena_strndup(ps->ar, t.text, t.len);
 		return n;
 	case TOK_INT:
 	case TOK_CHAR:
-		next(ps);
+		parse_next(ps);
 		n = node(ps, N_INT, t.loc);
 		n->ival = t.ival;
 		n->iflags = t.iflags;
 		return n;
 	case TOK_STRING:
-		next(ps);
+		parse_next(ps);
 		n = node(ps, N_STR, t.loc);
 		n->str = t.str;
 		n->slen = t.slen;
 		return n;
 	case TOK_MACRO:
-		next(ps);
+		parse_next(ps);
 		n = node(ps, N_MACRO, t.loc);
 		n->name = t.str;
 		n->ival = t.ival;
 		return n;
 	case TOK_AGG: {
-		next(ps);
+		parse_next(ps);
 		n = node(ps, N_AGG, t.loc);
 		n->name = t.str;
-		if (is_op(peek(ps), '[')) {
-			struct token open = next(ps);
+		if (parse_is_op(parse_peek(ps), '[')) {
+			struct token open = parse_next(ps);
 			if (!arg_list(ps, ']', &n->list))
 				return NULL;
 			if (!n->list) {
-				perr(ps, peek(ps)->loc, "expected expression");
+				parse_error(ps, parse_peek(ps)->loc, "expected expression");
 				return NULL;
 			}
-			if (!expect(ps, ']', &open.loc))
+			if (!parse_expect(ps, ']', &open.loc))
 				return NULL;
 			n->op_loc = open.loc;
 		}
-		n->loc = span(ps, t.loc);
+		n->loc = parse_span(ps, t.loc);
 		return n;
 	}
 	case TOK_PUNCT:
 		if (t.op == '(') {
-			next(ps);
-			struct node *e = expr(ps);
+			parse_next(ps);
+			struct node *e = parse_expr(ps);
 			if (!e)
 				return NULL;
-			if (!expect(ps, ')', &t.loc))
+			if (!parse_expect(ps, ')', &t.loc))
 				return NULL;
 			return e;
 		}
-		if (t.op == '`' && peek_at(ps, 1)->kind == TOK_IDENT)
+		if (t.op == '`' && parse_peek_at(ps, 1)->kind == TOK_IDENT)
 			return kernel_symbol(ps, t.loc, NULL);
 		if (t.op == '`') {
-			perr(ps, t.loc, "invalid character '`'");
+			parse_error(ps, t.loc, "invalid character '`'");
 			return NULL;
 		}
 		break;
 	case TOK_RESERVED:
-		perr(ps, t.loc, "reserved word '%s' cannot be used", lex_keyword_name(t.op));
+		parse_error(ps, t.loc, "reserved word '%s' cannot be used", lex_keyword_name(t.op));
 		return NULL;
 	case TOK_KEYWORD:
 		if (t.op == K_SELF || t.op == K_THIS) {
-			next(ps);
-			if (!accept(ps, OP_ARROW)) {
-				perr(ps, peek(ps)->loc, "expected '->' after '%s'",
+			parse_next(ps);
+			if (!parse_accept(ps, OP_ARROW)) {
+				parse_error(ps, parse_peek(ps)->loc, "expected '->' after '%s'",
 				     t.op == K_SELF ? "self" : "this");
 				return NULL;
 			}
@@ -325,44 +325,44 @@ static struct node *primary(struct parser *ps)
 				return NULL;
 			n = node(ps, t.op == K_SELF ? N_SELF : N_THIS, t.loc);
 			n->name = m;
-			n->loc = span(ps, t.loc);
+			n->loc = parse_span(ps, t.loc);
 			return n;
 		}
 		if (t.op == K_OFFSETOF) {
-			next(ps);
-			struct loc open = peek(ps)->loc;
-			if (!expect(ps, '(', NULL))
+			parse_next(ps);
+			struct loc open = parse_peek(ps)->loc;
+			if (!parse_expect(ps, '(', NULL))
 				return NULL;
-			struct node *tn = type_name(ps, true);
-			if (!tn || !expect(ps, ',', NULL))
+			struct node *tn = parse_type_name(ps, true);
+			if (!tn || !parse_expect(ps, ',', NULL))
 				return NULL;
 			const char *m = member_name(ps, ",");
-			if (!m || !expect(ps, ')', &open))
+			if (!m || !parse_expect(ps, ')', &open))
 				return NULL;
 			n = node(ps, N_OFFSETOF, t.loc);
 			n->a = tn;
 			n->name = m;
-			n->loc = span(ps, t.loc);
+			n->loc = parse_span(ps, t.loc);
 			return n;
 		}
 		if (t.op == K_XLATE) {
-			next(ps);
-			struct loc lt = peek(ps)->loc;
-			if (!expect(ps, '<', NULL))
+			parse_next(ps);
+			struct loc lt = parse_peek(ps)->loc;
+			if (!parse_expect(ps, '<', NULL))
 				return NULL;
-			struct node *tn = type_name(ps, true);
-			if (!tn || !expect(ps, '>', &lt))
+			struct node *tn = parse_type_name(ps, true);
+			if (!tn || !parse_expect(ps, '>', &lt))
 				return NULL;
-			struct loc open = peek(ps)->loc;
-			if (!expect(ps, '(', NULL))
+			struct loc open = parse_peek(ps)->loc;
+			if (!parse_expect(ps, '(', NULL))
 				return NULL;
-			struct node *e = expr(ps);
-			if (!e || !expect(ps, ')', &open))
+			struct node *e = parse_expr(ps);
+			if (!e || !parse_expect(ps, ')', &open))
 				return NULL;
 			n = node(ps, N_XLATE, t.loc);
 			n->a = tn;
 			n->b = e;
-			n->loc = span(ps, t.loc);
+			n->loc = parse_span(ps, t.loc);
 			return n;
 		}
 		break;
@@ -372,7 +372,7 @@ static struct node *primary(struct parser *ps)
 	struct loc l = t.loc;
 	if (t.kind == TOK_EOF)
 		l.len = 0;
-	perr(ps, l, "expected expression");
+	parse_error(ps, l, "expected expression");
 	return NULL;
 }
 
@@ -380,25 +380,25 @@ static struct node *primary(struct parser *ps)
 static struct node *postfix(struct parser *ps, struct node *n)
 {
 	while (n) {
-		struct token *tp = peek(ps);
+		struct token *tp = parse_peek(ps);
 		struct token t = *tp;
-		if (is_op(&t, '[')) {
-			next(ps);
+		if (parse_is_op(&t, '[')) {
+			parse_next(ps);
 			struct node *x = node(ps, N_INDEX, n->loc);
 			x->a = n;
 			x->op_loc = t.loc;
 			if (!arg_list(ps, ']', &x->list))
 				return NULL;
 			if (!x->list) {
-				perr(ps, peek(ps)->loc, "expected expression");
+				parse_error(ps, parse_peek(ps)->loc, "expected expression");
 				return NULL;
 			}
-			if (!expect(ps, ']', &t.loc))
+			if (!parse_expect(ps, ']', &t.loc))
 				return NULL;
-			x->loc = span(ps, n->loc);
+			x->loc = parse_span(ps, n->loc);
 			n = x;
-		} else if (is_op(&t, '(')) {
-			next(ps);
+		} else if (parse_is_op(&t, '(')) {
+			parse_next(ps);
 			struct node *c = node(ps, N_CALL, n->loc);
 			if (n->kind == N_IDENT) {
 				c->name = n->name;
@@ -407,12 +407,12 @@ static struct node *postfix(struct parser *ps, struct node *n)
 				c->a = n;
 				c->op_loc = t.loc;
 			}
-			if (!arg_list(ps, ')', &c->list) || !expect(ps, ')', &t.loc))
+			if (!arg_list(ps, ')', &c->list) || !parse_expect(ps, ')', &t.loc))
 				return NULL;
-			c->loc = span(ps, n->loc);
+			c->loc = parse_span(ps, n->loc);
 			n = c;
-		} else if (is_op(&t, '.') || is_op(&t, OP_ARROW)) {
-			next(ps);
+		} else if (parse_is_op(&t, '.') || parse_is_op(&t, OP_ARROW)) {
+			parse_next(ps);
 			const char *m = member_name(ps, t.op == '.' ? "." : "->");
 			if (!m)
 				return NULL;
@@ -421,15 +421,15 @@ static struct node *postfix(struct parser *ps, struct node *n)
 			x->op_loc = t.loc;
 			x->a = n;
 			x->name = m;
-			x->loc = span(ps, n->loc);
+			x->loc = parse_span(ps, n->loc);
 			n = x;
-		} else if (is_op(&t, P_INC) || is_op(&t, P_DEC)) {
-			next(ps);
+		} else if (parse_is_op(&t, P_INC) || parse_is_op(&t, P_DEC)) {
+			parse_next(ps);
 			struct node *x = node(ps, N_UNOP, n->loc);
 			x->op = t.op == P_INC ? OP_POSTINC : OP_POSTDEC;
 			x->op_loc = t.loc;
 			x->a = n;
-			x->loc = span(ps, n->loc);
+			x->loc = parse_span(ps, n->loc);
 			n = x;
 		} else {
 			return n;
@@ -446,7 +446,7 @@ static struct node *unary_body(struct parser *ps);
 
 static struct node *unary(struct parser *ps)
 {
-	if (!nest(ps))
+	if (!parse_nest(ps))
 		return NULL;
 	struct node *n = unary_body(ps);
 	ps->depth--;
@@ -455,7 +455,7 @@ static struct node *unary(struct parser *ps)
 
 static struct node *unary_body(struct parser *ps)
 {
-	struct token t = *peek(ps);
+	struct token t = *parse_peek(ps);
 	struct node *n;
 	if (t.kind == TOK_PUNCT) {
 		int op = 0;
@@ -464,10 +464,10 @@ static struct node *unary_body(struct parser *ps)
 		case P_DEC: op = OP_PREDEC; break;
 		case '-': case '+': case '!': case '~': case '*': case '&': op = t.op; break;
 		case '(':
-			if (starts_type(ps, 1)) {
-				next(ps);
-				struct node *tn = type_name(ps, false);
-				if (!tn || !expect(ps, ')', &t.loc))
+			if (parse_starts_type(ps, 1)) {
+				parse_next(ps);
+				struct node *tn = parse_type_name(ps, false);
+				if (!tn || !parse_expect(ps, ')', &t.loc))
 					return NULL;
 				struct node *e = unary(ps);
 				if (!e)
@@ -476,42 +476,42 @@ static struct node *unary_body(struct parser *ps)
 				n->op_loc = t.loc;
 				n->a = tn;
 				n->b = e;
-				n->loc = span(ps, t.loc);
+				n->loc = parse_span(ps, t.loc);
 				return n;
 			}
 			break;
 		}
 		if (op) {
-			next(ps);
+			parse_next(ps);
 			struct node *a = unary(ps);
 			if (!a)
 				return NULL;
 			n = node(ps, N_UNOP, t.loc);
 			n->op = op;
 			n->a = a;
-			n->loc = span(ps, t.loc);
+			n->loc = parse_span(ps, t.loc);
 			return n;
 		}
-	} else if (is_kw(&t, K_SIZEOF)) {
-		next(ps);
+	} else if (parse_is_kw(&t, K_SIZEOF)) {
+		parse_next(ps);
 		n = node(ps, N_SIZEOF, t.loc);
-		if (is_op(peek(ps), '(') && starts_type(ps, 1)) {
-			struct token open = next(ps);
-			n->a = type_name(ps, false);
-			if (!n->a || !expect(ps, ')', &open.loc))
+		if (parse_is_op(parse_peek(ps), '(') && parse_starts_type(ps, 1)) {
+			struct token open = parse_next(ps);
+			n->a = parse_type_name(ps, false);
+			if (!n->a || !parse_expect(ps, ')', &open.loc))
 				return NULL;
 			n->ival = 1;
 		} else if (!(n->a = unary(ps))) {
 			return NULL;
 		}
-		n->loc = span(ps, t.loc);
+		n->loc = parse_span(ps, t.loc);
 		return n;
-	} else if (is_kw(&t, K_STRINGOF)) {
-		next(ps);
+	} else if (parse_is_kw(&t, K_STRINGOF)) {
+		parse_next(ps);
 		n = node(ps, N_STRINGOF, t.loc);
 		if (!(n->a = unary(ps)))
 			return NULL;
-		n->loc = span(ps, t.loc);
+		n->loc = parse_span(ps, t.loc);
 		return n;
 	}
 	return postfix(ps, primary(ps));

@@ -27,7 +27,7 @@ struct parser {
 	struct node **pragma_tail;
 	struct tdname *typedefs;
 	int in_pred;          /* inside "/ expr /": a '/' before '{' ends it */
-	bool quiet;           /* lex_dump: parse errors are not reported */
+	bool quiet;           /* parse_dump_tokens: parse errors are not reported */
 	bool failed;          /* the current expression/declaration hit an error */
 	int depth;            /* nesting of expressions and types, bounded */
 };
@@ -36,40 +36,40 @@ struct parser {
 #define PARSE_MAX_DEPTH 256
 
 /* parse.c */
-struct token *peek(struct parser *ps);
-struct token *peek_at(struct parser *ps, int k);
-struct token next(struct parser *ps);
-bool is_op(const struct token *t, int op);
-bool is_kw(const struct token *t, int kw);
-bool accept(struct parser *ps, int op);
+struct token *parse_peek(struct parser *ps);
+struct token *parse_peek_at(struct parser *ps, int k);
+struct token parse_next(struct parser *ps);
+bool parse_is_op(const struct token *t, int op);
+bool parse_is_kw(const struct token *t, int kw);
+bool parse_accept(struct parser *ps, int op);
 /* Consume `op` or report "expected 'op'" (with a note at `open` if given). */
-bool expect(struct parser *ps, int op, const struct loc *open);
-int perr(struct parser *ps, struct loc loc, const char *fmt, ...)
+bool parse_expect(struct parser *ps, int op, const struct loc *open);
+int parse_error(struct parser *ps, struct loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void pnote(struct parser *ps, struct loc loc, const char *fmt, ...)
+void parse_note(struct parser *ps, struct loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-const char *tok_str(struct parser *ps, const struct token *t);
-struct loc span(const struct parser *ps, struct loc start);
+const char *parse_tok_str(struct parser *ps, const struct token *t);
+struct loc parse_span(const struct parser *ps, struct loc start);
 /* Enter one level of nesting; false (with an error) when too deep. */
-bool nest(struct parser *ps);
-bool is_typedef_name(struct parser *ps, const char *name);
-void add_typedef(struct parser *ps, const char *name);
+bool parse_nest(struct parser *ps);
+bool parse_is_typedef_name(struct parser *ps, const char *name);
+void parse_add_typedef(struct parser *ps, const char *name);
 /* Recovery: to the end of a statement (';' consumed, '}' left), or at top
  * level past ';' or a balanced { } (stopping before '{' if to_body). */
-void skip_stmt(struct parser *ps);
-bool skip_top(struct parser *ps, bool to_body);
+void parse_skip_stmt(struct parser *ps);
+bool parse_skip_top(struct parser *ps, bool to_body);
 
 /* parse_expr.c */
-struct node *expr(struct parser *ps);          /* comma expression */
-struct node *assign_expr(struct parser *ps);
-struct node *cond_expr(struct parser *ps);
-bool starts_type(struct parser *ps, int k);    /* does token k begin a type name? */
+struct node *parse_expr(struct parser *ps);          /* comma expression */
+struct node *parse_assign_expr(struct parser *ps);
+struct node *parse_cond_expr(struct parser *ps);
+bool parse_starts_type(struct parser *ps, int k);    /* does token k begin a type name? */
 
 /* parse_decl.c */
-bool starts_decl(struct parser *ps, const struct token *t, const struct token *t2);
-struct node *declaration(struct parser *ps);
+bool parse_starts_decl(struct parser *ps, const struct token *t, const struct token *t2);
+struct node *parse_declaration(struct parser *ps);
 /* type-name: specifiers and an abstract declarator; force: any identifier is a
  * type name here (translator, xlate, offsetof, inline). */
-struct node *type_name(struct parser *ps, bool force);
+struct node *parse_type_name(struct parser *ps, bool force);
 
 #endif

@@ -316,7 +316,8 @@ Test(lex, dump_tokens_follows_the_parser_modes)
 	FILE *f = open_memstream(&buf, &len);
 	const char *src = "#pragma D option quiet\nint x;\n"
 			  "profile:::tick-1sec, syscall::read:entry /x/ { @[probefunc] = count(); }\n";
-	int rc = lex_dump(f, dg, diag_add_source(dg, "t.d", src, strlen(src)), src, strlen(src));
+	int rc = parse_dump_tokens(f, dg, diag_add_source(dg, "t.d", src, strlen(src)), src,
+				   strlen(src));
 	fclose(f);
 	cr_assert_eq(rc, 0);
 	cr_assert_str_eq(buf, "1:1 PRAGMA '#pragma D option quiet'\n"
@@ -336,7 +337,8 @@ Test(lex, dump_tokens_reports_lex_errors_only)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	const char *src = "BEGIN { x = \"a\\q\"; y = ; }\n";
-	int rc = lex_dump(f, dg, diag_add_source(dg, "t.d", src, strlen(src)), src, strlen(src));
+	int rc = parse_dump_tokens(f, dg, diag_add_source(dg, "t.d", src, strlen(src)), src,
+				   strlen(src));
 	fclose(f);
 	free(buf);
 	cr_assert_eq(rc, -1);
