@@ -117,7 +117,7 @@ static void read_meta(struct vobj *o, const char *data, size_t size, struct strp
 	}
 }
 
-int vobj_open(struct vobj *o, const char *path, char *why, size_t whylen)
+int verify_obj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 {
 	struct strpool pool = { 0 };
 	size_t shstrndx, *func_offs = NULL, *meta_offs = NULL, *sec_offs = NULL, nfuncs = 0;
@@ -192,7 +192,7 @@ int vobj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 					 strerror(errno));
 				goto out;
 			}
-			if (vbtf_check(o->btf, bad, sizeof(bad))) {
+			if (verify_btf_check(o->btf, bad, sizeof(bad))) {
 				snprintf(why, whylen, "corrupted .BTF section: %s", bad);
 				goto out;
 			}
@@ -248,7 +248,7 @@ int vobj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 		o->attach[i].prog = o->strs + meta_offs[2 * i];
 		o->attach[i].target = o->strs + meta_offs[2 * i + 1];
 	}
-	if (ext && vobj_parse_ext(o, ext, ext_size, why, whylen))
+	if (ext && verify_obj_parse_ext(o, ext, ext_size, why, whylen))
 		goto out;
 	ret = 0;
 out:
@@ -261,7 +261,7 @@ out:
 	return ret;
 }
 
-void vobj_close(struct vobj *o)
+void verify_obj_close(struct vobj *o)
 {
 	btf__free(o->btf);
 	free(o->relos);
@@ -274,7 +274,7 @@ void vobj_close(struct vobj *o)
 	memset(o, 0, sizeof(*o));
 }
 
-const struct vfunc *vobj_func_at(const struct vobj *o, const char *sec, uint64_t insn_off)
+const struct vfunc *verify_obj_func_at(const struct vobj *o, const char *sec, uint64_t insn_off)
 {
 	for (int i = 0; i < o->nfuncs; i++) {
 		const struct vfunc *f = &o->funcs[i];
@@ -285,7 +285,7 @@ const struct vfunc *vobj_func_at(const struct vobj *o, const char *sec, uint64_t
 	return NULL;
 }
 
-const unsigned char *vobj_insn_at(const struct vobj *o, const char *sec, uint64_t insn_off)
+const unsigned char *verify_obj_insn_at(const struct vobj *o, const char *sec, uint64_t insn_off)
 {
 	for (int i = 0; i < o->nsecs; i++)
 		if (!strcmp(o->secs[i].name, sec))
@@ -294,7 +294,7 @@ const unsigned char *vobj_insn_at(const struct vobj *o, const char *sec, uint64_
 	return NULL;
 }
 
-const struct vline *vobj_line_at(const struct vobj *o, const char *sec, uint64_t insn_off)
+const struct vline *verify_obj_line_at(const struct vobj *o, const char *sec, uint64_t insn_off)
 {
 	const struct vline *best = NULL;
 
@@ -354,9 +354,9 @@ int verify_main(int argc, char **argv)
 		free(btfs);
 		return 2;
 	}
-	if (vobj_open(&o, obj_path, why, sizeof(why))) {
+	if (verify_obj_open(&o, obj_path, why, sizeof(why))) {
 		fprintf(stderr, "dcc: error: %s: %s\n", obj_path, why);
-		vobj_close(&o);
+		verify_obj_close(&o);
 		free(btfs);
 		return 1;
 	}
@@ -374,7 +374,7 @@ int verify_main(int argc, char **argv)
 			ret = 1;
 			continue;
 		}
-		if (vbtf_check(targ, why, sizeof(why))) {
+		if (verify_btf_check(targ, why, sizeof(why))) {
 			fprintf(stderr, "dcc: error: cannot read BTF from %s: %s\n", p, why);
 			btf__free(targ);
 			ret = 1;
@@ -387,7 +387,7 @@ int verify_main(int argc, char **argv)
 	fflush(stdout);
 	if (!nbtf && verify_load(&o))
 		ret = 1;
-	vobj_close(&o);
+	verify_obj_close(&o);
 	free(btfs);
 	return ret;
 }

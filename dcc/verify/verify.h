@@ -90,24 +90,24 @@ enum vrelo_kind {
 };
 
 /* Read and check OBJ: 0, or -1 with a one-line reason in why. */
-int vobj_open(struct vobj *o, const char *path, char *why, size_t whylen);
-void vobj_close(struct vobj *o);
+int verify_obj_open(struct vobj *o, const char *path, char *why, size_t whylen);
+void verify_obj_close(struct vobj *o);
 
 /* Parse .BTF.ext (func_info is skipped, line_info and core_relo kept);
  * names are resolved in o->btf. 0 or -1 with a reason. */
-int vobj_parse_ext(struct vobj *o, const void *data, size_t size, char *why, size_t whylen);
+int verify_obj_parse_ext(struct vobj *o, const void *data, size_t size, char *why, size_t whylen);
 
 /* The function holding byte insn_off of sec, or NULL. */
-const struct vfunc *vobj_func_at(const struct vobj *o, const char *sec, uint64_t insn_off);
+const struct vfunc *verify_obj_func_at(const struct vobj *o, const char *sec, uint64_t insn_off);
 /* The 8 bytes of the instruction at byte insn_off of sec, or NULL. */
-const unsigned char *vobj_insn_at(const struct vobj *o, const char *sec, uint64_t insn_off);
+const unsigned char *verify_obj_insn_at(const struct vobj *o, const char *sec, uint64_t insn_off);
 /* The D source line of byte insn_off of sec, or NULL. */
-const struct vline *vobj_line_at(const struct vobj *o, const char *sec, uint64_t insn_off);
+const struct vline *verify_obj_line_at(const struct vobj *o, const char *sec, uint64_t insn_off);
 
-const char *vrelo_kind_name(uint32_t kind);
+const char *verify_relo_kind_name(uint32_t kind);
 
 /* 0 when every name and type id inside b is in range, else -1 and why. */
-int vbtf_check(const struct btf *b, char *why, size_t whylen);
+int verify_btf_check(const struct btf *b, char *why, size_t whylen);
 
 /* Check every relocation of o against targ (named name in messages): print
  * one line on stdout, return 0 when all resolve, 1 otherwise. verbose: a line

@@ -115,7 +115,7 @@ static int parse_info(struct vobj *o, const char *data, uint32_t len, size_t min
 	return 0;
 }
 
-int vobj_parse_ext(struct vobj *o, const void *data, size_t size, char *why, size_t whylen)
+int verify_obj_parse_ext(struct vobj *o, const void *data, size_t size, char *why, size_t whylen)
 {
 	struct ext_header h = { 0 };
 	const char *d = data;
@@ -154,7 +154,7 @@ static bool name_ok(const struct btf *b, uint32_t off)
 
 /* Every name and type reference of every type inside b: libbpf 1.1's own
  * checks on a BTF it reads do not cover them. */
-int vbtf_check(const struct btf *b, char *why, size_t whylen)
+int verify_btf_check(const struct btf *b, char *why, size_t whylen)
 {
 	uint32_t n = btf__type_cnt(b);
 
@@ -209,7 +209,7 @@ int vbtf_check(const struct btf *b, char *why, size_t whylen)
 	return 0;
 }
 
-const char *vrelo_kind_name(uint32_t kind)
+const char *verify_relo_kind_name(uint32_t kind)
 {
 	static const char *const names[] = {
 		"byte_off", "byte_sz", "field_exists", "signed", "lshift_u64", "rshift_u64",
@@ -569,7 +569,7 @@ static int check_mem_insn(const struct vobj *o, const struct vrelo *r, const str
 			  const char *tname, char *why, size_t whylen)
 {
 	static const int bytes[4] = { 4, 2, 1, 8 };
-	const unsigned char *insn = vobj_insn_at(o, r->sec, r->insn_off);
+	const unsigned char *insn = verify_obj_insn_at(o, r->sec, r->insn_off);
 	const struct btf_type *lt, *tt;
 	int cls, insn_sz;
 
@@ -580,7 +580,7 @@ static int check_mem_insn(const struct vobj *o, const struct vrelo *r, const str
 		return 0;
 	if (tm->value > 32767) {
 		snprintf(why, whylen, "field %s (%s) is at offset %llu in %s, past what a load "
-			 "instruction holds", path, vrelo_kind_name(r->kind),
+			 "instruction holds", path, verify_relo_kind_name(r->kind),
 			 (unsigned long long)tm->value, tname);
 		return -1;
 	}
@@ -594,15 +594,15 @@ static int check_mem_insn(const struct vobj *o, const struct vrelo *r, const str
 	      !(btf_int_encoding(tt) & BTF_INT_SIGNED))) {
 		snprintf(why, whylen, "field %s (%s) is %lld bytes in %s, %lld in the object: only "
 			 "pointers and unsigned integers can be loaded with another size", path,
-			 vrelo_kind_name(r->kind), (long long)tm->size, tname,
+			 verify_relo_kind_name(r->kind), (long long)tm->size, tname,
 			 (long long)lm->size);
 		return -1;
 	}
 	if (insn_sz != lm->size || (tm->size != 1 && tm->size != 2 && tm->size != 4 &&
 				    tm->size != 8)) {
 		snprintf(why, whylen, "field %s (%s) is %lld bytes in %s: the %d-byte access "
-			 "cannot be resized", path, vrelo_kind_name(r->kind), (long long)tm->size,
-			 tname, insn_sz);
+			 "cannot be resized", path, verify_relo_kind_name(r->kind),
+			 (long long)tm->size, tname, insn_sz);
 		return -1;
 	}
 	return 0;
@@ -678,7 +678,7 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 	const struct btf *lb = o->btf;
 	const struct btf_type *lt = btf__type_by_id(lb, r->type_id);
 	const char *lname = btf__name_by_offset(lb, lt->name_off);
-	const char *kname = vrelo_kind_name(r->kind);
+	const char *kname = verify_relo_kind_name(r->kind);
 	uint32_t *cands = NULL;
 	char path[512];
 	int ncands, ret = 0;
@@ -850,15 +850,16 @@ int verify_core(const struct vobj *o, const struct btf *targ, const char *name, 
 
 		int bad = check_relo(o, r, targ, name, why, sizeof(why), &v);
 
-		f = vobj_func_at(o, r->sec, r->insn_off);
-		l = vobj_line_at(o, r->sec, r->insn_off);
+		f = verify_obj_func_at(o, r->sec, r->insn_off);
+		l = verify_obj_line_at(o, r->sec, r->insn_off);
 		if (!bad) {
 			if (verbose) {
 				printf("\t%s", f ? f->name : r->sec);
 				if (l)
 					printf(" (%s:%u)", l->file, l->line);
-				printf(": %s %s: %llu, %llu in %s\n", vrelo_kind_name(r->kind),
-				       v.what, (unsigned long long)v.local,
+				printf(": %s %s: %llu, %llu in %s\n",
+				       verify_relo_kind_name(r->kind), v.what,
+				       (unsigned long long)v.local,
 				       (unsigned long long)v.target, name);
 			}
 			continue;

@@ -203,7 +203,7 @@ static void report_refused(const struct vobj *o, const char *name, const char *s
 		if (!strcmp(o->funcs[i].name, name) && !strcmp(o->funcs[i].sec, sec))
 			f = &o->funcs[i];
 	if (f && insn >= 0 && (uint64_t)insn * 8 < f->size)
-		l = vobj_line_at(o, sec, f->off + (uint64_t)insn * 8);
+		l = verify_obj_line_at(o, sec, f->off + (uint64_t)insn * 8);
 	if (l)
 		printf("%s:%u: ", l->file, l->line);
 	else
