@@ -133,6 +133,50 @@ static const char *storage_name(uint64_t st)
 	}
 }
 
+/* N_TSPEC: qualifiers, module scope and the specifier kind. */
+static void tspec_details(FILE *out, const struct node *n)
+{
+	if (n->iflags & TSF_CONST)
+		fputs(" const", out);
+	if (n->iflags & TSF_VOLATILE)
+		fputs(" volatile", out);
+	fprintf(out, " %s%s", n->str ? n->str : "", n->str ? "`" : "");
+	switch (n->ival) {
+	case TS_BASE: fprintf(out, "%s", n->name); break;
+	case TS_TYPEDEF: fprintf(out, "typedef %s", n->name); break;
+	case TS_STRUCT: fprintf(out, "struct %s", n->name ? n->name : "<anon>"); break;
+	case TS_UNION: fprintf(out, "union %s", n->name ? n->name : "<anon>"); break;
+	case TS_ENUM: fprintf(out, "enum %s", n->name ? n->name : "<anon>"); break;
+	}
+	if (n->iflags & TSF_BODY)
+		fputs(" {}", out);
+}
+
+/* N_DECLARATOR: pointer depth, name, and () for a function. */
+static void declarator_details(FILE *out, const struct node *n)
+{
+	fputc(' ', out);
+	for (uint64_t i = 0; i < n->ival; i++)
+		fputc('*', out);
+	fputs(n->name ? n->name : "<abstract>", out);
+	if (n->iflags & DF_FUNC)
+		fputs("()", out);
+}
+
+/* N_INT: the value and its suffixes. */
+static void int_details(FILE *out, const struct node *n)
+{
+	fprintf(out, " %llu", (unsigned long long)n->ival);
+	if (n->iflags & INTF_UNSIGNED)
+		fputs(" U", out);
+	if (n->iflags & INTF_LONG)
+		fputs(" L", out);
+	if (n->iflags & INTF_LONGLONG)
+		fputs(" LL", out);
+	if (n->iflags & INTF_CHAR)
+		fputs(" char", out);
+}
+
 static void details(FILE *out, const struct node *n)
 {
 	const char *s;
@@ -161,28 +205,10 @@ static void details(FILE *out, const struct node *n)
 			fprintf(out, " %s", s);
 		break;
 	case N_TSPEC:
-		if (n->iflags & TSF_CONST)
-			fputs(" const", out);
-		if (n->iflags & TSF_VOLATILE)
-			fputs(" volatile", out);
-		fprintf(out, " %s%s", n->str ? n->str : "", n->str ? "`" : "");
-		switch (n->ival) {
-		case TS_BASE: fprintf(out, "%s", n->name); break;
-		case TS_TYPEDEF: fprintf(out, "typedef %s", n->name); break;
-		case TS_STRUCT: fprintf(out, "struct %s", n->name ? n->name : "<anon>"); break;
-		case TS_UNION: fprintf(out, "union %s", n->name ? n->name : "<anon>"); break;
-		case TS_ENUM: fprintf(out, "enum %s", n->name ? n->name : "<anon>"); break;
-		}
-		if (n->iflags & TSF_BODY)
-			fputs(" {}", out);
+		tspec_details(out, n);
 		break;
 	case N_DECLARATOR:
-		fputc(' ', out);
-		for (uint64_t i = 0; i < n->ival; i++)
-			fputc('*', out);
-		fputs(n->name ? n->name : "<abstract>", out);
-		if (n->iflags & DF_FUNC)
-			fputs("()", out);
+		declarator_details(out, n);
 		break;
 	case N_ENUMERATOR:
 	case N_INLINE:
@@ -195,15 +221,7 @@ static void details(FILE *out, const struct node *n)
 		fprintf(out, " <%s>", n->name);
 		break;
 	case N_INT:
-		fprintf(out, " %llu", (unsigned long long)n->ival);
-		if (n->iflags & INTF_UNSIGNED)
-			fputs(" U", out);
-		if (n->iflags & INTF_LONG)
-			fputs(" L", out);
-		if (n->iflags & INTF_LONGLONG)
-			fputs(" LL", out);
-		if (n->iflags & INTF_CHAR)
-			fputs(" char", out);
+		int_details(out, n);
 		break;
 	case N_STR:
 		fputc(' ', out);

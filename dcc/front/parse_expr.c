@@ -236,6 +236,89 @@ static struct node *kernel_symbol(struct parser *ps, struct loc start, const str
 	return n;
 }
 
+/* aggregation: "@" [name] [ "[" args "]" ] */
+static struct node *aggregation(struct parser *ps, const struct token *t)
+{
+	parse_next(ps);
+	struct node *n = node(ps, N_AGG, t->loc);
+	n->name = t->str;
+	if (parse_is_op(parse_peek(ps), '[')) {
+		struct token open = parse_next(ps);
+		if (!arg_list(ps, ']', &n->list))
+			return NULL;
+		if (!n->list) {
+			parse_error(ps, parse_peek(ps)->loc, "expected expression");
+			return NULL;
+		}
+		if (!parse_expect(ps, ']', &open.loc))
+			return NULL;
+		n->op_loc = open.loc;
+	}
+	n->loc = parse_span(ps, t->loc);
+	return n;
+}
+
+/* thread-local and clause-local variables: ("self" | "this") "->" name */
+static struct node *local_var(struct parser *ps, const struct token *t)
+{
+	parse_next(ps);
+	if (!parse_accept(ps, OP_ARROW)) {
+		parse_error(ps, parse_peek(ps)->loc, "expected '->' after '%s'",
+			    t->op == K_SELF ? "self" : "this");
+		return NULL;
+	}
+	const char *m = member_name(ps, "->");
+	if (!m)
+		return NULL;
+	struct node *n = node(ps, t->op == K_SELF ? N_SELF : N_THIS, t->loc);
+	n->name = m;
+	n->loc = parse_span(ps, t->loc);
+	return n;
+}
+
+/* offsetof: "offsetof" "(" type "," name ")" */
+static struct node *offsetof_expr(struct parser *ps, const struct token *t)
+{
+	parse_next(ps);
+	struct loc open = parse_peek(ps)->loc;
+	if (!parse_expect(ps, '(', NULL))
+		return NULL;
+	struct node *tn = parse_type_name(ps, true);
+	if (!tn || !parse_expect(ps, ',', NULL))
+		return NULL;
+	const char *m = member_name(ps, ",");
+	if (!m || !parse_expect(ps, ')', &open))
+		return NULL;
+	struct node *n = node(ps, N_OFFSETOF, t->loc);
+	n->a = tn;
+	n->name = m;
+	n->loc = parse_span(ps, t->loc);
+	return n;
+}
+
+/* xlate: "xlate" "<" type ">" "(" expr ")" */
+static struct node *xlate_expr(struct parser *ps, const struct token *t)
+{
+	parse_next(ps);
+	struct loc lt = parse_peek(ps)->loc;
+	if (!parse_expect(ps, '<', NULL))
+		return NULL;
+	struct node *tn = parse_type_name(ps, true);
+	if (!tn || !parse_expect(ps, '>', &lt))
+		return NULL;
+	struct loc open = parse_peek(ps)->loc;
+	if (!parse_expect(ps, '(', NULL))
+		return NULL;
+	struct node *e = parse_expr(ps);
+	if (!e || !parse_expect(ps, ')', &open))
+		return NULL;
+	struct node *n = node(ps, N_XLATE, t->loc);
+	n->a = tn;
+	n->b = e;
+	n->loc = parse_span(ps, t->loc);
+	return n;
+}
+
 /*
  * primary: ident | int | char | string | "@" [name] [ "[" args "]" ] | macro
  *        | ("self" | "this") "->" name | "(" expr ")"
@@ -273,25 +356,8 @@ static struct node *primary(struct parser *ps)
 		n->name = t.str;
 		n->ival = t.ival;
 		return n;
-	case TOK_AGG: {
-		parse_next(ps);
-		n = node(ps, N_AGG, t.loc);
-		n->name = t.str;
-		if (parse_is_op(parse_peek(ps), '[')) {
-			struct token open = parse_next(ps);
-			if (!arg_list(ps, ']', &n->list))
-				return NULL;
-			if (!n->list) {
-				parse_error(ps, parse_peek(ps)->loc, "expected expression");
-				return NULL;
-			}
-			if (!parse_expect(ps, ']', &open.loc))
-				return NULL;
-			n->op_loc = open.loc;
-		}
-		n->loc = parse_span(ps, t.loc);
-		return n;
-	}
+	case TOK_AGG:
+		return aggregation(ps, &t);
 	case TOK_PUNCT:
 		if (t.op == '(') {
 			parse_next(ps);
@@ -313,58 +379,12 @@ static struct node *primary(struct parser *ps)
 		parse_error(ps, t.loc, "reserved word '%s' cannot be used", lex_keyword_name(t.op));
 		return NULL;
 	case TOK_KEYWORD:
-		if (t.op == K_SELF || t.op == K_THIS) {
-			parse_next(ps);
-			if (!parse_accept(ps, OP_ARROW)) {
-				parse_error(ps, parse_peek(ps)->loc, "expected '->' after '%s'",
-				     t.op == K_SELF ? "self" : "this");
-				return NULL;
-			}
-			const char *m = member_name(ps, "->");
-			if (!m)
-				return NULL;
-			n = node(ps, t.op == K_SELF ? N_SELF : N_THIS, t.loc);
-			n->name = m;
-			n->loc = parse_span(ps, t.loc);
-			return n;
-		}
-		if (t.op == K_OFFSETOF) {
-			parse_next(ps);
-			struct loc open = parse_peek(ps)->loc;
-			if (!parse_expect(ps, '(', NULL))
-				return NULL;
-			struct node *tn = parse_type_name(ps, true);
-			if (!tn || !parse_expect(ps, ',', NULL))
-				return NULL;
-			const char *m = member_name(ps, ",");
-			if (!m || !parse_expect(ps, ')', &open))
-				return NULL;
-			n = node(ps, N_OFFSETOF, t.loc);
-			n->a = tn;
-			n->name = m;
-			n->loc = parse_span(ps, t.loc);
-			return n;
-		}
-		if (t.op == K_XLATE) {
-			parse_next(ps);
-			struct loc lt = parse_peek(ps)->loc;
-			if (!parse_expect(ps, '<', NULL))
-				return NULL;
-			struct node *tn = parse_type_name(ps, true);
-			if (!tn || !parse_expect(ps, '>', &lt))
-				return NULL;
-			struct loc open = parse_peek(ps)->loc;
-			if (!parse_expect(ps, '(', NULL))
-				return NULL;
-			struct node *e = parse_expr(ps);
-			if (!e || !parse_expect(ps, ')', &open))
-				return NULL;
-			n = node(ps, N_XLATE, t.loc);
-			n->a = tn;
-			n->b = e;
-			n->loc = parse_span(ps, t.loc);
-			return n;
-		}
+		if (t.op == K_SELF || t.op == K_THIS)
+			return local_var(ps, &t);
+		if (t.op == K_OFFSETOF)
+			return offsetof_expr(ps, &t);
+		if (t.op == K_XLATE)
+			return xlate_expr(ps, &t);
 		break;
 	default:
 		break;
