@@ -229,87 +229,106 @@ static char *default_out(const char *script)
 	return out;
 }
 
+/* What the options before the script asked for. */
+struct cli {
+	const char *out;
+	bool check_only, zdefs, dump_meta;
+	int dumps;
+	struct xopts x;
+	struct sources src;
+};
+
+/* The options before the first operand: the index of that operand, -1 on a usage error,
+ * or -2 when the command is done (--help, --version). */
+static int cli_options(struct cli *c, int argc, char **argv)
+{
+	int i;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--"))
+			return i + 1;
+		if (a[0] != '-' || !a[1])
+			break;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage_text, stdout);
+			return -2;
+		} else if (!strcmp(a, "--version")) {
+			puts("dcc 0.1.0 (LLVM 19 BPF backend)");
+			return -2;
+		} else if (!strcmp(a, "--btf")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dcc: error: option --btf needs a file\n");
+				return -1;
+			}
+			btf_path = argv[++i];
+		} else if (!strcmp(a, "-x")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dcc: error: option -x needs an argument\n");
+				return -1;
+			}
+			c->x.v[c->x.n++] = argv[++i];
+		} else if (!strncmp(a, "-x", 2)) {
+			c->x.v[c->x.n++] = a + 2;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "-n")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);
+				return -1;
+			}
+			if (a[1] == 'o')
+				c->out = argv[++i];
+			else
+				add_desc(&c->src, argv[++i]);
+		} else if (!strcmp(a, "-e")) {
+			c->check_only = true;
+		} else if (!strcmp(a, "-l")) {
+			list_probes = true;
+		} else if (!strcmp(a, "-Z")) {
+			c->zdefs = true;
+		} else if (!strcmp(a, "--dump-tokens")) {
+			c->dumps |= 1;
+		} else if (!strcmp(a, "--dump-ast")) {
+			c->dumps |= 2;
+		} else if (!strcmp(a, "--dump-ir")) {
+			c->dumps |= 4;
+		} else if (!strcmp(a, "--dump-meta")) {
+			c->dump_meta = true;
+		} else {
+			fprintf(stderr, "dcc: error: unknown option '%s'\n", a);
+			return -1;
+		}
+	}
+	return i;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		return cmd_run(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "verify"))
 		return verify_main(argc - 1, argv + 1);
-	const char *out = NULL;
-	bool check_only = false, zdefs = false, dump_meta = false;
-	int dumps = 0;
-	struct xopts x = { calloc((size_t)argc, sizeof(char *)), 0 };
-	struct sources src = { 0 };
-	int i, rc = 2;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		}
-		if (a[0] != '-' || !a[1])
-			break;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage_text, stdout);
-			free(x.v);
-			return 0;
-		} else if (!strcmp(a, "--version")) {
-			puts("dcc 0.1.0 (LLVM 19 BPF backend)");
-			free(x.v);
-			return 0;
-		} else if (!strcmp(a, "--btf")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "dcc: error: option --btf needs a file\n");
-				goto usage;
-			}
-			btf_path = argv[++i];
-		} else if (!strcmp(a, "-x")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "dcc: error: option -x needs an argument\n");
-				goto usage;
-			}
-			x.v[x.n++] = argv[++i];
-		} else if (!strncmp(a, "-x", 2)) {
-			x.v[x.n++] = a + 2;
-		} else if (!strcmp(a, "-o") || !strcmp(a, "-n")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);
-				goto usage;
-			}
-			if (a[1] == 'o')
-				out = argv[++i];
-			else
-				add_desc(&src, argv[++i]);
-		} else if (!strcmp(a, "-e")) {
-			check_only = true;
-		} else if (!strcmp(a, "-l")) {
-			list_probes = true;
-		} else if (!strcmp(a, "-Z")) {
-			zdefs = true;
-		} else if (!strcmp(a, "--dump-tokens")) {
-			dumps |= 1;
-		} else if (!strcmp(a, "--dump-ast")) {
-			dumps |= 2;
-		} else if (!strcmp(a, "--dump-ir")) {
-			dumps |= 4;
-		} else if (!strcmp(a, "--dump-meta")) {
-			dump_meta = true;
-		} else {
-			fprintf(stderr, "dcc: error: unknown option '%s'\n", a);
-			goto usage;
-		}
+	struct cli c = { .x = { calloc((size_t)argc, sizeof(char *)), 0 } };
+	struct sources *src = &c.src;
+	const char *out;
+	int rc = 2;
+	int i = cli_options(&c, argc, argv);
+	if (i == -2) {
+		free(c.x.v);
+		return 0;
 	}
+	if (i < 0)
+		goto usage;
+	out = c.out;
 	/* Options may also follow the script: collect the rest. */
 	char **rest = calloc((size_t)argc + 1, sizeof(char *));
 	int nrest = 0;
 	for (; i < argc; i++) {
-		if (!strcmp(argv[i], "-o") && i + 1 < argc && !out && src.ndesc + nrest > 0) {
+		if (!strcmp(argv[i], "-o") && i + 1 < argc && !out && src->ndesc + nrest > 0) {
 			out = argv[++i];
 			continue;
 		}
 		rest[nrest++] = argv[i];
 	}
-	if (dump_meta && !src.ndesc && nrest == 1) {
+	if (c.dump_meta && !src->ndesc && nrest == 1) {
 		/* an object file: show its metadata; a script: compile it first */
 		size_t size;
 		char *obj = read_all(rest[0], &size);
@@ -317,29 +336,29 @@ int main(int argc, char **argv)
 			rc = meta_dump(stdout, obj, size);
 			free(obj);
 			free(rest);
-			free(x.v);
+			free(c.x.v);
 			return rc;
 		}
 		free(obj);
 	}
 	int margc = nrest;
 	char **margv = rest;
-	if (list_probes && !src.ndesc && !nrest) {
+	if (list_probes && !src->ndesc && !nrest) {
 		/* dcc -l alone: every provider's probes */
 		static const char *const all[] = { "dtrace:::", "profile:::", "syscall:::",
 						   "sdt:::", "rawtp:::", "fbt:::" };
 		for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++)
-			add_desc(&src, all[k]);
+			add_desc(src, all[k]);
 	}
-	if (!src.ndesc) {
+	if (!src->ndesc) {
 		if (!nrest) {
 			fprintf(stderr, "dcc: error: no script given\n");
 			free(rest);
 			goto usage;
 		}
-		if (load_script(&src, rest[0])) {
+		if (load_script(src, rest[0])) {
 			free(rest);
-			free(x.v);
+			free(c.x.v);
 			return 1;
 		}
 		margc--;
@@ -347,24 +366,24 @@ int main(int argc, char **argv)
 	}
 	void *obj = NULL;
 	size_t size = 0;
-	rc = compile_sources(&src, margc, margv, check_only, zdefs, dumps, &x, &obj, &size);
+	rc = compile_sources(src, margc, margv, c.check_only, c.zdefs, c.dumps, &c.x, &obj, &size);
 	if (!rc && obj) {
-		if (dump_meta) {
+		if (c.dump_meta) {
 			rc = meta_dump(stdout, obj, size);
 		} else {
-			char *dflt = out ? NULL : default_out(src.script ? src.script : "dcc");
+			char *dflt = out ? NULL : default_out(src->script ? src->script : "dcc");
 			rc = write_out(out ? out : dflt, obj, size);
 			free(dflt);
 		}
 	}
 	free(obj);
 	free(rest);
-	free(src.text);
-	free(src.label);
-	free(x.v);
+	free(src->text);
+	free(src->label);
+	free(c.x.v);
 	return rc;
 usage:
-	free(x.v);
+	free(c.x.v);
 	fputs(usage_text, stderr);
 	return 2;
 }
