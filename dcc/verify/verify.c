@@ -117,6 +117,85 @@ static void read_meta(struct vobj *o, const char *data, size_t size, struct strp
 	}
 }
 
+/* The ELF header says a 64-bit BPF object whose section headers lie inside
+ * the file: 0 with the section-name table's index, or -1 and why. */
+static int check_elf(const struct vobj *o, Elf *elf, size_t *shstrndx, char *why,
+		     size_t whylen)
+{
+	GElf_Ehdr eh;
+
+	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
+		snprintf(why, whylen, "not an ELF file");
+		return -1;
+	}
+	if (eh.e_machine != EM_BPF || gelf_getclass(elf) != ELFCLASS64) {
+		snprintf(why, whylen, "not a BPF object (ELF machine %u)", eh.e_machine);
+		return -1;
+	}
+	if (eh.e_shoff > o->size || (uint64_t)eh.e_shnum * eh.e_shentsize > o->size - eh.e_shoff ||
+	    (eh.e_shnum && eh.e_shentsize != sizeof(Elf64_Shdr))) {
+		snprintf(why, whylen, "truncated ELF file: its section headers lie past its "
+			 "end (%zu bytes)", o->size);
+		return -1;
+	}
+	if (elf_getshdrstrndx(elf, shstrndx)) {
+		snprintf(why, whylen, "corrupted ELF: %s", elf_errmsg(-1));
+		return -1;
+	}
+	return 0;
+}
+
+/* .BTF: parsed by libbpf, then checked for ids and names in range. */
+static int read_btf(struct vobj *o, const Elf_Data *d, char *why, size_t whylen)
+{
+	char bad[128];
+
+	o->btf = btf__new(d->d_buf, (uint32_t)d->d_size);
+	if (!o->btf) {
+		snprintf(why, whylen, "corrupted .BTF section: %s", strerror(errno));
+		return -1;
+	}
+	if (verify_btf_check(o->btf, bad, sizeof(bad))) {
+		snprintf(why, whylen, "corrupted .BTF section: %s", bad);
+		return -1;
+	}
+	return 0;
+}
+
+/* The symbol table's functions, appended to o->funcs; their name and section name go to
+ * the pool, at offsets (two a function) resolved once the pool stops moving. */
+static void read_funcs(struct vobj *o, Elf *elf, size_t shstrndx, const GElf_Shdr *sh,
+		       Elf_Data *d, struct strpool *pool, size_t **func_offs, size_t *nfuncs,
+		       size_t *cap)
+{
+	size_t n = sh->sh_entsize ? d->d_size / sh->sh_entsize : 0;
+
+	for (size_t i = 0; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Shdr fsh;
+		Elf_Scn *fscn;
+		const char *sname, *fname;
+
+		if (!gelf_getsym(d, (int)i, &sym) ||
+		    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+		    !(fscn = elf_getscn(elf, sym.st_shndx)) ||
+		    !gelf_getshdr(fscn, &fsh) ||
+		    !(sname = elf_strptr(elf, sh->sh_link, sym.st_name)) ||
+		    !(fname = elf_strptr(elf, shstrndx, fsh.sh_name)))
+			continue;
+		if (*nfuncs == *cap) {
+			*cap = *cap * 2 + 8;
+			*func_offs = realloc(*func_offs, 2 * *cap * sizeof(**func_offs));
+			o->funcs = realloc(o->funcs, *cap * sizeof(*o->funcs));
+		}
+		(*func_offs)[2 * *nfuncs] = pool_add(pool, sname);
+		(*func_offs)[2 * *nfuncs + 1] = pool_add(pool, fname);
+		o->funcs[*nfuncs].off = sym.st_value;
+		o->funcs[*nfuncs].size = sym.st_size;
+		(*nfuncs)++;
+	}
+}
+
 int verify_obj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 {
 	struct strpool pool = { 0 };
@@ -125,7 +204,6 @@ int verify_obj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 	const void *ext = NULL;
 	size_t ext_size = 0;
 	Elf_Scn *scn = NULL;
-	GElf_Ehdr eh;
 	Elf *elf;
 	int ret = -1;
 
@@ -138,24 +216,8 @@ int verify_obj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 	}
 	elf_version(EV_CURRENT);
 	elf = elf_memory(o->buf, o->size);
-	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
-		snprintf(why, whylen, "not an ELF file");
+	if (check_elf(o, elf, &shstrndx, why, whylen))
 		goto out;
-	}
-	if (eh.e_machine != EM_BPF || gelf_getclass(elf) != ELFCLASS64) {
-		snprintf(why, whylen, "not a BPF object (ELF machine %u)", eh.e_machine);
-		goto out;
-	}
-	if (eh.e_shoff > o->size || (uint64_t)eh.e_shnum * eh.e_shentsize > o->size - eh.e_shoff ||
-	    (eh.e_shnum && eh.e_shentsize != sizeof(Elf64_Shdr))) {
-		snprintf(why, whylen, "truncated ELF file: its section headers lie past its "
-			 "end (%zu bytes)", o->size);
-		goto out;
-	}
-	if (elf_getshdrstrndx(elf, &shstrndx)) {
-		snprintf(why, whylen, "corrupted ELF: %s", elf_errmsg(-1));
-		goto out;
-	}
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		const char *name;
@@ -184,51 +246,15 @@ int verify_obj_open(struct vobj *o, const char *path, char *why, size_t whylen)
 			goto out;
 		}
 		if (!strcmp(name, ".BTF")) {
-			char bad[128];
-
-			o->btf = btf__new(d->d_buf, (uint32_t)d->d_size);
-			if (!o->btf) {
-				snprintf(why, whylen, "corrupted .BTF section: %s",
-					 strerror(errno));
+			if (read_btf(o, d, why, whylen))
 				goto out;
-			}
-			if (verify_btf_check(o->btf, bad, sizeof(bad))) {
-				snprintf(why, whylen, "corrupted .BTF section: %s", bad);
-				goto out;
-			}
 		} else if (!strcmp(name, ".BTF.ext")) {
 			ext = d->d_buf;
 			ext_size = d->d_size;
 		} else if (!strcmp(name, ".dcc.meta")) {
 			read_meta(o, d->d_buf, d->d_size, &pool, &meta_offs);
 		} else {
-			size_t n = sh.sh_entsize ? d->d_size / sh.sh_entsize : 0;
-
-			for (size_t i = 0; i < n; i++) {
-				GElf_Sym sym;
-				GElf_Shdr fsh;
-				Elf_Scn *fscn;
-				const char *sname, *fname;
-
-				if (!gelf_getsym(d, (int)i, &sym) ||
-				    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-				    !(fscn = elf_getscn(elf, sym.st_shndx)) ||
-				    !gelf_getshdr(fscn, &fsh) ||
-				    !(sname = elf_strptr(elf, sh.sh_link, sym.st_name)) ||
-				    !(fname = elf_strptr(elf, shstrndx, fsh.sh_name)))
-					continue;
-				if (nfuncs == cap) {
-					cap = cap * 2 + 8;
-					func_offs = realloc(func_offs,
-							    2 * cap * sizeof(*func_offs));
-					o->funcs = realloc(o->funcs, cap * sizeof(*o->funcs));
-				}
-				func_offs[2 * nfuncs] = pool_add(&pool, sname);
-				func_offs[2 * nfuncs + 1] = pool_add(&pool, fname);
-				o->funcs[nfuncs].off = sym.st_value;
-				o->funcs[nfuncs].size = sym.st_size;
-				nfuncs++;
-			}
+			read_funcs(o, elf, shstrndx, &sh, d, &pool, &func_offs, &nfuncs, &cap);
 		}
 	}
 	if (!o->btf) {

@@ -1,7 +1,7 @@
 /*
- * `dcc verify`: an object read once (verify.c) and checked twice: its CO-RE
- * relocations against a target BTF (verify_core.c), and its programs against
- * the running kernel's verifier (verify_load.c).
+ * `dcc verify`: an object read once (verify.c, its BTF in verify_ext.c) and checked
+ * twice: its CO-RE relocations against a target BTF (verify_core.c), and its programs
+ * against the running kernel's verifier (verify_load.c).
  */
 #ifndef DCC_VERIFY_H
 #define DCC_VERIFY_H

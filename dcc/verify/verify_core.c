@@ -1,9 +1,9 @@
 /*
- * CO-RE relocations without a kernel: .BTF.ext's line_info and core_relo
- * records turned into struct vline/vrelo, then each relocation's local type
- * and access string matched against a target BTF the way libbpf matches them
- * at load time (same essential name, same kind, members found by name through
- * anonymous members, compatible member kinds), one line of verdict per BTF.
+ * CO-RE relocations without a kernel: each relocation read from .BTF.ext
+ * (verify_ext.c), its local type and access string matched against a target
+ * BTF the way libbpf matches them at load time (same essential name, same
+ * kind, members found by name through anonymous members, compatible member
+ * kinds), one line of verdict per BTF.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,200 +14,7 @@
 
 #include "verify.h"
 
-#define BTF_EXT_MAGIC 0xeB9F
 #define MAX_ACCESS 64
-
-/* .BTF.ext's header as the kernel documents it (Documentation/bpf/btf.rst). */
-struct ext_header {
-	uint16_t magic;
-	uint8_t version;
-	uint8_t flags;
-	uint32_t hdr_len;
-	uint32_t func_info_off, func_info_len;
-	uint32_t line_info_off, line_info_len;
-	uint32_t core_relo_off, core_relo_len; /* only when hdr_len covers them */
-};
-
-struct ext_line {
-	uint32_t insn_off, file_name_off, line_off, line_col;
-};
-
-struct ext_relo {
-	uint32_t insn_off, type_id, access_str_off, kind;
-};
-
-typedef int (*ext_rec_fn)(struct vobj *o, const char *sec, const void *rec);
-
-static int add_line(struct vobj *o, const char *sec, const void *rec)
-{
-	const struct ext_line *l = rec;
-	const char *file = btf__str_by_offset(o->btf, l->file_name_off);
-
-	if (!file)
-		return -1;
-	o->lines = realloc(o->lines, (size_t)(o->nlines + 1) * sizeof(*o->lines));
-	o->lines[o->nlines++] = (struct vline){ sec, l->insn_off, file, l->line_col >> 10 };
-	return 0;
-}
-
-static int add_relo(struct vobj *o, const char *sec, const void *rec)
-{
-	const struct ext_relo *r = rec;
-	const char *access = btf__str_by_offset(o->btf, r->access_str_off);
-
-	if (!access || !btf__type_by_id(o->btf, r->type_id))
-		return -1;
-	o->relos = realloc(o->relos, (size_t)(o->nrelos + 1) * sizeof(*o->relos));
-	o->relos[o->nrelos++] = (struct vrelo){ sec, r->insn_off, r->type_id, access, r->kind };
-	return 0;
-}
-
-/* One info section: u32 rec_size, then per ELF section {sec_name_off,
- * num_info, records}. */
-static int parse_info(struct vobj *o, const char *data, uint32_t len, size_t min_rec,
-		      ext_rec_fn add, const char *what, char *why, size_t whylen)
-{
-	uint32_t rec_size, pos = 4;
-
-	if (!len)
-		return 0;
-	if (len < 4) {
-		snprintf(why, whylen, "corrupted .BTF.ext: %s shorter than its header", what);
-		return -1;
-	}
-	memcpy(&rec_size, data, 4);
-	if (rec_size < min_rec || rec_size % 4) {
-		snprintf(why, whylen, "corrupted .BTF.ext: %s record size %u", what, rec_size);
-		return -1;
-	}
-	while (pos < len) {
-		uint32_t name_off, n;
-		const char *sec;
-
-		if (len - pos < 8) {
-			snprintf(why, whylen, "corrupted .BTF.ext: %s truncated", what);
-			return -1;
-		}
-		memcpy(&name_off, data + pos, 4);
-		memcpy(&n, data + pos + 4, 4);
-		pos += 8;
-		sec = btf__str_by_offset(o->btf, name_off);
-		if (!sec || !*sec) {
-			snprintf(why, whylen, "corrupted .BTF.ext: %s names no section", what);
-			return -1;
-		}
-		if (!n || n > (len - pos) / rec_size) {
-			snprintf(why, whylen, "corrupted .BTF.ext: %s of %s holds %u records", what,
-				 sec, n);
-			return -1;
-		}
-		for (uint32_t i = 0; i < n; i++, pos += rec_size) {
-			uint32_t rec[4];
-
-			memcpy(rec, data + pos, min_rec);
-			if (add(o, sec, rec)) {
-				snprintf(why, whylen, "corrupted .BTF.ext: %s record %u of %s "
-					 "refers to nothing in .BTF", what, i, sec);
-				return -1;
-			}
-		}
-	}
-	return 0;
-}
-
-int verify_obj_parse_ext(struct vobj *o, const void *data, size_t size, char *why, size_t whylen)
-{
-	struct ext_header h = { 0 };
-	const char *d = data;
-
-	if (size < offsetof(struct ext_header, core_relo_off)) {
-		snprintf(why, whylen, "corrupted .BTF.ext: %zu bytes", size);
-		return -1;
-	}
-	memcpy(&h, d, offsetof(struct ext_header, core_relo_off));
-	if (h.magic != BTF_EXT_MAGIC || h.version != 1 || h.hdr_len > size ||
-	    h.hdr_len < offsetof(struct ext_header, core_relo_off)) {
-		snprintf(why, whylen, "corrupted .BTF.ext: bad header");
-		return -1;
-	}
-	if (h.hdr_len >= sizeof(h))
-		memcpy(&h, d, sizeof(h));
-	size -= h.hdr_len;
-	d += h.hdr_len;
-	if (h.func_info_off > size || h.func_info_len > size - h.func_info_off ||
-	    h.line_info_off > size || h.line_info_len > size - h.line_info_off ||
-	    h.core_relo_off > size || h.core_relo_len > size - h.core_relo_off) {
-		snprintf(why, whylen, "corrupted .BTF.ext: a section runs past its end");
-		return -1;
-	}
-	if (parse_info(o, d + h.line_info_off, h.line_info_len, sizeof(struct ext_line), add_line,
-		       "line_info", why, whylen))
-		return -1;
-	return parse_info(o, d + h.core_relo_off, h.core_relo_len, sizeof(struct ext_relo),
-			  add_relo, "core_relo", why, whylen);
-}
-
-static bool name_ok(const struct btf *b, uint32_t off)
-{
-	return btf__str_by_offset(b, off) != NULL;
-}
-
-/* Every name and type reference of every type inside b: libbpf 1.1's own
- * checks on a BTF it reads do not cover them. */
-int verify_btf_check(const struct btf *b, char *why, size_t whylen)
-{
-	uint32_t n = btf__type_cnt(b);
-
-	for (uint32_t id = 1; id < n; id++) {
-		const struct btf_type *t = btf__type_by_id(b, id);
-		bool ok = name_ok(b, t->name_off);
-		uint16_t vlen = btf_vlen(t);
-
-		switch (btf_kind(t)) {
-		case BTF_KIND_PTR: case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE:
-		case BTF_KIND_CONST: case BTF_KIND_RESTRICT: case BTF_KIND_FUNC:
-		case BTF_KIND_VAR: case BTF_KIND_DECL_TAG: case BTF_KIND_TYPE_TAG:
-		case BTF_KIND_FUNC_PROTO:
-			ok = ok && t->type < n;
-			break;
-		case BTF_KIND_ARRAY:
-			ok = ok && btf_array(t)->type < n && btf_array(t)->index_type < n;
-			break;
-		default:
-			break;
-		}
-		for (uint16_t i = 0; ok && i < vlen; i++) {
-			switch (btf_kind(t)) {
-			case BTF_KIND_STRUCT:
-			case BTF_KIND_UNION:
-				ok = name_ok(b, btf_members(t)[i].name_off) &&
-				     btf_members(t)[i].type < n;
-				break;
-			case BTF_KIND_ENUM:
-				ok = name_ok(b, btf_enum(t)[i].name_off);
-				break;
-			case BTF_KIND_ENUM64:
-				ok = name_ok(b, btf_enum64(t)[i].name_off);
-				break;
-			case BTF_KIND_FUNC_PROTO:
-				ok = name_ok(b, btf_params(t)[i].name_off) &&
-				     btf_params(t)[i].type < n;
-				break;
-			case BTF_KIND_DATASEC:
-				ok = btf_var_secinfos(t)[i].type < n;
-				break;
-			default:
-				break;
-			}
-		}
-		if (!ok) {
-			snprintf(why, whylen, "type [%u] refers to a name or a type it does "
-				 "not hold", id);
-			return -1;
-		}
-	}
-	return 0;
-}
 
 const char *verify_relo_kind_name(uint32_t kind)
 {
@@ -671,19 +478,196 @@ struct verdict {
 	uint64_t local, target;
 };
 
+/* One relocation being checked against one target BTF. */
+struct rcheck {
+	const struct vobj *o;
+	const struct vrelo *r;
+	const struct btf *tb;
+	const char *tname;              /* the target, for messages */
+	const struct btf_type *lt;      /* the relocated local type */
+	const char *lname, *kname;      /* its name, the relocation kind's */
+	const uint32_t *cands;          /* target types of lt's kind and essential name */
+	int ncands;
+	char *why;
+	size_t whylen;
+};
+
+/* A field relocation: the access path must resolve to one offset (or size...)
+ * in the target, and the instruction it patches must still fit. */
+static int field_relo(const struct rcheck *c, struct verdict *v)
+{
+	const struct btf *lb = c->o->btf, *tb = c->tb;
+	const struct vrelo *r = c->r;
+	const char *lname = c->lname, *kname = c->kname, *tname = c->tname;
+	char *why = c->why;
+	size_t whylen = c->whylen;
+	struct spec sp;
+	struct match best = { .miss = MISS_MEMBER, .at = -1 }, m, lm;
+	uint32_t best_id = 0;
+	bool found = false;
+	char path[512];
+
+	if (local_spec(lb, r, &sp, path, sizeof(path))) {
+		snprintf(why, whylen, "field of %s%s (%s): %s", type_kw(c->lt), lname, kname,
+			 path);
+		return -1;
+	}
+	path_text(lb, &sp, path, sizeof(path));
+	snprintf(v->what, sizeof(v->what), "%s", path);
+	match_field(lb, &sp, lb, r->type_id, r->kind, &lm);
+	v->local = lm.value;
+	v->target = 0;
+	for (int i = 0; i < c->ncands; i++) {
+		match_field(lb, &sp, tb, c->cands[i], r->kind, &m);
+		if (m.miss == MISS_NONE) {
+			if (found && m.value != best.value) {
+				snprintf(why, whylen, "field %s (%s) is ambiguous in %s: "
+					 "types [%u] and [%u] give %llu and %llu", path,
+					 kname, tname, best_id, c->cands[i],
+					 (unsigned long long)best.value,
+					 (unsigned long long)m.value);
+				return -1;
+			}
+			found = true;
+			best = m;
+			best_id = c->cands[i];
+			v->target = m.value;
+		} else if (!found && m.at > best.at) {
+			best = m;
+		}
+	}
+	if (found)
+		return check_mem_insn(c->o, r, &lm, &best, tb, path, tname, why, whylen);
+	if (r->kind == VR_FIELD_EXISTS)
+		return 0;
+	if (!c->ncands) {
+		snprintf(why, whylen, "field %s (%s): %s%s does not exist in %s", path,
+			 kname, type_kw(c->lt), lname, tname);
+	} else if (best.miss == MISS_COMPAT) {
+		const struct btf_type *tt = skip_mods(tb, best.targ_type, NULL);
+		const struct btf_type *ltt =
+			skip_mods(lb, sp.steps[best.at].local_type, NULL);
+
+		snprintf(why, whylen, "field %s (%s) is %s in %s, %s in the object", path,
+			 kname, tt ? kind_word(tt) : "broken", tname,
+			 ltt ? kind_word(ltt) : "broken");
+	} else if (best.miss == MISS_INDEX) {
+		snprintf(why, whylen, "field %s (%s): index %u is out of bounds in %s",
+			 path, kname, sp.steps[best.at].idx, tname);
+	} else {
+		snprintf(why, whylen, "field %s (%s) does not exist in %s", path, kname,
+			 tname);
+	}
+	return -1;
+}
+
+/* An enumerator relocation: the enumerator must exist in the target, with
+ * one value when the value is what is read. */
+static int enumval_relo(const struct rcheck *c, struct verdict *v)
+{
+	const struct btf *lb = c->o->btf, *tb = c->tb;
+	const struct vrelo *r = c->r;
+	const struct btf_type *lt = c->lt;
+	const char *lname = c->lname, *kname = c->kname, *tname = c->tname;
+	char *why = c->why;
+	size_t whylen = c->whylen;
+	uint32_t idx[2];
+	const char *ename = NULL;
+	bool found = false;
+	int64_t value = 0;
+
+	if (!btf_is_any_enum(lt) || parse_access(r->access, idx, 2) != 1 ||
+	    idx[0] >= btf_vlen(lt)) {
+		snprintf(why, whylen, "%s relocation on %s%s with access \"%s\"", kname,
+			 type_kw(lt), lname, r->access);
+		return -1;
+	}
+	ename = btf__name_by_offset(lb, btf_is_enum(lt) ? btf_enum(lt)[idx[0]].name_off :
+				    btf_enum64(lt)[idx[0]].name_off);
+	snprintf(v->what, sizeof(v->what), "%s%s::%s", type_kw(lt), lname, ename);
+	v->local = r->kind == VR_ENUMVAL_EXISTS ? 1 : btf_is_enum(lt) ?
+		(uint64_t)(int64_t)btf_enum(lt)[idx[0]].val :
+		btf_enum64_value(btf_enum64(lt) + idx[0]);
+	for (int i = 0; i < c->ncands; i++) {
+		const struct btf_type *t = btf__type_by_id(tb, c->cands[i]);
+
+		for (uint32_t k = 0; k < btf_vlen(t); k++) {
+			uint32_t no = btf_is_enum(t) ? btf_enum(t)[k].name_off :
+				btf_enum64(t)[k].name_off;
+			int64_t v = btf_is_enum(t) ? btf_enum(t)[k].val :
+				(int64_t)btf_enum64_value(btf_enum64(t) + k);
+
+			if (strcmp(btf__name_by_offset(tb, no), ename))
+				continue;
+			if (found && v != value && r->kind == VR_ENUMVAL_VALUE) {
+				snprintf(why, whylen, "enum value %s::%s (%s) is ambiguous "
+					 "in %s", lname, ename, kname, tname);
+				return -1;
+			}
+			found = true;
+			value = v;
+		}
+	}
+	v->target = r->kind == VR_ENUMVAL_EXISTS ? found : (uint64_t)value;
+	if (!found && r->kind == VR_ENUMVAL_VALUE) {
+		snprintf(why, whylen, "enum value %s%s::%s (%s) does not exist in %s",
+			 type_kw(lt), lname, ename, kname, tname);
+		return -1;
+	}
+	return 0;
+}
+
+/* A type relocation, by name: existence checks never fail; a size must be the
+ * same for every candidate. */
+static int type_relo(const struct rcheck *c, struct verdict *v)
+{
+	const struct btf *lb = c->o->btf, *tb = c->tb;
+	const struct vrelo *r = c->r;
+	const uint32_t *cands = c->cands;
+	int ncands = c->ncands;
+
+	v->local = r->kind == VR_TYPE_SIZE ? (uint64_t)btf__resolve_size(lb, r->type_id) :
+		r->kind == VR_TYPE_ID_TARGET ? r->type_id : 1;
+	v->target = !ncands ? 0 : r->kind == VR_TYPE_SIZE ?
+		(uint64_t)btf__resolve_size(tb, cands[0]) :
+		r->kind == VR_TYPE_ID_TARGET ? cands[0] : 1;
+	if (r->kind == VR_TYPE_EXISTS || r->kind == VR_TYPE_MATCHES)
+		return 0;
+	if (!ncands) {
+		snprintf(c->why, c->whylen, "type %s%s (%s) does not exist in %s", type_kw(c->lt),
+			 c->lname, c->kname, c->tname);
+		return -1;
+	}
+	if (r->kind == VR_TYPE_SIZE) {
+		int64_t sz = btf__resolve_size(tb, cands[0]);
+
+		for (int i = 1; i < ncands; i++) {
+			if (btf__resolve_size(tb, cands[i]) != sz) {
+				snprintf(c->why, c->whylen, "type %s%s (%s) is ambiguous in %s: "
+					 "types [%u] and [%u] differ in size", type_kw(c->lt),
+					 c->lname, c->kname, c->tname, cands[0], cands[i]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 /* The failure of one relocation, in source terms, or 0 when it resolves. */
 static int check_relo(const struct vobj *o, const struct vrelo *r, const struct btf *tb,
 		      const char *tname, char *why, size_t whylen, struct verdict *v)
 {
 	const struct btf *lb = o->btf;
 	const struct btf_type *lt = btf__type_by_id(lb, r->type_id);
-	const char *lname = btf__name_by_offset(lb, lt->name_off);
-	const char *kname = verify_relo_kind_name(r->kind);
+	struct rcheck c = {
+		.o = o, .r = r, .tb = tb, .tname = tname, .lt = lt,
+		.lname = btf__name_by_offset(lb, lt->name_off),
+		.kname = verify_relo_kind_name(r->kind), .why = why, .whylen = whylen,
+	};
 	uint32_t *cands = NULL;
-	char path[512];
-	int ncands, ret = 0;
+	int ret;
 
-	snprintf(v->what, sizeof(v->what), "%s%s", type_kw(lt), lname);
+	snprintf(v->what, sizeof(v->what), "%s%s", type_kw(lt), c.lname);
 	v->local = v->target = r->type_id;
 	if (r->kind == VR_TYPE_ID_LOCAL)
 		return 0;
@@ -691,149 +675,19 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 		snprintf(why, whylen, "relocation kind %u is unknown", r->kind);
 		return -1;
 	}
-	if (!*lname) {
-		snprintf(why, whylen, "%s relocation on an anonymous type [%u]", kname, r->type_id);
+	if (!*c.lname) {
+		snprintf(why, whylen, "%s relocation on an anonymous type [%u]", c.kname,
+			 r->type_id);
 		return -1;
 	}
-	ncands = candidates(lb, r->type_id, tb, &cands);
-	if (is_field_kind(r->kind)) {
-		struct spec sp;
-		struct match best = { .miss = MISS_MEMBER, .at = -1 }, m, lm;
-		uint32_t best_id = 0;
-		bool found = false;
-
-		if (local_spec(lb, r, &sp, path, sizeof(path))) {
-			snprintf(why, whylen, "field of %s%s (%s): %s", type_kw(lt), lname, kname,
-				 path);
-			ret = -1;
-			goto out;
-		}
-		path_text(lb, &sp, path, sizeof(path));
-		snprintf(v->what, sizeof(v->what), "%s", path);
-		match_field(lb, &sp, lb, r->type_id, r->kind, &lm);
-		v->local = lm.value;
-		v->target = 0;
-		for (int i = 0; i < ncands; i++) {
-			match_field(lb, &sp, tb, cands[i], r->kind, &m);
-			if (m.miss == MISS_NONE) {
-				if (found && m.value != best.value) {
-					snprintf(why, whylen, "field %s (%s) is ambiguous in %s: "
-						 "types [%u] and [%u] give %llu and %llu", path,
-						 kname, tname, best_id, cands[i],
-						 (unsigned long long)best.value,
-						 (unsigned long long)m.value);
-					ret = -1;
-					goto out;
-				}
-				found = true;
-				best = m;
-				best_id = cands[i];
-				v->target = m.value;
-			} else if (!found && m.at > best.at) {
-				best = m;
-			}
-		}
-		if (found) {
-			ret = check_mem_insn(o, r, &lm, &best, tb, path, tname, why, whylen);
-			goto out;
-		}
-		if (r->kind == VR_FIELD_EXISTS)
-			goto out;
-		ret = -1;
-		if (!ncands) {
-			snprintf(why, whylen, "field %s (%s): %s%s does not exist in %s", path,
-				 kname, type_kw(lt), lname, tname);
-		} else if (best.miss == MISS_COMPAT) {
-			const struct btf_type *tt = skip_mods(tb, best.targ_type, NULL);
-			const struct btf_type *ltt =
-				skip_mods(lb, sp.steps[best.at].local_type, NULL);
-
-			snprintf(why, whylen, "field %s (%s) is %s in %s, %s in the object", path,
-				 kname, tt ? kind_word(tt) : "broken", tname,
-				 ltt ? kind_word(ltt) : "broken");
-		} else if (best.miss == MISS_INDEX) {
-			snprintf(why, whylen, "field %s (%s): index %u is out of bounds in %s",
-				 path, kname, sp.steps[best.at].idx, tname);
-		} else {
-			snprintf(why, whylen, "field %s (%s) does not exist in %s", path, kname,
-				 tname);
-		}
-		goto out;
-	}
-	if (r->kind == VR_ENUMVAL_EXISTS || r->kind == VR_ENUMVAL_VALUE) {
-		uint32_t idx[2];
-		const char *ename = NULL;
-		bool found = false;
-		int64_t value = 0;
-
-		if (!btf_is_any_enum(lt) || parse_access(r->access, idx, 2) != 1 ||
-		    idx[0] >= btf_vlen(lt)) {
-			snprintf(why, whylen, "%s relocation on %s%s with access \"%s\"", kname,
-				 type_kw(lt), lname, r->access);
-			ret = -1;
-			goto out;
-		}
-		ename = btf__name_by_offset(lb, btf_is_enum(lt) ? btf_enum(lt)[idx[0]].name_off :
-					    btf_enum64(lt)[idx[0]].name_off);
-		snprintf(v->what, sizeof(v->what), "%s%s::%s", type_kw(lt), lname, ename);
-		v->local = r->kind == VR_ENUMVAL_EXISTS ? 1 : btf_is_enum(lt) ?
-			(uint64_t)(int64_t)btf_enum(lt)[idx[0]].val :
-			btf_enum64_value(btf_enum64(lt) + idx[0]);
-		for (int i = 0; i < ncands; i++) {
-			const struct btf_type *t = btf__type_by_id(tb, cands[i]);
-
-			for (uint32_t k = 0; k < btf_vlen(t); k++) {
-				uint32_t no = btf_is_enum(t) ? btf_enum(t)[k].name_off :
-					btf_enum64(t)[k].name_off;
-				int64_t v = btf_is_enum(t) ? btf_enum(t)[k].val :
-					(int64_t)btf_enum64_value(btf_enum64(t) + k);
-
-				if (strcmp(btf__name_by_offset(tb, no), ename))
-					continue;
-				if (found && v != value && r->kind == VR_ENUMVAL_VALUE) {
-					snprintf(why, whylen, "enum value %s::%s (%s) is ambiguous "
-						 "in %s", lname, ename, kname, tname);
-					ret = -1;
-					goto out;
-				}
-				found = true;
-				value = v;
-			}
-		}
-		v->target = r->kind == VR_ENUMVAL_EXISTS ? found : (uint64_t)value;
-		if (!found && r->kind == VR_ENUMVAL_VALUE) {
-			snprintf(why, whylen, "enum value %s%s::%s (%s) does not exist in %s",
-				 type_kw(lt), lname, ename, kname, tname);
-			ret = -1;
-		}
-		goto out;
-	}
-	/* type relocations: by name; existence checks never fail */
-	v->local = r->kind == VR_TYPE_SIZE ? (uint64_t)btf__resolve_size(lb, r->type_id) :
-		r->kind == VR_TYPE_ID_TARGET ? r->type_id : 1;
-	v->target = !ncands ? 0 : r->kind == VR_TYPE_SIZE ?
-		(uint64_t)btf__resolve_size(tb, cands[0]) :
-		r->kind == VR_TYPE_ID_TARGET ? cands[0] : 1;
-	if (r->kind == VR_TYPE_EXISTS || r->kind == VR_TYPE_MATCHES)
-		goto out;
-	if (!ncands) {
-		snprintf(why, whylen, "type %s%s (%s) does not exist in %s", type_kw(lt), lname,
-			 kname, tname);
-		ret = -1;
-	} else if (r->kind == VR_TYPE_SIZE) {
-		int64_t sz = btf__resolve_size(tb, cands[0]);
-
-		for (int i = 1; i < ncands; i++) {
-			if (btf__resolve_size(tb, cands[i]) != sz) {
-				snprintf(why, whylen, "type %s%s (%s) is ambiguous in %s: types "
-					 "[%u] and [%u] differ in size", type_kw(lt), lname, kname,
-					 tname, cands[0], cands[i]);
-				ret = -1;
-				break;
-			}
-		}
-	}
-out:
+	c.ncands = candidates(lb, r->type_id, tb, &cands);
+	c.cands = cands;
+	if (is_field_kind(r->kind))
+		ret = field_relo(&c, v);
+	else if (r->kind == VR_ENUMVAL_EXISTS || r->kind == VR_ENUMVAL_VALUE)
+		ret = enumval_relo(&c, v);
+	else
+		ret = type_relo(&c, v);
 	free(cands);
 	return ret;
 }
