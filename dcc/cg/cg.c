@@ -11,13 +11,8 @@
 #include <dcc/abi.h>
 #include "arena.h"
 #include "cg.h"
+#include "cg_bpf.h"
 #include "diag.h"
-
-#define BPF_MAP_TYPE_HASH 1
-#define BPF_MAP_TYPE_ARRAY 2
-#define BPF_MAP_TYPE_PERCPU_HASH 5
-#define BPF_MAP_TYPE_PERCPU_ARRAY 6
-#define BPF_MAP_TYPE_RINGBUF 27
 
 LLVMValueRef cg_i64(struct cg *cg, uint64_t v)
 {
@@ -56,14 +51,6 @@ LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name)
 	LLVMSetAlignment(a, 8);
 	LLVMDisposeBuilder(eb);
 	return a;
-}
-
-LLVMValueRef cg_helper(struct cg *cg, int id, LLVMTypeRef ret, LLVMTypeRef *params, int n,
-		       LLVMValueRef *args)
-{
-	LLVMTypeRef fty = LLVMFunctionType(ret, params, (unsigned)n, 0);
-	LLVMValueRef callee = LLVMConstIntToPtr(cg_i64(cg, (uint64_t)id), cg->ptr);
-	return LLVMBuildCall2(cg->b, fty, callee, args, (unsigned)n, "");
 }
 
 LLVMValueRef cg_map_ref(struct cg *cg, int map)
@@ -240,7 +227,7 @@ LLVMValueRef cg_pid_tgid(struct cg *cg)
 {
 	if (cg->pid_tgid)
 		return cg->pid_tgid;
-	LLVMValueRef v = cg_helper(cg, 14 /* get_current_pid_tgid */, cg->i64, NULL, 0, NULL);
+	LLVMValueRef v = cg_bpf_get_current_pid_tgid(cg);
 	if (!cg->cond_depth)
 		cg->pid_tgid = v;
 	return v;
@@ -257,9 +244,7 @@ LLVMValueRef cg_key32(struct cg *cg, uint32_t v)
 void cg_count_drop(struct cg *cg, int which)
 {
 	LLVMValueRef key = cg_key32(cg, (uint32_t)which);
-	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
-	LLVMValueRef args[2] = { cg_map_ref(cg, cg->m_drops), key };
-	LLVMValueRef p = cg_helper(cg, 1, cg->ptr, pt, 2, args);
+	LLVMValueRef p = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_drops), key);
 	LLVMBasicBlockRef inc = cg_block(cg, "drop.inc"), done = cg_block(cg, "drop.done");
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), done, inc);
 	LLVMPositionBuilderAtEnd(cg->b, inc);
@@ -665,9 +650,7 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	if (cg->scratch_used) {
 		LLVMValueRef key = LLVMBuildAlloca(cg->b, cg->i32, "zero");
 		LLVMBuildStore(cg->b, cg_i32(cg, 0), key);
-		LLVMTypeRef ptys[2] = { cg->ptr, cg->ptr };
-		LLVMValueRef args[2] = { cg_map_ref(cg, cg->m_scratch), key };
-		LLVMValueRef p = cg_helper(cg, 1, cg->ptr, ptys, 2, args);
+		LLVMValueRef p = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_scratch), key);
 		LLVMBuildStore(cg->b, p, cg->scratch_slot);
 		LLVMBasicBlockRef none = cg_block(cg, "noscratch");
 		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), none, start);

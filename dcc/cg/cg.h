@@ -13,6 +13,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/TargetMachine.h>
+#include <linux/bpf.h>
 
 #include "sema.h"
 
@@ -78,6 +79,7 @@ struct cg {
 	int nused, cap_used;
 	int nstrlits;
 	uint64_t ringbuf_size;
+	LLVMTypeRef *helper_fty;   /* cg_bpf.c: per BPF_FUNC_* id and size width, its type */
 
 	/* the program being built */
 	LLVMValueRef fn, ctx;
@@ -116,8 +118,6 @@ struct cg {
 int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 	       const char *src_name, const char *script_label, bool is_description);
 void cg_dispose(struct cg *cg);
-LLVMValueRef cg_helper(struct cg *cg, int id, LLVMTypeRef ret, LLVMTypeRef *params, int n,
-		       LLVMValueRef *args);
 LLVMValueRef cg_scratch(struct cg *cg, unsigned off); /* pointer into this CPU's scratch */
 unsigned cg_scratch_alloc(struct cg *cg, unsigned size);
 LLVMValueRef cg_tmpbuf(struct cg *cg, unsigned size);
@@ -201,8 +201,8 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail);
 void cg_fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault, LLVMValueRef detail);
 /* helper(dst, size, src) (a probe_read_*), faulting "invalid address" on src
  * when it fails; its return value. */
-LLVMValueRef cg_read_or_fault(struct cg *cg, int helper, LLVMValueRef dst, uint32_t size,
-			      LLVMValueRef src);
+LLVMValueRef cg_read_or_fault(struct cg *cg, enum bpf_func_id helper, LLVMValueRef dst,
+			      uint32_t size, LLVMValueRef src);
 void cg_submit(struct cg *cg, LLVMValueRef rec, bool wake);
 
 /* cg_destr.c: tracemem() and the destructive actions */

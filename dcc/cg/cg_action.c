@@ -13,15 +13,8 @@
 #include <dcc/abi.h>
 #include "arena.h"
 #include "cg.h"
+#include "cg_bpf.h"
 #include "diag.h"
-
-#define BPF_RB_NO_WAKEUP 1
-#define BPF_RB_FORCE_WAKEUP 2
-
-enum {
-	H_LOOKUP = 1, H_SMP_ID = 8, H_RB_RESERVE = 131, H_RB_SUBMIT = 132, H_RB_DISCARD = 133,
-	H_RB_QUERY = 134,
-};
 
 static const struct {
 	const char *name;
@@ -172,9 +165,7 @@ static LLVMValueRef rec_ptr(struct cg *cg, LLVMValueRef rec, unsigned off)
  * leave the clause. */
 static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags)
 {
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i64, cg->i64 };
-	LLVMValueRef args[3] = { cg_map_ref(cg, cg->m_ringbuf), cg_i64(cg, size), cg_i64(cg, 0) };
-	LLVMValueRef rec = cg_helper(cg, H_RB_RESERVE, cg->ptr, pt, 3, args);
+	LLVMValueRef rec = cg_bpf_ringbuf_reserve(cg, cg_map_ref(cg, cg->m_ringbuf), size, 0);
 	LLVMBasicBlockRef full = cg_block(cg, "rb.full"), ok = cg_block(cg, "rb.ok");
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, rec, ""), full, ok);
 	LLVMPositionBuilderAtEnd(cg->b, full);
@@ -184,7 +175,7 @@ static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags)
 	LLVMBuildStore(cg->b, cg_i32(cg, cg->ci->epid), rec_ptr(cg, rec, 0));
 	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cg_probe_id(cg), cg->i32, ""),
 		       rec_ptr(cg, rec, 4));
-	LLVMBuildStore(cg->b, cg_helper(cg, H_SMP_ID, cg->i32, NULL, 0, NULL),
+	LLVMBuildStore(cg->b, cg_bpf_get_smp_processor_id(cg),
 		       rec_ptr(cg, rec, 8));
 	LLVMBuildStore(cg->b, cg_i32(cg, flags), rec_ptr(cg, rec, 12));
 	return rec;
@@ -198,36 +189,27 @@ static void submit(struct cg *cg, LLVMValueRef rec, bool wake)
 	} else {
 		/* Wake the consumer only when the buffer is half full: it drains
 		 * at switchrate, and a wakeup per record costs ~4 us. */
-		LLVMTypeRef qt[2] = { cg->ptr, cg->i64 };
-		LLVMValueRef qa[2] = { cg_map_ref(cg, cg->m_ringbuf), cg_i64(cg, 0) };
-		LLVMValueRef avail = cg_helper(cg, H_RB_QUERY, cg->i64, qt, 2, qa);
+		LLVMValueRef avail = cg_bpf_ringbuf_query(cg, cg_map_ref(cg, cg->m_ringbuf),
+							  BPF_RB_AVAIL_DATA);
 		LLVMValueRef big = LLVMBuildICmp(cg->b, LLVMIntUGT, avail,
 						 cg_i64(cg, cg->ringbuf_size / 2), "");
 		flags = LLVMBuildSelect(cg->b, big, cg_i64(cg, BPF_RB_FORCE_WAKEUP),
 					cg_i64(cg, BPF_RB_NO_WAKEUP), "");
 	}
-	LLVMTypeRef pt[2] = { cg->ptr, cg->i64 };
-	LLVMValueRef args[2] = { rec, flags };
-	cg_helper(cg, H_RB_SUBMIT, cg->void_t, pt, 2, args);
+	cg_bpf_ringbuf_submit(cg, rec, flags);
 }
 
 void cg_leave(struct cg *cg)
 {
-	if (cg->rec) {
-		LLVMTypeRef pt[2] = { cg->ptr, cg->i64 };
-		LLVMValueRef args[2] = { cg->rec, cg_i64(cg, 0) };
-		cg_helper(cg, H_RB_DISCARD, cg->void_t, pt, 2, args);
-	}
+	if (cg->rec)
+		cg_bpf_ringbuf_discard(cg, cg->rec, 0);
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
 }
 
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 {
-	if (cg->rec) {
-		LLVMTypeRef pt[2] = { cg->ptr, cg->i64 };
-		LLVMValueRef args[2] = { cg->rec, cg_i64(cg, 0) };
-		cg_helper(cg, H_RB_DISCARD, cg->void_t, pt, 2, args);
-	}
+	if (cg->rec)
+		cg_bpf_ringbuf_discard(cg, cg->rec, 0);
 	LLVMValueRef saved = cg->rec;
 	cg->rec = NULL;
 	unsigned hdr = sizeof(struct dcc_rec_hdr);
@@ -250,12 +232,11 @@ void cg_fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault, LLVMValueRef d
 	LLVMPositionBuilderAtEnd(cg->b, ok);
 }
 
-LLVMValueRef cg_read_or_fault(struct cg *cg, int helper, LLVMValueRef dst, uint32_t size,
-			      LLVMValueRef src)
+LLVMValueRef cg_read_or_fault(struct cg *cg, enum bpf_func_id helper, LLVMValueRef dst,
+			      uint32_t size, LLVMValueRef src)
 {
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-	LLVMValueRef args[3] = { dst, cg_i32(cg, size), LLVMBuildIntToPtr(cg->b, src, cg->ptr, "") };
-	LLVMValueRef rc = cg_helper(cg, helper, cg->i64, pt, 3, args);
+	LLVMValueRef from = LLVMBuildIntToPtr(cg->b, src, cg->ptr, "");
+	LLVMValueRef rc = cg_bpf_probe_read(cg, helper, dst, cg_i32(cg, size), from);
 
 	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""), DCC_FAULT_BADADDR,
 		    src);
@@ -266,10 +247,8 @@ static void store_arg(struct cg *cg, struct node *a, unsigned off)
 {
 	if (is_bytes(a)) {
 		/* a fault leaves zeros: the record was zeroed by probe_read */
-		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-		LLVMValueRef args[3] = { rec_ptr(cg, cg->rec, off), cg_i32(cg, a->type->size),
-					 cg_addr(cg, a) };
-		cg_helper(cg, 113 /* probe_read_kernel */, cg->i64, pt, 3, args);
+		LLVMValueRef dst = rec_ptr(cg, cg->rec, off);
+		cg_bpf_probe_read_kernel(cg, dst, cg_i32(cg, a->type->size), cg_addr(cg, a));
 		return;
 	}
 	struct cval v = cg_expr(cg, a);

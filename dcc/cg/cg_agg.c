@@ -7,9 +7,7 @@
 
 #include <dcc/abi.h>
 #include "cg.h"
-
-enum { H_LOOKUP = 1, H_UPDATE = 2 };
-#define BPF_NOEXIST 1
+#include "cg_bpf.h"
 
 static LLVMValueRef word(struct cg *cg, LLVMValueRef p, unsigned i)
 {
@@ -235,13 +233,6 @@ LLVMValueRef cg_zero_value(struct cg *cg, uint32_t size)
 	return cg->zero;
 }
 
-static LLVMValueRef lookup(struct cg *cg, LLVMValueRef map, LLVMValueRef key)
-{
-	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
-	LLVMValueRef args[2] = { map, key };
-	return cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
-}
-
 void cg_agg_update(struct cg *cg, struct node *assign)
 {
 	struct node *lv = assign->a, *call = assign->b;
@@ -296,7 +287,7 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 
 	/* look up; a new key is inserted as zeros first (BPF_NOEXIST: another
 	 * CPU may have won the race, which is fine), then updated in place */
-	LLVMValueRef p = lookup(cg, map, key);
+	LLVMValueRef p = cg_bpf_map_lookup(cg, map, key);
 	if (cg->agg_array[g->id]) {
 		/* the slot always exists; the check is for the verifier */
 		LLVMBasicBlockRef hit = cg_block(cg, "agg.slot"), done = cg_block(cg, "agg.done");
@@ -313,10 +304,8 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), miss, hit);
 	LLVMPositionBuilderAtEnd(cg->b, miss);
 	LLVMValueRef zero = cg_zero_value(cg, sema_agg_value_size(g));
-	LLVMTypeRef ut[4] = { cg->ptr, cg->ptr, cg->ptr, cg->i64 };
-	LLVMValueRef uargs[4] = { map, key, zero, cg_i64(cg, BPF_NOEXIST) };
-	cg_helper(cg, H_UPDATE, cg->i64, ut, 4, uargs);
-	LLVMValueRef p2 = lookup(cg, map, key);
+	cg_bpf_map_update(cg, map, key, zero, BPF_NOEXIST);
+	LLVMValueRef p2 = cg_bpf_map_lookup(cg, map, key);
 	LLVMBasicBlockRef miss_end = LLVMGetInsertBlock(cg->b);
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p2, ""), full, hit);
 	LLVMPositionBuilderAtEnd(cg->b, full);

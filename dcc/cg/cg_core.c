@@ -12,9 +12,8 @@
 
 #include "arena.h"
 #include "cg.h"
+#include "cg_bpf.h"
 #include "diag.h"
-
-enum { H_READ_KERNEL = 113, H_READ_KERNEL_STR = 115 };
 
 struct core_type {
 	struct type *t;
@@ -245,9 +244,7 @@ static LLVMValueRef bitfield_value(struct cg *cg, struct node *n)
 					 cg->i32, "");
 	sz = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGT, sz, cg_i32(cg, 8), ""),
 			     cg_i32(cg, 8), sz, "");
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-	LLVMValueRef args[3] = { tmp, sz, src };
-	cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+	cg_bpf_probe_read_kernel(cg, tmp, sz, src);
 	LLVMValueRef v = LLVMBuildShl(cg->b, LLVMBuildLoad2(cg->b, cg->i64, tmp, ""), lshift, "");
 	v = m->type->is_signed ? LLVMBuildAShr(cg->b, v, rshift, "") : LLVMBuildLShr(cg->b, v, rshift, "");
 	return cg_norm(cg, v, m->type);
@@ -309,9 +306,7 @@ LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t)
 {
 	LLVMValueRef tmp = cg_tmp64(cg);
 	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-	LLVMValueRef args[3] = { tmp, cg_i32(cg, t->size), addr };
-	cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+	cg_bpf_probe_read_kernel(cg, tmp, cg_i32(cg, t->size), addr);
 	LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
 	return cg_norm(cg, v, t);
 }
@@ -332,8 +327,6 @@ struct cval cg_kstring(struct cg *cg, struct node *n)
 	LLVMValueRef dst = cg_tmpbuf(cg, cap);
 	cg_memop(cg, "llvm.memset", dst, NULL, cap);
 	uint32_t max = t->kind == T_ARRAY && t->nelem < cap ? (uint32_t)t->nelem : cap;
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-	LLVMValueRef args[3] = { dst, cg_i32(cg, max), src };
-	cg_helper(cg, H_READ_KERNEL_STR, cg->i64, pt, 3, args);
+	cg_bpf_probe_read_kernel_str(cg, dst, cg_i32(cg, max), src);
 	return (struct cval){ .v = dst, .t = &type_string, .cap = cap };
 }

@@ -11,11 +11,7 @@
 
 #include <dcc/abi.h>
 #include "cg.h"
-
-enum {
-	H_WRITE_USER = 36, H_SEND_SIGNAL = 109, H_READ_USER = 112, H_READ_KERNEL = 113,
-	H_READ_KERNEL_STR = 115,
-};
+#include "cg_bpf.h"
 
 uint32_t cg_destr_kind(const char *name)
 {
@@ -55,7 +51,7 @@ void cg_tracemem(struct cg *cg, struct node *st, unsigned off)
 	struct node *dyn = st->list->next->next;
 	LLVMValueRef addr = cg_expr(cg, st->list).v, o = cg_i64(cg, off);
 	LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, "");
-	cg_read_or_fault(cg, H_READ_KERNEL, dst, (uint32_t)st->ival, addr);
+	cg_read_or_fault(cg, BPF_FUNC_probe_read_kernel, dst, (uint32_t)st->ival, addr);
 	if (dyn) {
 		o = cg_i64(cg, off + round8(st->ival));
 		LLVMBuildStore(cg->b, cg_expr(cg, dyn).v,
@@ -65,17 +61,13 @@ void cg_tracemem(struct cg *cg, struct node *st, unsigned off)
 
 static void send_signal(struct cg *cg, LLVMValueRef sig)
 {
-	LLVMTypeRef pt[1] = { cg->i32 };
-	LLVMValueRef args[1] = { LLVMBuildTrunc(cg->b, sig, cg->i32, "") };
-	cg_helper(cg, H_SEND_SIGNAL, cg->i64, pt, 1, args);
+	cg_bpf_send_signal(cg, LLVMBuildTrunc(cg->b, sig, cg->i32, ""));
 }
 
 static void write_user(struct cg *cg, LLVMValueRef uaddr, LLVMValueRef src, uint64_t n)
 {
-	LLVMTypeRef pt[3] = { cg->ptr, cg->ptr, cg->i32 };
-	LLVMValueRef args[3] = { LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, ""), src,
-				 cg_i32(cg, (uint32_t)n) };
-	LLVMValueRef rc = cg_helper(cg, H_WRITE_USER, cg->i64, pt, 3, args);
+	LLVMValueRef dst = LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, "");
+	LLVMValueRef rc = cg_bpf_probe_write_user(cg, dst, src, cg_i32(cg, (uint32_t)n));
 
 	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""), DCC_FAULT_BADADDR,
 		    uaddr);
@@ -88,7 +80,7 @@ static void copyout(struct cg *cg, struct node *st)
 	struct node *src = st->list, *ua = src->next;
 	LLVMValueRef from = cg_expr(cg, src).v, uaddr = cg_expr(cg, ua).v;
 	LLVMValueRef buf = cg_scratch(cg, cg_scratch_alloc(cg, round8(st->ival)));
-	cg_read_or_fault(cg, H_READ_KERNEL, buf, (uint32_t)st->ival, from);
+	cg_read_or_fault(cg, BPF_FUNC_probe_read_kernel, buf, (uint32_t)st->ival, from);
 	write_user(cg, uaddr, buf, st->ival);
 }
 
@@ -101,11 +93,9 @@ static void copyoutstr(struct cg *cg, struct node *st)
 	struct cval s = cg_expr(cg, src);
 	LLVMValueRef uaddr = cg_expr(cg, ua).v;
 	LLVMValueRef buf = cg_scratch(cg, cg_scratch_alloc(cg, round8(st->ival)));
-	cg_read_or_fault(cg, H_READ_USER, buf, (uint32_t)st->ival, uaddr);
+	cg_read_or_fault(cg, BPF_FUNC_probe_read_user, buf, (uint32_t)st->ival, uaddr);
 	uint64_t n = s.cap && s.cap < st->ival ? s.cap : st->ival;
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-	LLVMValueRef args[3] = { buf, cg_i32(cg, (uint32_t)n), s.v };
-	cg_helper(cg, H_READ_KERNEL_STR, cg->i64, pt, 3, args);
+	cg_bpf_probe_read_kernel_str(cg, buf, cg_i32(cg, (uint32_t)n), s.v);
 	write_user(cg, uaddr, buf, st->ival);
 }
 

@@ -9,13 +9,9 @@
 #include <dcc/abi.h>
 #include "arena.h"
 #include "cg.h"
+#include "cg_bpf.h"
 #include "diag.h"
 
-enum {
-	H_LOOKUP = 1, H_UPDATE = 2, H_DELETE = 3, H_KTIME = 5, H_SMP_ID = 8, H_PID_TGID = 14,
-	H_UID_GID = 15, H_COMM = 16, H_CUR_TASK = 35, H_READ_KERNEL = 113,
-	H_GET_STACK = 67, H_STRNCMP = 182,
-};
 
 LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t)
 {
@@ -30,11 +26,6 @@ LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t)
 static struct cval ival(LLVMValueRef v, struct type *t)
 {
 	return (struct cval){ .v = v, .t = t };
-}
-
-static LLVMValueRef helper0(struct cg *cg, int id)
-{
-	return cg_helper(cg, id, cg->i64, NULL, 0, NULL);
 }
 
 static LLVMValueRef volatile_load(struct cg *cg, LLVMValueRef g)
@@ -202,7 +193,7 @@ void cg_task_type(struct cg *cg)
 static LLVMValueRef core_ppid(struct cg *cg)
 {
 	cg_task_type(cg);
-	LLVMValueRef task = LLVMBuildIntToPtr(cg->b, helper0(cg, H_CUR_TASK), cg->ptr, "task");
+	LLVMValueRef task = LLVMBuildIntToPtr(cg->b, cg_bpf_get_current_task(cg), cg->ptr, "task");
 	LLVMValueRef rp = cg_preserve_access(cg, task, cg->ppid_ir, cg->ppid_di, 1);
 	LLVMValueRef parent = LLVMBuildIntToPtr(cg->b, cg_kread(cg, rp, &type_ulong), cg->ptr, "");
 	LLVMValueRef tgid = cg_preserve_access(cg, parent, cg->ppid_ir, cg->ppid_di, 2);
@@ -224,10 +215,8 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 		 * arity, so read the slot without a context load. */
 		LLVMValueRef tmp = cg_tmp64(cg);
 		LLVMValueRef o = cg_i64(cg, 16 + 8 * (unsigned)i);
-		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-		LLVMValueRef args[3] = { tmp, cg_i32(cg, 8),
-					 LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "") };
-		cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+		LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "");
+		cg_bpf_probe_read_kernel(cg, tmp, cg_i32(cg, 8), src);
 		return LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
 	}
 	case PK_SYSCALL_RETURN:
@@ -266,10 +255,8 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 		LLVMValueRef tmp = cg_tmp64(cg);
 		LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
 		LLVMValueRef o = cg_i64(cg, p->foffs[i]);
-		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-		LLVMValueRef args[3] = { tmp, cg_i32(cg, p->ftypes[i]->size),
-					 LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "") };
-		cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+		LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "");
+		cg_bpf_probe_read_kernel(cg, tmp, cg_i32(cg, p->ftypes[i]->size), src);
 		return LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
 	}
 	default:
@@ -292,26 +279,25 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		v = core_ppid(cg);
 		break;
 	case B_UID:
-		v = helper0(cg, H_UID_GID);
+		v = cg_bpf_get_current_uid_gid(cg);
 		break;
 	case B_GID:
-		v = LLVMBuildLShr(cg->b, helper0(cg, H_UID_GID), cg_i64(cg, 32), "");
+		v = LLVMBuildLShr(cg->b, cg_bpf_get_current_uid_gid(cg), cg_i64(cg, 32), "");
 		break;
 	case B_TIMESTAMP:
-		v = helper0(cg, H_KTIME);
+		v = cg_bpf_ktime_get_ns(cg);
 		break;
 	case B_WALLTIMESTAMP:
-		v = LLVMBuildAdd(cg->b, helper0(cg, H_KTIME), volatile_load(cg, cg->ro_walloff), "");
+		v = LLVMBuildAdd(cg->b, cg_bpf_ktime_get_ns(cg), volatile_load(cg, cg->ro_walloff),
+				 "");
 		break;
 	case B_CPU:
-		v = cg_helper(cg, H_SMP_ID, cg->i32, NULL, 0, NULL);
+		v = cg_bpf_get_smp_processor_id(cg);
 		v = LLVMBuildZExt(cg->b, v, cg->i64, "");
 		break;
 	case B_EXECNAME: {
 		LLVMValueRef p = cg_tmpbuf(cg, 16);
-		LLVMTypeRef pt[2] = { cg->ptr, cg->i32 };
-		LLVMValueRef args[2] = { p, cg_i32(cg, 16) };
-		cg_helper(cg, H_COMM, cg->i64, pt, 2, args);
+		cg_bpf_get_current_comm(cg, p, cg_i32(cg, 16));
 		return strval(p, 16);
 	}
 	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
@@ -337,7 +323,7 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		v = volatile_load(cg, cg->ro_target);
 		break;
 	case B_CURTHREAD:
-		v = helper0(cg, H_CUR_TASK);
+		v = cg_bpf_get_current_task(cg);
 		break;
 	case B_EPID:
 		v = cg_i64(cg, (uint64_t)cg->epid);
@@ -555,9 +541,7 @@ static struct cval assign(struct cg *cg, struct node *n)
 		/* a whole struct: copied from kernel memory or another variable */
 		LLVMValueRef src = cg_addr(cg, n->b);
 		LLVMValueRef dst = cg_var_addr(cg, lv);
-		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-		LLVMValueRef args[3] = { dst, cg_i32(cg, lv->type->size), src };
-		cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+		cg_bpf_probe_read_kernel(cg, dst, cg_i32(cg, lv->type->size), src);
 		return ival(cg_i64(cg, 0), &type_void);
 	}
 	struct lref r = cg_lref(cg, lv);
@@ -680,10 +664,8 @@ static struct cval symbolic(struct cg *cg, struct node *n)
 	if (t->kind == T_SYM) {
 		LLVMBuildStore(cg->b, cg_expr(cg, n->list).v, dst);
 	} else {
-		LLVMTypeRef pt[4] = { cg->ptr, cg->ptr, cg->i32, cg->i64 };
-		LLVMValueRef args[4] = { cg->ctx, dst, cg_i32(cg, t->size - at),
-					 cg_i64(cg, user ? 256 /* BPF_F_USER_STACK */ : 0) };
-		cg_helper(cg, H_GET_STACK, cg->i64, pt, 4, args);
+		cg_bpf_get_stack(cg, cg->ctx, dst, cg_i32(cg, t->size - at),
+				 user ? BPF_F_USER_STACK : 0);
 	}
 	return (struct cval){ .v = buf, .t = t, .cap = t->size };
 }
@@ -694,9 +676,7 @@ static struct cval kernel_value(struct cg *cg, struct node *n)
 {
 	if (type_is_float(n->type) && n->type->size > 8) {
 		LLVMValueRef buf = cg_tmpbuf(cg, n->type->size);
-		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-		LLVMValueRef args[3] = { buf, cg_i32(cg, n->type->size), cg_addr(cg, n) };
-		cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+		cg_bpf_probe_read_kernel(cg, buf, cg_i32(cg, n->type->size), cg_addr(cg, n));
 		return (struct cval){ .v = buf, .t = n->type, .cap = n->type->size };
 	}
 	if (!type_is_scalar(n->type) && !type_is_float(n->type)) {

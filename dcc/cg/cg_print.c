@@ -8,8 +8,7 @@
 
 #include <dcc/abi.h>
 #include "cg.h"
-
-#define H_READ_KERNEL 113
+#include "cg_bpf.h"
 
 static bool is_mem(const struct type *t)
 {
@@ -147,9 +146,8 @@ void cg_print(struct cg *cg, struct node *st, unsigned off)
 	}
 	if (is_mem(t)) {
 		LLVMValueRef addr = cg_addr(cg, a);
-		LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-		LLVMValueRef args[3] = { rec_at(cg, off), cg_i32(cg, rec_bytes(t)), addr };
-		LLVMValueRef rc = cg_helper(cg, H_READ_KERNEL, cg->i64, pt, 3, args);
+		LLVMValueRef rc = cg_bpf_probe_read_kernel(cg, rec_at(cg, off),
+							   cg_i32(cg, rec_bytes(t)), addr);
 		/* an unreadable address is DTrace's invalid address error */
 		LLVMBasicBlockRef bad = cg_block(cg, "print.fault"), ok = cg_block(cg, "print.ok");
 		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""), bad,

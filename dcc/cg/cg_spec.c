@@ -8,15 +8,12 @@
  */
 #include <dcc/abi.h>
 #include "cg.h"
-
-enum { H_LOOKUP = 1, H_RB_DISCARD = 133 };
+#include "cg_bpf.h"
 
 static LLVMValueRef states(struct cg *cg)
 {
 	LLVMValueRef key = cg_key32(cg, 0);
-	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
-	LLVMValueRef args[2] = { cg_map_ref(cg, cg->m_spec), key };
-	return cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+	return cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_spec), key);
 }
 
 static LLVMValueRef slot(struct cg *cg, LLVMValueRef base, LLVMValueRef idx, unsigned table)
@@ -112,9 +109,7 @@ void cg_spec_submit(struct cg *cg, bool wake)
 	LLVMBasicBlockRef done = cg_block(cg, "spec.done");
 	LLVMBuildBr(cg->b, done);
 	LLVMPositionBuilderAtEnd(cg->b, drop);
-	LLVMTypeRef pt[2] = { cg->ptr, cg->i64 };
-	LLVMValueRef args[2] = { cg->rec, cg_i64(cg, 0) };
-	cg_helper(cg, H_RB_DISCARD, cg->void_t, pt, 2, args);
+	cg_bpf_ringbuf_discard(cg, cg->rec, 0);
 	LLVMBuildBr(cg->b, done);
 	LLVMPositionBuilderAtEnd(cg->b, done);
 }

@@ -12,8 +12,7 @@
 
 #include <dcc/abi.h>
 #include "cg.h"
-
-enum { H_READ_KERNEL_STR = 115, H_LOOP = 181 };
+#include "cg_bpf.h"
 
 static inline LLVMValueRef k64(struct cg *cg, uint64_t v)
 {
@@ -197,9 +196,7 @@ static inline void body_end(struct cg *cg, struct body *b)
 	cg->sp = b->caller_sp;
 	LLVMPositionBuilderAtEnd(cg->b, b->caller_bb);
 	LLVMSetCurrentDebugLocation2(cg->b, b->caller_loc);
-	LLVMTypeRef pt[4] = { cg->i64, cg->ptr, cg->ptr, cg->i64 };
-	LLVMValueRef args[4] = { k64(cg, b->n), b->fn, b->ctx, k64(cg, 0) };
-	cg_helper(cg, H_LOOP, cg->i64, pt, 4, args);
+	cg_bpf_loop(cg, k64(cg, b->n), b->fn, b->ctx);
 }
 
 /* v, through scratch memory: the verifier sees an unknown value, so it
@@ -247,9 +244,7 @@ static inline LLVMValueRef bounded(struct cg *cg, LLVMValueRef v, uint64_t max)
 static inline LLVMValueRef read_str(struct cg *cg, LLVMValueRef dst, LLVMValueRef size,
 				     LLVMValueRef src)
 {
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i64, cg->ptr };
-	LLVMValueRef args[3] = { dst, size, src };
-	return cg_helper(cg, H_READ_KERNEL_STR, cg->i64, pt, 3, args);
+	return cg_bpf_probe_read_kernel_str(cg, dst, size, src);
 }
 
 static inline unsigned str_cap(struct cg *cg, struct cval s)

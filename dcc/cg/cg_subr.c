@@ -12,8 +12,7 @@
 
 #include <dcc/abi.h>
 #include "cg.h"
-
-enum { H_PRANDOM = 7, H_CUR_TASK = 35, H_READ_USER = 112, H_READ_KERNEL = 113 };
+#include "cg_bpf.h"
 
 /* how many ancestors progenyof() looks at before answering 0 */
 #define PROGENY_DEPTH 64
@@ -97,7 +96,8 @@ static struct cval copy_into(struct cg *cg, struct node *n)
 		    DCC_FAULT_BADADDR, dst);
 	LLVMValueRef at = LLVMBuildAdd(cg->b, off, cg_i64(cg, lo), "");
 	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, base, &at, 1, "");
-	cg_read_or_fault(cg, user ? H_READ_USER : H_READ_KERNEL, p, size, src);
+	cg_read_or_fault(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel, p, size,
+			 src);
 	return ival(cg_i64(cg, 0), n->type);
 }
 
@@ -128,8 +128,7 @@ static struct cval progenyof(struct cg *cg, struct node *n)
 {
 	LLVMValueRef pid = LLVMBuildTrunc(cg->b, cg_expr(cg, n->list).v, cg->i32, "");
 	cg_task_type(cg);
-	LLVMValueRef task = LLVMBuildIntToPtr(cg->b, cg_helper(cg, H_CUR_TASK, cg->i64, NULL, 0,
-							       NULL), cg->ptr, "task");
+	LLVMValueRef task = LLVMBuildIntToPtr(cg->b, cg_bpf_get_current_task(cg), cg->ptr, "task");
 	LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b), loop = cg_block(cg, "progeny.loop");
 	LLVMBasicBlockRef up = cg_block(cg, "progeny.up"), next = cg_block(cg, "progeny.next");
 	LLVMBasicBlockRef done = cg_block(cg, "progeny.done");
@@ -198,7 +197,7 @@ static struct cval inet(struct cg *cg, struct node *n)
 		bool v4 = !strcmp(n->name, "inet_ntoa");
 		LLVMValueRef p = addr_arg(cg, n->list);
 		LLVMBuildStore(cg->b, cg_i64(cg, v4 ? DCC_INET_4 : DCC_INET_6A), buf);
-		cg_read_or_fault(cg, H_READ_KERNEL, bytes, v4 ? 4 : 16, p);
+		cg_read_or_fault(cg, BPF_FUNC_probe_read_kernel, bytes, v4 ? 4 : 16, p);
 		return (struct cval){ .v = buf, .t = n->type, .cap = 24 };
 	}
 	LLVMValueRef af = LLVMBuildTrunc(cg->b, cg_expr(cg, n->list).v, cg->i32, "");
@@ -213,7 +212,7 @@ static struct cval inet(struct cg *cg, struct node *n)
 	for (int v4 = 1; v4 >= 0; v4--) {
 		LLVMPositionBuilderAtEnd(cg->b, v4 ? b4 : b6);
 		LLVMBuildStore(cg->b, cg_i64(cg, v4 ? DCC_INET_4 : DCC_INET_6), buf);
-		cg_read_or_fault(cg, H_READ_KERNEL, bytes, v4 ? 4 : 16, p);
+		cg_read_or_fault(cg, BPF_FUNC_probe_read_kernel, bytes, v4 ? 4 : 16, p);
 		LLVMBuildBr(cg->b, done);
 	}
 	LLVMPositionBuilderAtEnd(cg->b, done);
@@ -230,7 +229,7 @@ struct cval cg_subr(struct cg *cg, struct node *n)
 	if (!strncmp(name, "hton", 4) || !strncmp(name, "ntoh", 4))
 		return byteorder(cg, n);
 	if (!strcmp(name, "rand")) {
-		LLVMValueRef r = cg_helper(cg, H_PRANDOM, cg->i64, NULL, 0, NULL);
+		LLVMValueRef r = cg_bpf_get_prandom_u32(cg);
 		return ival(cg_norm(cg, r, n->type), n->type);
 	}
 	if (!strcmp(name, "progenyof"))

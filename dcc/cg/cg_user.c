@@ -7,8 +7,7 @@
  */
 #include <dcc/abi.h>
 #include "cg.h"
-
-enum { H_READ_USER = 112, H_READ_USER_STR = 114 };
+#include "cg_bpf.h"
 
 /* A NUL-terminated string from the traced process's memory. */
 struct cval cg_copyinstr(struct cg *cg, struct node *n)
@@ -18,9 +17,7 @@ struct cval cg_copyinstr(struct cg *cg, struct node *n)
 	LLVMValueRef addr = LLVMBuildIntToPtr(cg->b, cg_expr(cg, n->list).v, cg->ptr, "");
 	LLVMValueRef dst = cg_tmpbuf(cg, cap);
 	cg_memop(cg, "llvm.memset", dst, NULL, cap);
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-	LLVMValueRef args[3] = { dst, cg_i32(cg, max), addr };
-	cg_helper(cg, H_READ_USER_STR, cg->i64, pt, 3, args);
+	cg_bpf_probe_read_user_str(cg, dst, cg_i32(cg, max), addr);
 	return (struct cval){ .v = dst, .t = &type_string, .cap = cap };
 }
 
@@ -32,10 +29,8 @@ struct cval cg_copyin(struct cg *cg, struct node *n)
 	uint32_t size = (uint32_t)n->ival;
 	LLVMValueRef uaddr = cg_expr(cg, n->list).v;
 	LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, size));
-	LLVMTypeRef pt[3] = { cg->ptr, cg->i32, cg->ptr };
-	LLVMValueRef args[3] = { dst, cg_i32(cg, size),
-				 LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, "") };
-	LLVMValueRef rc = cg_helper(cg, H_READ_USER, cg->i64, pt, 3, args);
+	LLVMValueRef src = LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, "");
+	LLVMValueRef rc = cg_bpf_probe_read_user(cg, dst, cg_i32(cg, size), src);
 	LLVMBasicBlockRef bad = cg_block(cg, "copyin.fault"), ok = cg_block(cg, "copyin.ok");
 	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, rc, cg_i64(cg, 0), ""), bad, ok);
 	LLVMPositionBuilderAtEnd(cg->b, bad);

@@ -9,8 +9,7 @@
  */
 #include <dcc/abi.h>
 #include "cg.h"
-
-enum { H_LOOKUP = 1, H_UPDATE = 2, H_DELETE = 3, H_PID_TGID = 14 };
+#include "cg_bpf.h"
 
 static bool dynamic(const struct var *v)
 {
@@ -105,9 +104,7 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 	bool cacheable = v->kind == V_SELF && !v->nkeys;
 	LLVMValueRef p = cacheable ? cg->self_ptr[v->index] : NULL;
 	if (!p) {
-		LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
-		LLVMValueRef args[2] = { map_of(cg, v), r->key };
-		p = cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+		p = cg_bpf_map_lookup(cg, map_of(cg, v), r->key);
 		if (cacheable && !cg->cond_depth)
 			cg->self_ptr[v->index] = p;
 	}
@@ -172,17 +169,13 @@ void cg_lref_store(struct cg *cg, struct lref *r, struct cval val)
 		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, iv, cg_i64(cg, 0), ""), del,
 				upd);
 		LLVMPositionBuilderAtEnd(cg->b, del);
-		LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
-		LLVMValueRef dargs[2] = { map, r->key };
-		cg_helper(cg, H_DELETE, cg->i64, pt, 2, dargs);
+		cg_bpf_map_delete(cg, map, r->key);
 		LLVMBuildBr(cg->b, done);
 		LLVMPositionBuilderAtEnd(cg->b, upd);
 		src = cg_tmp64(cg);
 		LLVMBuildStore(cg->b, iv, src);
 	}
-	LLVMTypeRef pt[4] = { cg->ptr, cg->ptr, cg->ptr, cg->i64 };
-	LLVMValueRef args[4] = { map, r->key, src, cg_i64(cg, 0) };
-	LLVMValueRef rc = cg_helper(cg, H_UPDATE, cg->i64, pt, 4, args);
+	LLVMValueRef rc = cg_bpf_map_update(cg, map, r->key, src, BPF_ANY);
 	LLVMBasicBlockRef fail = cg_block(cg, "var.full");
 	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, rc, cg_i64(cg, 0), ""), done, fail);
 	LLVMPositionBuilderAtEnd(cg->b, fail);
@@ -217,19 +210,15 @@ LLVMValueRef cg_var_addr(struct cg *cg, struct node *vn)
 	if (!dynamic(v))
 		return v->kind == V_GLOBAL ? cg->gvar[v->id] : cg_scratch(cg, cg->this_off[v->id]);
 	LLVMValueRef map = map_of(cg, v);
-	LLVMTypeRef pt[2] = { cg->ptr, cg->ptr };
-	LLVMValueRef args[2] = { map, r.key };
-	LLVMValueRef p = cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+	LLVMValueRef p = cg_bpf_map_lookup(cg, map, r.key);
 	LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
 	LLVMBasicBlockRef make = cg_block(cg, "var.make"), done = cg_block(cg, "var.have");
 	LLVMBasicBlockRef full = cg_block(cg, "var.full");
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), make, done);
 	LLVMPositionBuilderAtEnd(cg->b, make);
 	LLVMValueRef zero = cg_zero_value(cg, cg_var_size(cg, v));
-	LLVMTypeRef ut[4] = { cg->ptr, cg->ptr, cg->ptr, cg->i64 };
-	LLVMValueRef uargs[4] = { map, r.key, zero, cg_i64(cg, 1 /* BPF_NOEXIST */) };
-	cg_helper(cg, H_UPDATE, cg->i64, ut, 4, uargs);
-	LLVMValueRef p2 = cg_helper(cg, H_LOOKUP, cg->ptr, pt, 2, args);
+	cg_bpf_map_update(cg, map, r.key, zero, BPF_NOEXIST);
+	LLVMValueRef p2 = cg_bpf_map_lookup(cg, map, r.key);
 	LLVMBasicBlockRef made = LLVMGetInsertBlock(cg->b);
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p2, ""), full, done);
 	LLVMPositionBuilderAtEnd(cg->b, full);

@@ -1,0 +1,219 @@
+/*
+ * BPF helper calls: a BPF_FUNC_* id and its arguments -> a call through the
+ * helper's number, the way clang calls helpers ((fn *)id)(...), with the
+ * LLVM function type written once below per helper and built once per module.
+ */
+#include <assert.h>
+#include <stdbool.h>
+
+#include "arena.h"
+#include "cg_bpf.h"
+
+/* an argument's or result's LLVM type. A_SIZE is a u32 size that codegen
+ * passes as an i32 or as an i64: BPF passes every argument in a 64-bit
+ * register, and the width decides whether a constant is loaded with a 32-
+ * or a 64-bit move, which the verifier tracks differently in string loops. */
+enum { A_VOID, A_PTR, A_I32, A_I64, A_SIZE };
+
+static const struct {
+	unsigned char ret, n, args[4];
+} sigs[__BPF_FUNC_MAX_ID] = {
+	[BPF_FUNC_map_lookup_elem] = { A_PTR, 2, { A_PTR, A_PTR } },
+	[BPF_FUNC_map_update_elem] = { A_I64, 4, { A_PTR, A_PTR, A_PTR, A_I64 } },
+	[BPF_FUNC_map_delete_elem] = { A_I64, 2, { A_PTR, A_PTR } },
+	[BPF_FUNC_ktime_get_ns] = { A_I64, 0, { 0 } },
+	[BPF_FUNC_get_prandom_u32] = { A_I64, 0, { 0 } },
+	[BPF_FUNC_get_smp_processor_id] = { A_I32, 0, { 0 } },
+	[BPF_FUNC_get_current_pid_tgid] = { A_I64, 0, { 0 } },
+	[BPF_FUNC_get_current_uid_gid] = { A_I64, 0, { 0 } },
+	[BPF_FUNC_get_current_comm] = { A_I64, 2, { A_PTR, A_I32 } },
+	[BPF_FUNC_get_current_task] = { A_I64, 0, { 0 } },
+	[BPF_FUNC_probe_write_user] = { A_I64, 3, { A_PTR, A_PTR, A_I32 } },
+	[BPF_FUNC_get_stack] = { A_I64, 4, { A_PTR, A_PTR, A_I32, A_I64 } },
+	[BPF_FUNC_send_signal] = { A_I64, 1, { A_I32 } },
+	[BPF_FUNC_probe_read_user] = { A_I64, 3, { A_PTR, A_SIZE, A_PTR } },
+	[BPF_FUNC_probe_read_kernel] = { A_I64, 3, { A_PTR, A_SIZE, A_PTR } },
+	[BPF_FUNC_probe_read_user_str] = { A_I64, 3, { A_PTR, A_SIZE, A_PTR } },
+	[BPF_FUNC_probe_read_kernel_str] = { A_I64, 3, { A_PTR, A_SIZE, A_PTR } },
+	[BPF_FUNC_ringbuf_reserve] = { A_PTR, 3, { A_PTR, A_I64, A_I64 } },
+	[BPF_FUNC_ringbuf_submit] = { A_VOID, 2, { A_PTR, A_I64 } },
+	[BPF_FUNC_ringbuf_discard] = { A_VOID, 2, { A_PTR, A_I64 } },
+	[BPF_FUNC_ringbuf_query] = { A_I64, 2, { A_PTR, A_I64 } },
+	[BPF_FUNC_loop] = { A_I64, 4, { A_I64, A_PTR, A_PTR, A_I64 } },
+};
+
+static LLVMTypeRef llvm_type(struct cg *cg, unsigned char a)
+{
+	switch (a) {
+	case A_PTR: return cg->ptr;
+	case A_I32: return cg->i32;
+	case A_I64: return cg->i64;
+	default: return cg->void_t;
+	}
+}
+
+/* The helper's type, with its A_SIZE arguments as i64 if wide; built once
+ * per module. */
+static LLVMTypeRef helper_type(struct cg *cg, enum bpf_func_id id, bool wide)
+{
+	assert(id > 0 && id < __BPF_FUNC_MAX_ID && sigs[id].ret + sigs[id].n);
+	if (!cg->helper_fty)
+		cg->helper_fty = arena_alloc(cg->ar, sizeof(LLVMTypeRef) * 2 * __BPF_FUNC_MAX_ID);
+	LLVMTypeRef *fty = &cg->helper_fty[2 * id + wide];
+	if (!*fty) {
+		LLVMTypeRef params[4];
+		for (unsigned i = 0; i < sigs[id].n; i++)
+			params[i] = sigs[id].args[i] == A_SIZE ? (wide ? cg->i64 : cg->i32)
+				    : llvm_type(cg, sigs[id].args[i]);
+		*fty = LLVMFunctionType(llvm_type(cg, sigs[id].ret), params, sigs[id].n, 0);
+	}
+	return *fty;
+}
+
+LLVMValueRef cg_bpf_call(struct cg *cg, enum bpf_func_id id, LLVMValueRef *args, unsigned n)
+{
+	assert(n == sigs[id].n);
+	bool wide = false;
+	for (unsigned i = 0; i < n; i++)
+		if (sigs[id].args[i] == A_SIZE)
+			wide = LLVMTypeOf(args[i]) == cg->i64;
+	LLVMTypeRef fty = helper_type(cg, id, wide);
+	LLVMValueRef callee = LLVMConstIntToPtr(cg_i64(cg, (uint64_t)id), cg->ptr);
+	return LLVMBuildCall2(cg->b, fty, callee, args, n, "");
+}
+
+LLVMValueRef cg_bpf_map_lookup(struct cg *cg, LLVMValueRef map, LLVMValueRef key)
+{
+	LLVMValueRef args[2] = { map, key };
+	return cg_bpf_call(cg, BPF_FUNC_map_lookup_elem, args, 2);
+}
+
+LLVMValueRef cg_bpf_map_update(struct cg *cg, LLVMValueRef map, LLVMValueRef key,
+			       LLVMValueRef val, uint64_t flags)
+{
+	LLVMValueRef args[4] = { map, key, val, cg_i64(cg, flags) };
+	return cg_bpf_call(cg, BPF_FUNC_map_update_elem, args, 4);
+}
+
+LLVMValueRef cg_bpf_map_delete(struct cg *cg, LLVMValueRef map, LLVMValueRef key)
+{
+	LLVMValueRef args[2] = { map, key };
+	return cg_bpf_call(cg, BPF_FUNC_map_delete_elem, args, 2);
+}
+
+LLVMValueRef cg_bpf_probe_read(struct cg *cg, enum bpf_func_id id, LLVMValueRef dst,
+			       LLVMValueRef size, LLVMValueRef src)
+{
+	LLVMValueRef args[3] = { dst, size, src };
+	return cg_bpf_call(cg, id, args, 3);
+}
+
+LLVMValueRef cg_bpf_probe_read_kernel(struct cg *cg, LLVMValueRef dst, LLVMValueRef size,
+				      LLVMValueRef src)
+{
+	return cg_bpf_probe_read(cg, BPF_FUNC_probe_read_kernel, dst, size, src);
+}
+
+LLVMValueRef cg_bpf_probe_read_kernel_str(struct cg *cg, LLVMValueRef dst, LLVMValueRef size,
+					  LLVMValueRef src)
+{
+	return cg_bpf_probe_read(cg, BPF_FUNC_probe_read_kernel_str, dst, size, src);
+}
+
+LLVMValueRef cg_bpf_probe_read_user(struct cg *cg, LLVMValueRef dst, LLVMValueRef size,
+				    LLVMValueRef src)
+{
+	return cg_bpf_probe_read(cg, BPF_FUNC_probe_read_user, dst, size, src);
+}
+
+LLVMValueRef cg_bpf_probe_read_user_str(struct cg *cg, LLVMValueRef dst, LLVMValueRef size,
+					LLVMValueRef src)
+{
+	return cg_bpf_probe_read(cg, BPF_FUNC_probe_read_user_str, dst, size, src);
+}
+
+LLVMValueRef cg_bpf_probe_write_user(struct cg *cg, LLVMValueRef dst, LLVMValueRef src,
+				     LLVMValueRef size)
+{
+	LLVMValueRef args[3] = { dst, src, size };
+	return cg_bpf_call(cg, BPF_FUNC_probe_write_user, args, 3);
+}
+
+LLVMValueRef cg_bpf_ringbuf_reserve(struct cg *cg, LLVMValueRef rb, uint64_t size,
+				    uint64_t flags)
+{
+	LLVMValueRef args[3] = { rb, cg_i64(cg, size), cg_i64(cg, flags) };
+	return cg_bpf_call(cg, BPF_FUNC_ringbuf_reserve, args, 3);
+}
+
+void cg_bpf_ringbuf_submit(struct cg *cg, LLVMValueRef rec, LLVMValueRef flags)
+{
+	LLVMValueRef args[2] = { rec, flags };
+	cg_bpf_call(cg, BPF_FUNC_ringbuf_submit, args, 2);
+}
+
+void cg_bpf_ringbuf_discard(struct cg *cg, LLVMValueRef rec, uint64_t flags)
+{
+	LLVMValueRef args[2] = { rec, cg_i64(cg, flags) };
+	cg_bpf_call(cg, BPF_FUNC_ringbuf_discard, args, 2);
+}
+
+LLVMValueRef cg_bpf_ringbuf_query(struct cg *cg, LLVMValueRef rb, uint64_t flags)
+{
+	LLVMValueRef args[2] = { rb, cg_i64(cg, flags) };
+	return cg_bpf_call(cg, BPF_FUNC_ringbuf_query, args, 2);
+}
+
+LLVMValueRef cg_bpf_get_current_pid_tgid(struct cg *cg)
+{
+	return cg_bpf_call(cg, BPF_FUNC_get_current_pid_tgid, NULL, 0);
+}
+
+LLVMValueRef cg_bpf_get_current_uid_gid(struct cg *cg)
+{
+	return cg_bpf_call(cg, BPF_FUNC_get_current_uid_gid, NULL, 0);
+}
+
+LLVMValueRef cg_bpf_get_current_task(struct cg *cg)
+{
+	return cg_bpf_call(cg, BPF_FUNC_get_current_task, NULL, 0);
+}
+
+LLVMValueRef cg_bpf_get_current_comm(struct cg *cg, LLVMValueRef buf, LLVMValueRef size)
+{
+	LLVMValueRef args[2] = { buf, size };
+	return cg_bpf_call(cg, BPF_FUNC_get_current_comm, args, 2);
+}
+
+LLVMValueRef cg_bpf_get_smp_processor_id(struct cg *cg)
+{
+	return cg_bpf_call(cg, BPF_FUNC_get_smp_processor_id, NULL, 0);
+}
+
+LLVMValueRef cg_bpf_ktime_get_ns(struct cg *cg)
+{
+	return cg_bpf_call(cg, BPF_FUNC_ktime_get_ns, NULL, 0);
+}
+
+LLVMValueRef cg_bpf_get_prandom_u32(struct cg *cg)
+{
+	return cg_bpf_call(cg, BPF_FUNC_get_prandom_u32, NULL, 0);
+}
+
+LLVMValueRef cg_bpf_get_stack(struct cg *cg, LLVMValueRef ctx, LLVMValueRef buf,
+			      LLVMValueRef size, uint64_t flags)
+{
+	LLVMValueRef args[4] = { ctx, buf, size, cg_i64(cg, flags) };
+	return cg_bpf_call(cg, BPF_FUNC_get_stack, args, 4);
+}
+
+LLVMValueRef cg_bpf_send_signal(struct cg *cg, LLVMValueRef sig)
+{
+	return cg_bpf_call(cg, BPF_FUNC_send_signal, &sig, 1);
+}
+
+LLVMValueRef cg_bpf_loop(struct cg *cg, LLVMValueRef n, LLVMValueRef fn, LLVMValueRef ctx)
+{
+	LLVMValueRef args[4] = { n, fn, ctx, cg_i64(cg, 0) };
+	return cg_bpf_call(cg, BPF_FUNC_loop, args, 4);
+}
