@@ -13,6 +13,7 @@
 #include "cg.h"
 #include "cg_bpf.h"
 #include "diag.h"
+#include "syscall.h"
 
 LLVMValueRef cg_i64(struct cg *cg, uint64_t v)
 {
@@ -313,20 +314,6 @@ static void add_used_list(struct cg *cg)
 	LLVMSetSection(g, "llvm.metadata");
 }
 
-static uint64_t parse_size(const char *v, uint64_t dflt)
-{
-	if (!v || !*v)
-		return dflt;
-	char *end;
-	uint64_t n = strtoull(v, &end, 0);
-	switch (*end) {
-	case 'k': case 'K': n <<= 10; break;
-	case 'm': case 'M': n <<= 20; break;
-	case 'g': case 'G': n <<= 30; break;
-	}
-	return n;
-}
-
 /* A string key slot is as wide as the widest string ever stored in it:
  * @[execname] keys are 16 bytes, not strsize, which the hash and the copy
  * of every update pay for. */
@@ -363,7 +350,7 @@ static bool uses_exit(struct sema *s)
 static void make_maps(struct cg *cg)
 {
 	struct sema *s = cg->s;
-	uint64_t rb = parse_size(sema_option(s, "bufsize"), 4 << 20);
+	uint64_t rb = s->sizes.bufsize;
 	uint64_t p2 = 4096;
 	while (p2 < rb && p2 < (1ull << 30))
 		p2 <<= 1;
@@ -372,7 +359,7 @@ static void make_maps(struct cg *cg)
 	cg->m_drops = map_new(cg, DCC_MAP_DROPS, BPF_MAP_TYPE_PERCPU_ARRAY, DCC_DROP_NR, 4, 8);
 	cg->m_scratch = map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8);
 
-	uint64_t dynvar = parse_size(sema_option(s, "dynvarsize"), 1 << 20);
+	uint64_t dynvar = s->sizes.dynvarsize;
 	cg->var_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));
 	cg->gvar = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (s->nvars + 1));
 	cg->this_off = arena_alloc(cg->ar, sizeof(unsigned) * (s->nvars + 1));
@@ -408,7 +395,7 @@ static void make_maps(struct cg *cg)
 			cg->gvar[v->id] = g;
 		}
 	}
-	uint64_t aggsize = parse_size(sema_option(s, "aggsize"), 4 << 20);
+	uint64_t aggsize = s->sizes.aggsize;
 	cg->agg_map = arena_alloc(cg->ar, sizeof(int) * (s->naggs + 1));
 	cg->agg_array = arena_alloc(cg->ar, sizeof(bool) * (s->naggs + 1));
 	cg->agg_keycap = arena_alloc(cg->ar, sizeof(*cg->agg_keycap) * (s->naggs + 1));
@@ -441,12 +428,12 @@ static void make_maps(struct cg *cg)
 	cg->m_spec = -1;
 	if (s->uses_speculation) {
 		/* one value: u64 state[n] (0 free, 1 in use), u64 bytes[n] */
-		cg->nspec = (unsigned)parse_size(sema_option(s, "nspec"), 1);
+		cg->nspec = (unsigned)s->sizes.nspec;
 		if (cg->nspec < 1)
 			cg->nspec = 1;
 		if (cg->nspec > 63)
 			cg->nspec = 63;
-		cg->specsize = parse_size(sema_option(s, "specsize"), 32 << 10);
+		cg->specsize = s->sizes.specsize;
 		cg->spec_slots = 2;
 		while (cg->spec_slots < cg->nspec + 1)
 			cg->spec_slots <<= 1;
@@ -556,10 +543,7 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 /* raw_syscalls fire for every syscall: keep only this group's numbers. */
 static void syscall_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef body)
 {
-	int total = 0;
-	for (int nr = 0; nr <= syscall_max_nr(); nr++)
-		total += syscall_name(nr) != NULL;
-	if (g->nprobes >= total) {
+	if (g->nprobes >= syscall_count()) {
 		/* every syscall, but not the exits the kernel reports with id -1
 		 * (a restarted or returning-from-signal call: no syscall probe) */
 		LLVMBasicBlockRef none = cg_block(cg, "nosyscall");

@@ -11,6 +11,7 @@
 #include "cg.h"
 #include "cg_bpf.h"
 #include "diag.h"
+#include "syscall.h"
 
 
 LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t)
@@ -157,8 +158,7 @@ LLVMValueRef cg_probe_id(struct cg *cg)
 	struct pgroup *g = cg->grp;
 	if (is_syscall(g)) {
 		LLVMValueRef id = LLVMBuildMul(cg->b, cg->ctx_nr, cg_i64(cg, 2), "");
-		uint32_t base = syscall_probe_id(0, g->kind == PK_SYSCALL_RETURN);
-		return LLVMBuildAdd(cg->b, id, cg_i64(cg, base), "");
+		return LLVMBuildAdd(cg->b, id, cg_i64(cg, g->syscall_id0), "");
 	}
 	return cg_i64(cg, g->probes[0]->id);
 }

@@ -44,6 +44,7 @@ struct pgroup {
 	bool explicit_names; /* syscalls named without glob: missing ones are errors */
 	const char *prog_name; /* "dcc_c3", "dcc_c3_1" */
 	struct node *proc_pred; /* PK_PROC: the probe's own condition, or NULL */
+	uint32_t syscall_id0; /* syscall groups: syscall nr's probe id is this + 2 * nr */
 };
 
 enum var_kind { V_GLOBAL = 1, V_SELF, V_THIS };
@@ -126,6 +127,11 @@ struct sema {
 	/* "#pragma D option" settings, in order */
 	const char **opt_names, **opt_values;
 	int nopts, cap_opts;
+	/* the settings codegen sizes its maps by, resolved (sema_option.c):
+	 * bytes, and nspec a count */
+	struct sema_sizes {
+		uint64_t bufsize, dynvarsize, aggsize, specsize, nspec;
+	} sizes;
 	unsigned strsize;
 	bool uses_speculation;
 	bool listing;               /* dcc -l: every match, no program limits */
@@ -161,12 +167,9 @@ int sema_probes(struct sema *s, struct clause_info *ci);
  * them (ID PROVIDER MODULE FUNCTION NAME). 0, or -1 after reporting. */
 int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *prog,
 	      const struct sema_opts *opts, FILE *out);
-const char *syscall_name(int nr);
 /* tracefs format of an event: its fields after the common ones (offsets
  * in the record, D types); the count, or -1 when tracefs doesn't have it */
 int sema_event_fields(struct sema *s, const char *group, const char *event, struct type **types,
 		      unsigned *offs, int max, bool after_nr);
-int syscall_max_nr(void);
-uint32_t syscall_probe_id(int nr, bool is_return);
 
 #endif

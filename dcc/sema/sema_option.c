@@ -53,6 +53,33 @@ static const char *refusal(const char *name, const char *value)
 	return NULL;
 }
 
+/* A size option's value: a number with an optional k, m or g suffix;
+ * dflt if unset or set without a value. */
+static uint64_t size_value(const struct sema *s, const char *name, uint64_t dflt)
+{
+	const char *v = sema_option(s, name);
+	if (!v || !*v)
+		return dflt;
+	char *end;
+	uint64_t n = strtoull(v, &end, 0);
+	switch (*end) {
+	case 'k': case 'K': n <<= 10; break;
+	case 'm': case 'M': n <<= 20; break;
+	case 'g': case 'G': n <<= 30; break;
+	}
+	return n;
+}
+
+/* s->sizes from the settings recorded so far (the last one of a name wins). */
+static void resolve_sizes(struct sema *s)
+{
+	s->sizes.bufsize = size_value(s, "bufsize", 4 << 20);
+	s->sizes.dynvarsize = size_value(s, "dynvarsize", 1 << 20);
+	s->sizes.aggsize = size_value(s, "aggsize", 4 << 20);
+	s->sizes.specsize = size_value(s, "specsize", 32 << 10);
+	s->sizes.nspec = size_value(s, "nspec", 1);
+}
+
 /* Check one option and record it; what=NULL for a pragma at loc, else the
  * "-x" it came from. Returns 0 or -1 after reporting. */
 static int set_option(struct sema *s, struct loc loc, const char *what, const char *name,
@@ -100,6 +127,7 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 	}
 	s->opt_names[s->nopts] = name;
 	s->opt_values[s->nopts++] = value;
+	resolve_sizes(s);
 	return 0;
 }
 
@@ -112,6 +140,7 @@ int sema_cli_options(struct sema *s)
 {
 	int rc = 0;
 
+	resolve_sizes(s); /* the defaults, if nothing is set */
 	for (int i = 0; i < s->opts.nxopts; i++) {
 		const char *x = s->opts.xopts[i], *eq = strchr(x, '=');
 		const char *name = eq ? arena_strndup(s->ar, x, (size_t)(eq - x)) : x;

@@ -16,27 +16,13 @@
 #include "btf.h"
 #include "sema_internal.h"
 #include <dcc/abi.h>
-#include "syscalls_gen.h"
+#include "syscall.h"
 #include "proc_prov.h"
 
-#define NSYSCALLS (int)(sizeof(syscall_table) / sizeof(syscall_table[0]))
 #define SYSCALL_ID_BASE 1000
 #define PROFILE_ID_BASE 100
 
-const char *syscall_name(int nr)
-{
-	for (int i = 0; i < NSYSCALLS; i++)
-		if (syscall_table[i].nr == nr)
-			return syscall_table[i].name;
-	return NULL;
-}
-
-int syscall_max_nr(void)
-{
-	return syscall_table[NSYSCALLS - 1].nr;
-}
-
-uint32_t syscall_probe_id(int nr, bool is_return)
+static uint32_t syscall_probe_id(int nr, bool is_return)
 {
 	return SYSCALL_ID_BASE + 2 * (uint32_t)nr + (is_return ? 1 : 0);
 }
@@ -389,17 +375,18 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 	}
 	/* syscall provider */
 	if (field_match(prov, "syscall") && field_match(mod, "vmlinux")) {
-		for (int i = 0; i < NSYSCALLS; i++) {
-			if (!field_match(func, syscall_table[i].name))
+		for (int i = 0; i < syscall_count(); i++) {
+			int nr;
+			const char *fn = syscall_nth(i, &nr);
+			if (!field_match(func, fn))
 				continue;
 			for (int ret = 0; ret < 2; ret++) {
 				const char *pn = ret ? "return" : "entry";
 				if (!field_match(name, pn))
 					continue;
-				int nr = syscall_table[i].nr;
 				struct probe *p = probe_get(s, syscall_probe_id(nr, ret),
 					ret ? PK_SYSCALL_RETURN : PK_SYSCALL_ENTRY, "syscall",
-					"vmlinux", syscall_table[i].name, pn);
+					"vmlinux", fn, pn);
 				p->nr = nr;
 				add_match(m, p);
 			}
@@ -485,6 +472,9 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 				g->kind = p->kind;
 				g->probes = arena_alloc(s->ar, sizeof(*g->probes) * m.n);
 				g->explicit_names = explicit;
+				if (k == PK_SYSCALL_ENTRY || k == PK_SYSCALL_RETURN)
+					g->syscall_id0 = syscall_probe_id(0,
+								k == PK_SYSCALL_RETURN);
 			}
 			g->probes[g->nprobes++] = p;
 		}
