@@ -167,6 +167,15 @@ int diag_fatal(struct diag *dg, const char *fmt, ...)
 	return -1;
 }
 
+_Noreturn void diag_bug(struct diag *dg, struct loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(dg, loc, "internal error", fmt, ap);
+	va_end(ap);
+	exit(DIAG_BUG_EXIT);
+}
+
 int diag_errors(const struct diag *dg)
 {
 	return dg->errors;

@@ -35,6 +35,11 @@ void diag_note(struct diag *dg, struct loc loc, const char *fmt, ...)
 /* An error with no location: "dcc: error: message". */
 int diag_fatal(struct diag *dg, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int diag_errors(const struct diag *dg);
+/* An impossible state found after sema passed, at loc: "internal error:
+ * message" and exit(DIAG_BUG_EXIT), not a user error (those exit 1). */
+#define DIAG_BUG_EXIT 70
+_Noreturn void diag_bug(struct diag *dg, struct loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* While muted, diag_error reports and counts nothing (sema's trial pass). */
 void diag_mute(struct diag *dg, bool muted);
 

@@ -292,8 +292,7 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 	default:
 		break;
 	}
-	diag_error(cg->dg, n->loc, "this expression has no address");
-	return LLVMConstNull(cg->ptr);
+	diag_bug(cg->dg, n->loc, "%s has no address", ast_kind_name(n->kind));
 }
 
 struct cval cg_bitfield(struct cg *cg, struct node *n)

@@ -332,8 +332,7 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		v = cg_probe_id(cg);
 		break;
 	default:
-		diag_error(cg->dg, n->loc, "builtin not supported by codegen");
-		v = cg_i64(cg, 0);
+		diag_bug(cg->dg, n->loc, "builtin variable %d has no codegen", n->id);
 	}
 	return ival(cg_norm(cg, v, t), t);
 }
@@ -680,9 +679,8 @@ static struct cval kernel_value(struct cg *cg, struct node *n)
 		return (struct cval){ .v = buf, .t = n->type, .cap = n->type->size };
 	}
 	if (!type_is_scalar(n->type) && !type_is_float(n->type)) {
-		diag_error(cg->dg, n->loc, "a value of type '%s' cannot be used here",
-			   type_str(n->type));
-		return ival(cg_i64(cg, 0), &type_int);
+		diag_bug(cg->dg, n->loc, "a value of type '%s' read as a scalar",
+			 type_str(n->type));
 	}
 	if (cg_is_bitfield(n))
 		return cg_bitfield(cg, n);
@@ -766,8 +764,7 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return symbolic(cg, n);
 		__attribute__((fallthrough)); /* sema lets no other call be a value */
 	default:
-		diag_error(cg->dg, n->loc, "%s cannot be compiled yet", ast_kind_name(n->kind));
-		return ival(cg_i64(cg, 0), &type_int);
+		diag_bug(cg->dg, n->loc, "%s as a value", ast_kind_name(n->kind));
 	}
 }
 

@@ -13,6 +13,7 @@
 #include <dcc/abi.h>
 #include "cg.h"
 #include "cg_bpf.h"
+#include "diag.h"
 
 /* how many ancestors progenyof() looks at before answering 0 */
 #define PROGENY_DEPTH 64
@@ -83,11 +84,9 @@ static struct cval copy_into(struct cg *cg, struct node *n)
 	LLVMValueRef src = addr_arg(cg, arg(n, 0));
 	LLVMValueRef dst = addr_arg(cg, arg(n, user ? 2 : 1));
 	unsigned lo = cg->this_size, hi = cg->this_size + cg->scratch_top;
-	if (hi - lo < size) {
-		diag_error(cg->dg, n->loc, "%s() copies %u bytes, more than the clause has "
-			   "allocated with alloca() before it", n->name, size);
-		return ival(cg_i64(cg, 0), n->type);
-	}
+	if (hi - lo < size) /* sema_scratch_room() counted less */
+		diag_bug(cg->dg, n->loc, "%s() copies %u bytes, the clause's scratch has %u",
+			 n->name, size, hi - lo);
 	LLVMValueRef base = cg_scratch(cg, 0);
 	LLVMValueRef start = launder(cg, LLVMBuildPtrToInt(cg->b, base, cg->i64, ""));
 	LLVMValueRef off = LLVMBuildSub(cg->b, launder(cg, dst),

@@ -626,5 +626,7 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 		resolve |= an && (!strcmp(an, "commit") || !strcmp(an, "discard"));
 	}
 	(void)resolve;
+	if (!err)
+		err = sema_xlate_uses(s, c) | sema_scratch_room(s, c);
 	return err;
 }

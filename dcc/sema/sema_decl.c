@@ -434,6 +434,29 @@ int sema_xlate(struct sema *s, struct node *n)
 			  type_str(n->b->type), type_str(out));
 }
 
+/* A translated value has no representation of its own: only its members
+ * can be read (codegen has nothing else to compile). */
+static int xlate_walk(struct sema *s, struct node *n, struct node *parent)
+{
+	int err = 0;
+	for (; n; n = n->next) {
+		if (n->kind == N_XLATE && !(parent && parent->kind == N_MEMBER && parent->a == n)) {
+			bool ptr = n->type && n->type->kind == T_PTR;
+			err = diag_error(s->dg, n->loc, "a translated %s can only be used with "
+					 "'%s'", ptr ? "pointer" : "struct", ptr ? "->" : ".");
+		}
+		struct node *kids[5] = { n->a, n->b, n->c, n->d, n->list };
+		for (int i = 0; i < 5; i++)
+			err |= xlate_walk(s, kids[i], n);
+	}
+	return err;
+}
+
+int sema_xlate_uses(struct sema *s, struct node *clause)
+{
+	return xlate_walk(s, clause->a, NULL) | xlate_walk(s, clause->b, NULL);
+}
+
 /* base->m on an xlate: the translator's expression for m, on the input. */
 int sema_translated_member(struct sema *s, struct node *n)
 {

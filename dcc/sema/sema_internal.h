@@ -28,6 +28,8 @@ int sema_declarator_type(struct sema *s, struct type *base, struct node *d, stru
 int sema_define(struct sema *s, struct node *d);
 int sema_expand_name(struct sema *s, struct node *n);
 int sema_xlate(struct sema *s, struct node *n);
+/* A checked clause uses translated values only through their members. */
+int sema_xlate_uses(struct sema *s, struct node *clause);
 int sema_translated_member(struct sema *s, struct node *n);
 void sema_retype_int(struct sema *s, struct node *n, struct type *t);
 int sema_kernel_tag(struct sema *s, struct node *ts, struct type **out);
@@ -50,6 +52,9 @@ int sema_float_cast(struct sema *s, struct node *n, struct type *from, struct ty
 /* sema_subr.c: alloca, bcopy, byte order, rand, progenyof, inet_ntoa... */
 bool sema_is_subr(const char *name);
 int sema_subr(struct sema *s, struct node *n);
+/* A checked clause: bcopy() and copyinto() copy no more than alloca() and
+ * copyin() took before them. 0, or -1 after reporting. */
+int sema_scratch_room(struct sema *s, struct node *clause);
 /* inet_ntoa()... values: not strings, but printf's %s and printa's %s print them */
 bool sema_subr_text(const struct type *t);
 

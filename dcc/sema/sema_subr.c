@@ -103,6 +103,37 @@ static int check_scratch(struct sema *s, struct node *n)
 	return 0;
 }
 
+/* Bytes alloca() and copyin() have taken from the clause's scratch by the
+ * end of n, in the order codegen lays them out (operands first, each
+ * rounded to 8); a bcopy() or copyinto() needs as many as it copies. Scratch
+ * temporaries of strings come on top in codegen, so its room is never less. */
+static int scratch_walk(struct sema *s, struct node *n, uint64_t *taken)
+{
+	int err = 0;
+	for (; n; n = n->next) {
+		struct node *kids[5] = { n->a, n->b, n->c, n->d, n->list };
+		for (int i = 0; i < 5; i++)
+			err |= scratch_walk(s, kids[i], taken);
+		if (n->kind != N_CALL || !n->name)
+			continue;
+		if (!strcmp(n->name, "alloca") || !strcmp(n->name, "copyin"))
+			*taken += (n->ival + 7) & ~7ull;
+		else if ((!strcmp(n->name, "bcopy") || !strcmp(n->name, "copyinto")) &&
+			 n->ival > *taken)
+			err = diag_error(s->dg, n->loc, "%s() copies %llu bytes, more than the "
+					 "clause has allocated with alloca() before it", n->name,
+					 (unsigned long long)n->ival);
+	}
+	return err;
+}
+
+int sema_scratch_room(struct sema *s, struct node *clause)
+{
+	uint64_t taken = 0;
+	int err = scratch_walk(s, clause->a, &taken); /* the predicate */
+	return err | scratch_walk(s, clause->b, &taken); /* the statements */
+}
+
 static int check_byteorder(struct sema *s, struct node *n)
 {
 	if (want_int(s, n, n->list, "an integer"))

@@ -136,3 +136,11 @@ Test(diag, line_number_comes_from_the_loc)
 	diag_error(dg, at(f, 3, 1, 100, 2), "renumbered");
 	cr_assert_str_eq(text(), "lib.d:100:2: error: renumbered\nbc\n ^\n");
 }
+
+/* an internal error is no user error: it stops dcc with its own status */
+Test(diag, bug_exits_with_its_own_status, .exit_code = DIAG_BUG_EXIT)
+{
+	const char *src = "x = 1;\n";
+	uint32_t f = diag_add_source(dg, "bug.d", src, strlen(src));
+	diag_bug(dg, at(f, 0, 1, 1, 1), "%s as a value", "N_XLATE");
+}
