@@ -21,34 +21,6 @@ int rt_agg_nwords(const struct dcc_meta_agg *a)
 	return (int)(a->val_size / 8);
 }
 
-int rt_agg_llq_nbuckets(const int64_t *param)
-{
-	int64_t f = param[0], lmag = param[1], hmag = param[2], steps = param[3];
-	int64_t lo = 1, n = 1;
-
-	if (f < 2 || f > 65535 || lmag < 0 || lmag > hmag || hmag > 65535 || steps <= 0 ||
-	    steps > 65535)
-		return -1;
-	for (int64_t m = 0; m < lmag; m++) {
-		if (lo > INT64_MAX / f)
-			return -1;
-		lo *= f;
-	}
-	for (int64_t m = lmag; m <= hmag; m++) {
-		int64_t t, b;
-
-		if (lo > INT64_MAX / f)
-			return -1;
-		t = lo * f;
-		b = t < steps ? t : steps;
-		n += b - b / f; /* of width t / b, as abi.h says */
-		if (n > 65535)
-			return -1;
-		lo = t;
-	}
-	return (int)n;
-}
-
 static int ncpus(struct dcc_runtime *rt)
 {
 	if (rt->ncpus <= 0)

@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <dcc/abi_agg.h>
 #include "rt.h"
 
 #define QZERO 63
@@ -121,7 +122,7 @@ static int quantize(const int64_t *d, struct hist_row *r)
 static int lquantize(const struct dcc_meta_agg *a, const int64_t *d, struct hist_row *r)
 {
 	int64_t lo = a->param[0], step = a->param[2];
-	int levels = (int)((a->param[1] - lo) / step), first, last, n = 0;
+	int levels = (int)abi_lquantize_levels(a->param), first, last, n = 0;
 
 	range(d, levels + 2, 0, &first, &last);
 	for (int i = first; i <= last; i++, n++) {
@@ -142,28 +143,16 @@ static int lquantize(const struct dcc_meta_agg *a, const int64_t *d, struct hist
  * and factor^lmag; NULL without memory. */
 static int64_t *llq_bounds(const struct dcc_meta_agg *a, int n, int64_t *under)
 {
-	int64_t f = a->param[0], lo = 1, *b = calloc(n, sizeof(*b));
-	int j = 0;
+	int64_t *b = calloc(n, sizeof(*b));
 
-	if (!b)
-		return NULL;
-	for (int64_t m = 0; m < a->param[1]; m++)
-		lo *= f;
-	*under = lo;
-	for (int64_t m = a->param[1]; m <= a->param[2]; m++) {
-		int64_t t = lo * f, nb = t < a->param[3] ? t : a->param[3], w = t / nb;
-
-		for (int64_t k = 0; k < nb - nb / f && j < n - 1; k++)
-			b[j++] = lo + k * w;
-		lo = t;
-	}
-	b[n - 1] = lo;
+	if (b)
+		*under = abi_llquantize_bounds(a->param, b, n);
 	return b;
 }
 
 static int llquantize(const struct dcc_meta_agg *a, const int64_t *d, struct hist_row *r)
 {
-	int n = rt_agg_llq_nbuckets(a->param), first, last, k = 0;
+	int n = abi_llquantize_n(a->param), first, last, k = 0;
 	int64_t under, *b;
 	bool anyneg = false;
 
@@ -239,7 +228,7 @@ long double rt_hist_weight(const struct dcc_meta_agg *a, const int64_t *d, int64
 		*zero = d[QZERO];
 	} else if (a->func == DCC_AGG_LQUANTIZE) {
 		int64_t base = a->param[0], step = a->param[2];
-		int levels = (int)((a->param[1] - base) / step);
+		int levels = (int)abi_lquantize_levels(a->param);
 
 		w = (long double)d[0] * (long double)(base - 1);
 		if (base - 1 == 0)
@@ -253,7 +242,7 @@ long double rt_hist_weight(const struct dcc_meta_agg *a, const int64_t *d, int64
 		if (base + 1 == 0)
 			*zero = d[levels + 1];
 	} else if (a->func == DCC_AGG_LLQUANTIZE) {
-		int n = rt_agg_llq_nbuckets(a->param);
+		int n = abi_llquantize_n(a->param);
 		int64_t under, *b;
 
 		if (n < 0 || !(b = llq_bounds(a, n, &under)))

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dcc/abi_agg.h>
 #include "rt.h"
 
 #ifndef EM_BPF
@@ -155,35 +156,6 @@ static int field_check(const struct dcc_meta_header *h, const struct dcc_meta_fi
 	return 0;
 }
 
-/* Bytes of one CPU's value for each function, or -1 if not fixed here. */
-static int64_t agg_val_size(const struct dcc_meta_agg *a)
-{
-	switch (a->func) {
-	case DCC_AGG_COUNT:
-	case DCC_AGG_SUM:
-		return 8;
-	case DCC_AGG_MIN:
-	case DCC_AGG_MAX:
-	case DCC_AGG_AVG:
-		return 16;
-	case DCC_AGG_STDDEV:
-		return 32;
-	case DCC_AGG_QUANTIZE:
-		return 127 * 8;
-	case DCC_AGG_LQUANTIZE:
-		if (a->param[2] <= 0 || a->param[1] <= a->param[0] ||
-		    (a->param[1] - a->param[0]) / a->param[2] > 65535)
-			return -1;
-		return ((a->param[1] - a->param[0]) / a->param[2] + 2) * 8;
-	case DCC_AGG_LLQUANTIZE: {
-		int n = rt_agg_llq_nbuckets(a->param);
-
-		return n < 0 ? -1 : (2 * (int64_t)n + 1) * 8;
-	}
-	}
-	return -1;
-}
-
 static const char *agg_func_names[] = {
 	[DCC_AGG_COUNT] = "count", [DCC_AGG_SUM] = "sum", [DCC_AGG_AVG] = "avg",
 	[DCC_AGG_MIN] = "min", [DCC_AGG_MAX] = "max", [DCC_AGG_STDDEV] = "stddev",
@@ -211,7 +183,7 @@ static int check_aggs(const struct dcc_meta_header *h, const char *base, char *w
 		if (a->func < DCC_AGG_COUNT || a->func > DCC_AGG_LLQUANTIZE)
 			return why_set(why, whylen, -EBADMSG,
 				       "aggregation %u: unknown function %u", i, a->func);
-		vs = agg_val_size(a);
+		vs = abi_agg_value_size(a->func, a->param);
 		if (vs < 0)
 			return why_set(why, whylen, -EBADMSG, "aggregation %u: bad %s parameters",
 				       i, agg_func_names[a->func]);

@@ -221,7 +221,6 @@ int64_t rt_agg_scalar(const struct dcc_meta_agg *a, const int64_t *val);
 int64_t rt_agg_value(const struct dcc_meta_agg *a, const int64_t *val, int64_t normal);
 bool rt_agg_is_hist(const struct dcc_meta_agg *a);
 /* llquantize geometry: n as in abi.h (positive buckets incl. overflow). */
-int rt_agg_llq_nbuckets(const int64_t *param);
 
 /* aggprint.c */
 int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t *ids, int n);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <dcc/abi.h>
+#include <dcc/abi_agg.h>
 #include "cg.h"
 #include "cg_bpf.h"
 
@@ -89,7 +90,7 @@ static LLVMValueRef quantize_bucket(struct cg *cg, LLVMValueRef v)
 static LLVMValueRef lquantize_bucket(struct cg *cg, struct agg *g, LLVMValueRef v)
 {
 	int64_t lo = g->param[0], step = g->param[2];
-	int64_t levels = (g->param[1] - lo) / step;
+	int64_t levels = abi_lquantize_levels(g->param);
 	LLVMValueRef rel = LLVMBuildSub(cg->b, v, cg_i64(cg, (uint64_t)lo), "");
 	LLVMValueRef idx = LLVMBuildAdd(cg->b, cg_i64(cg, 1),
 		LLVMBuildUDiv(cg->b, rel, cg_i64(cg, (uint64_t)step), ""), "");
@@ -99,42 +100,25 @@ static LLVMValueRef lquantize_bucket(struct cg *cg, struct agg *g, LLVMValueRef 
 	return clamp(cg, idx, (uint64_t)levels + 1);
 }
 
-static uint64_t upow(uint64_t f, int64_t e)
-{
-	uint64_t r = 1;
-	while (e-- > 0)
-		r *= f;
-	return r;
-}
-
 static LLVMValueRef llquantize_bucket(struct cg *cg, struct agg *g, LLVMValueRef v)
 {
-	uint64_t f = (uint64_t)g->param[0], steps = (uint64_t)g->param[3];
-	int64_t lmag = g->param[1], hmag = g->param[2];
-	uint32_t n = sema_llquantize_n(g->param);
+	uint32_t n = (uint32_t)abi_llquantize_n(g->param);
 	LLVMValueRef neg = icmp(cg, LLVMIntSLT, v, cg_i64(cg, 0));
 	LLVMValueRef a = sel(cg, neg, LLVMBuildNeg(cg->b, v, ""), v);
 	/* j: the ascending bucket of a >= f^lmag; the last one is overflow */
-	uint64_t base[64] = { 0 };
-	uint64_t acc = 0;
-	for (int64_t m = lmag; m <= hmag; m++) {
-		base[m - lmag] = acc;
-		uint64_t t = upow(f, m + 1), b = t < steps ? t : steps;
-		acc += b - b / f;
-	}
-	LLVMValueRef j = cg_i64(cg, acc); /* n - 1: overflow */
-	for (int64_t m = hmag; m >= lmag; m--) {
-		uint64_t low = upow(f, m), t = upow(f, m + 1), b = t < steps ? t : steps;
-		uint64_t w = t / b;
-		LLVMValueRef in = LLVMBuildAdd(cg->b, cg_i64(cg, base[m - lmag]),
-			LLVMBuildUDiv(cg->b, LLVMBuildSub(cg->b, a, cg_i64(cg, low), ""),
-				      cg_i64(cg, w), ""), "");
-		j = sel(cg, icmp(cg, LLVMIntULT, a, cg_i64(cg, t)), in, j);
+	LLVMValueRef j = cg_i64(cg, n - 1);
+	struct abi_llq_mag m = { 0 };
+	for (int64_t k = g->param[2]; k >= g->param[1]; k--) {
+		abi_llquantize_mag(g->param, k, &m);
+		LLVMValueRef in = LLVMBuildAdd(cg->b, cg_i64(cg, m.first),
+			LLVMBuildUDiv(cg->b, LLVMBuildSub(cg->b, a, cg_i64(cg, (uint64_t)m.lo), ""),
+				      cg_i64(cg, (uint64_t)m.width), ""), "");
+		j = sel(cg, icmp(cg, LLVMIntULT, a, cg_i64(cg, (uint64_t)m.hi)), in, j);
 	}
 	LLVMValueRef pos = LLVMBuildAdd(cg->b, cg_i64(cg, n + 1), j, "");
 	LLVMValueRef ng = LLVMBuildSub(cg->b, cg_i64(cg, n - 1), j, "");
 	LLVMValueRef idx = sel(cg, neg, ng, pos);
-	idx = sel(cg, icmp(cg, LLVMIntULT, a, cg_i64(cg, upow(f, lmag))), cg_i64(cg, n), idx);
+	idx = sel(cg, icmp(cg, LLVMIntULT, a, cg_i64(cg, (uint64_t)m.lo)), cg_i64(cg, n), idx);
 	return clamp(cg, idx, 2 * (uint64_t)n);
 }
 
@@ -303,7 +287,7 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	LLVMBasicBlockRef entry_blk = LLVMGetInsertBlock(cg->b);
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), miss, hit);
 	LLVMPositionBuilderAtEnd(cg->b, miss);
-	LLVMValueRef zero = cg_zero_value(cg, sema_agg_value_size(g));
+	LLVMValueRef zero = cg_zero_value(cg, (uint32_t)abi_agg_value_size((uint32_t)g->func, g->param));
 	cg_bpf_map_update(cg, map, key, zero, BPF_NOEXIST);
 	LLVMValueRef p2 = cg_bpf_map_lookup(cg, map, key);
 	LLVMBasicBlockRef miss_end = LLVMGetInsertBlock(cg->b);

@@ -148,10 +148,6 @@ struct sema {
 	bool btf_failed;
 };
 
-/* Bytes of one CPU's value of an aggregation (headers/dcc/abi.h layouts). */
-uint32_t sema_agg_value_size(const struct agg *g);
-/* Buckets of one sign of an llquantize (n of the abi.h layout). */
-uint32_t sema_llquantize_n(const int64_t p[4]);
 int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *prog,
 	       const struct sema_opts *opts);
 /* Value of a pragma option, "" if set without value, NULL if not set. */
