@@ -18,28 +18,16 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "dcc/abi_names.h"
 #include "dcc/runtime.h"
 
 #define TRACEFS "/sys/kernel/tracing"
 
 const char *attach_kind_name(uint32_t kind)
 {
-	switch (kind) {
-	case DCC_ATTACH_BEGIN: return "BEGIN";
-	case DCC_ATTACH_END: return "END";
-	case DCC_ATTACH_TRACEPOINT: return "tracepoint";
-	case DCC_ATTACH_RAW_TP: return "raw tracepoint";
-	case DCC_ATTACH_TICK: return "tick";
-	case DCC_ATTACH_PROFILE: return "profile";
-	case DCC_ATTACH_TP_BTF: return "BTF tracepoint";
-	case DCC_ATTACH_FENTRY: return "fentry";
-	case DCC_ATTACH_FEXIT: return "fexit";
-	case DCC_ATTACH_KPROBE: return "kprobe";
-	case DCC_ATTACH_KRETPROBE: return "kretprobe";
-	case DCC_ATTACH_UPROBE: return "uprobe";
-	case DCC_ATTACH_URETPROBE: return "uretprobe";
-	}
-	return "unknown";
+	const char *n = abi_attach_desc(kind);
+
+	return n ? n : "unknown";
 }
 
 static const struct dcc_meta_attach *attach_table(struct dcc_runtime *rt, uint32_t *n)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dcc/abi_agg.h>
+#include <dcc/abi_names.h>
 #include "rt.h"
 
 #ifndef EM_BPF
@@ -156,13 +157,6 @@ static int field_check(const struct dcc_meta_header *h, const struct dcc_meta_fi
 	return 0;
 }
 
-static const char *agg_func_names[] = {
-	[DCC_AGG_COUNT] = "count", [DCC_AGG_SUM] = "sum", [DCC_AGG_AVG] = "avg",
-	[DCC_AGG_MIN] = "min", [DCC_AGG_MAX] = "max", [DCC_AGG_STDDEV] = "stddev",
-	[DCC_AGG_QUANTIZE] = "quantize", [DCC_AGG_LQUANTIZE] = "lquantize",
-	[DCC_AGG_LLQUANTIZE] = "llquantize",
-};
-
 static int check_aggs(const struct dcc_meta_header *h, const char *base, char *why,
 		      size_t whylen)
 {
@@ -186,11 +180,11 @@ static int check_aggs(const struct dcc_meta_header *h, const char *base, char *w
 		vs = abi_agg_value_size(a->func, a->param);
 		if (vs < 0)
 			return why_set(why, whylen, -EBADMSG, "aggregation %u: bad %s parameters",
-				       i, agg_func_names[a->func]);
+				       i, abi_agg_func_name(a->func));
 		if (a->val_size != vs)
 			return why_set(why, whylen, -EBADMSG,
 				       "aggregation %u: %s value of %u bytes, expected %lld", i,
-				       agg_func_names[a->func], a->val_size, (long long)vs);
+				       abi_agg_func_name(a->func), a->val_size, (long long)vs);
 		if (a->first_key > h->nkeys || a->nkeys > h->nkeys - a->first_key)
 			return why_set(why, whylen, -EBADMSG, "aggregation %u: keys out of range",
 				       i);
@@ -217,11 +211,6 @@ static int check_aggs(const struct dcc_meta_header *h, const char *base, char *w
 	}
 	return 0;
 }
-
-static const char *act_names[] = {
-	[DCC_ACT_TRACE] = "trace", [DCC_ACT_EXIT] = "exit", [DCC_ACT_COMMIT] = "commit",
-	[DCC_ACT_DISCARD] = "discard",
-};
 
 static int check_clauses(const struct dcc_meta_header *h, const char *base, char *why,
 			 size_t whylen)
@@ -321,7 +310,7 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 			if (a->kind == DCC_ACT_EXIT && args[a->first_arg].kind != DCC_K_INT)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: %s argument is not an integer",
-					       i, j, act_names[a->kind]);
+					       i, j, abi_action_name(a->kind));
 		}
 	}
 	return 0;

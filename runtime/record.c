@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dcc/abi_names.h>
 #include "rt.h"
 
 void rt_field_val(const struct dcc_meta_field *f, const void *base, struct rt_val *v)
@@ -115,16 +116,6 @@ static void do_setopt(struct dcc_runtime *rt, const struct dcc_meta_clause *c, u
 	free(name);
 }
 
-static const char *const fault_names[] = {
-	[DCC_FAULT_BADADDR] = "invalid address", [DCC_FAULT_BADALIGN] = "invalid alignment",
-	[DCC_FAULT_ILLOP] = "illegal operation", [DCC_FAULT_DIVZERO] = "divide-by-zero",
-	[DCC_FAULT_NOSCRATCH] = "out of scratch space",
-	[DCC_FAULT_KPRIV] = "invalid kernel access", [DCC_FAULT_UPRIV] = "invalid user access",
-	[DCC_FAULT_TUPOFLOW] = "tuple stack overflow", [DCC_FAULT_BADSTACK] = "bad stack",
-	[DCC_FAULT_BADSIZE] = "invalid size", [DCC_FAULT_BADINDEX] = "index out of bounds",
-	[DCC_FAULT_LIBRARY] = "library-level fault",
-};
-
 /* A fault record: DTrace for Linux's error line on the error stream. */
 static int fault(struct dcc_runtime *rt, const struct dcc_rec_hdr *h, const char *rec,
 		 size_t size)
@@ -151,8 +142,8 @@ static int fault(struct dcc_runtime *rt, const struct dcc_rec_hdr *h, const char
 		snprintf(detail, sizeof(detail), " (%lld)", (long long)f.detail);
 		break;
 	}
-	if (f.fault >= DCC_FAULT_BADADDR && f.fault <= DCC_FAULT_LIBRARY)
-		snprintf(name, sizeof(name), "%s", fault_names[f.fault]);
+	if (abi_fault_name(f.fault))
+		snprintf(name, sizeof(name), "%s", abi_fault_name(f.fault));
 	else
 		snprintf(name, sizeof(name), "unknown fault %u", f.fault);
 	rt_error(rt, "error in %s for probe ID %u (%s:%s:%s:%s): %s%s at BPF pc %u", clause,

@@ -11,20 +11,17 @@
 #include <string.h>
 
 #include <dcc/abi.h>
+#include <dcc/abi_names.h>
 #include "arena.h"
 #include "cg.h"
 #include "cg_bpf.h"
 #include "diag.h"
 
-static const struct {
-	const char *name;
-	uint32_t kind;
-} record_actions[] = {
-	{ "printf", DCC_ACT_PRINTF }, { "trace", DCC_ACT_TRACE }, { "exit", DCC_ACT_EXIT },
-	{ "printa", DCC_ACT_PRINTA }, { "clear", DCC_ACT_CLEAR }, { "trunc", DCC_ACT_TRUNC },
-	{ "normalize", DCC_ACT_NORMALIZE }, { "denormalize", DCC_ACT_DENORMALIZE },
-	{ "setopt", DCC_ACT_SETOPT }, { "commit", DCC_ACT_COMMIT },
-	{ "discard", DCC_ACT_DISCARD }, { "print", DCC_ACT_PRINT },
+/* The actions whose D name records one kind (the destructive ones: cg_destr.c). */
+static const uint32_t record_actions[] = {
+	DCC_ACT_PRINTF, DCC_ACT_TRACE, DCC_ACT_EXIT, DCC_ACT_PRINTA, DCC_ACT_CLEAR, DCC_ACT_TRUNC,
+	DCC_ACT_NORMALIZE, DCC_ACT_DENORMALIZE, DCC_ACT_SETOPT, DCC_ACT_COMMIT, DCC_ACT_DISCARD,
+	DCC_ACT_PRINT,
 };
 
 static bool is_action(struct node *n, const char *name)
@@ -38,8 +35,8 @@ static uint32_t record_kind(struct node *st)
 	if (st->kind != N_CALL || !st->name)
 		return 0;
 	for (unsigned i = 0; i < sizeof(record_actions) / sizeof(record_actions[0]); i++)
-		if (!strcmp(record_actions[i].name, st->name))
-			return record_actions[i].kind;
+		if (!strcmp(abi_action_name(record_actions[i]), st->name))
+			return record_actions[i];
 	return cg_destr_kind(st->name);
 }
 

@@ -2,23 +2,20 @@
 #include <stdio.h>
 
 #include <dcc/abi.h>
+#include <dcc/abi_names.h>
 #include <dcc/runtime.h>
 #include "compile.h"
 
 static const char *kind_name(uint32_t k)
 {
-	static const char *const names[] = { "?", "BEGIN", "END", "tracepoint", "raw_tp", "tick",
-		"profile", "tp_btf", "fentry", "fexit", "kprobe", "kretprobe", "uprobe",
-		"uretprobe" };
-	return k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
+	const char *n = abi_attach_name(k);
+	return n ? n : "?";
 }
 
 static const char *act_name(uint32_t k)
 {
-	static const char *const names[] = { "?", "printf", "trace", "exit", "printa", "default",
-		"clear", "trunc", "normalize", "denormalize", "setopt", "commit", "discard",
-		"tracemem", "system", "freopen", "ftruncate", "print" };
-	return k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
+	const char *n = abi_action_name(k);
+	return n ? n : "?";
 }
 
 int meta_dump(FILE *out, const void *obj, size_t size)
