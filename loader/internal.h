@@ -9,15 +9,24 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <dcc/abi_opt.h>
 
 struct bpf_object;
 struct bpf_link;
 struct dcc_runtime;
 
-/* "4m", "64k", "4096" -> bytes. 0 or -EINVAL. */
-int opt_parse_size(const char *s, uint64_t *bytes);
+/* "4m", "64k", "4096" -> bytes. 0 or -EINVAL (abi_opt.h's parser). */
+static inline int opt_parse_size(const char *s, uint64_t *bytes)
+{
+	return abi_opt_parse_size(s, bytes);
+}
+
 /* "1hz", "10ms", "250000000" (ns) -> period in ns (0 for "0"). 0 or -EINVAL. */
-int opt_parse_rate(const char *s, uint64_t *ns);
+static inline int opt_parse_rate(const char *s, uint64_t *ns)
+{
+	return abi_opt_parse_rate(s, ns);
+}
+
 /* The ring buffer size for `bytes`: the power-of-2 multiple of the page
  * size at or above it (at most 2 GiB). */
 uint32_t loader_ringbuf_size(uint64_t bytes);

@@ -117,30 +117,36 @@ static uint64_t clock_ns(clockid_t id)
 static int read_options(struct run *r)
 {
 	static const struct {
-		const char *name, *def;
-		bool rate;
+		const char *name;
 		size_t off;
 	} opts[] = {
-		{ "bufsize", "4m", false, offsetof(struct run, bufsize) },
-		{ "switchrate", "1hz", true, offsetof(struct run, switch_ns) },
-		{ "statusrate", "1hz", true, offsetof(struct run, status_ns) },
+		{ "bufsize", offsetof(struct run, bufsize) },
+		{ "switchrate", offsetof(struct run, switch_ns) },
+		{ "statusrate", offsetof(struct run, status_ns) },
 	};
 
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
-		const char *v = dcc_runtime__option(r->rt, opts[i].name);
+		const struct abi_opt *o = abi_opt_find(opts[i].name);
+		const char *v = dcc_runtime__option(r->rt, o->name);
 		uint64_t *dst = (uint64_t *)((char *)r + opts[i].off);
 		int err;
 
 		if (!v)
-			v = opts[i].def;
-		err = opts[i].rate ? opt_parse_rate(v, dst) : opt_parse_size(v, dst);
+			v = o->def;
+		err = o->type == ABI_OPT_RATE ? abi_opt_parse_rate(v, dst)
+					      : abi_opt_parse_size(v, dst);
 		if (err) {
 			fprintf(stderr, "%s: failed to set option %s to '%s': %s\n", r->prog,
-				opts[i].name, v, "Invalid value for specified option");
+				o->name, v, "Invalid value for specified option");
 			return -EINVAL;
 		}
 	}
-	r->quiet = r->opts->quiet || dcc_runtime__option(r->rt, "quiet");
+	const char *q = dcc_runtime__option(r->rt, "quiet");
+	bool quiet = q != NULL;
+
+	if (q)
+		abi_opt_parse_bool(q, &quiet); /* quiet=off is not quiet */
+	r->quiet = r->opts->quiet || quiet;
 	return 0;
 }
 

@@ -1,108 +1,16 @@
 /*
  * Command-line options shared by dtrun and `dcc run` (dtrace's -q -o -c -p -x
- * -w -v), and the parsers of option values (sizes, rates) the loader needs.
+ * -w -v); option names and values are checked with headers/dcc/abi_opt.h.
  */
 #include "loader.h"
 #include "internal.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
-
-enum opt_type { OT_BOOL, OT_SIZE, OT_RATE, OT_INT, OT_STR };
-
-/* D-LANGUAGE.md §15: every option a script may set with -x or a pragma. */
-static const struct {
-	const char *name;
-	enum opt_type type;
-} known_opts[] = {
-	{ "bufsize", OT_SIZE }, { "bufpolicy", OT_STR }, { "bufresize", OT_STR },
-	{ "aggsize", OT_SIZE }, { "aggrate", OT_RATE }, { "switchrate", OT_RATE },
-	{ "statusrate", OT_RATE }, { "cleanrate", OT_RATE }, { "dynvarsize", OT_SIZE },
-	{ "strsize", OT_SIZE }, { "nspec", OT_INT }, { "specsize", OT_SIZE },
-	{ "stackframes", OT_INT }, { "ustackframes", OT_INT }, { "jstackframes", OT_INT },
-	{ "jstackstrsize", OT_SIZE }, { "stackindent", OT_INT }, { "quiet", OT_BOOL },
-	{ "flowindent", OT_BOOL }, { "rawbytes", OT_BOOL }, { "destructive", OT_BOOL },
-	{ "defaultargs", OT_BOOL }, { "zdefs", OT_BOOL }, { "aggsortkey", OT_BOOL },
-	{ "aggsortkeypos", OT_INT }, { "aggsortpos", OT_INT }, { "aggsortrev", OT_BOOL },
-	{ "aggpercpu", OT_BOOL }, { "aggpack", OT_BOOL }, { "agghist", OT_BOOL },
-	{ "aggzoom", OT_BOOL }, { "temporal", OT_BOOL }, { "cpu", OT_INT },
-	{ "noresolve", OT_BOOL }, { "version", OT_STR },
-	/* compiler options, meaningful to `dcc run` */
-	{ "cpp", OT_BOOL }, { "cpppath", OT_STR }, { "define", OT_STR }, { "undef", OT_STR },
-	{ "incdir", OT_STR }, { "libdir", OT_STR }, { "nolibs", OT_BOOL },
-	{ "errtags", OT_BOOL }, { "droptags", OT_BOOL }, { "evaltime", OT_STR },
-	{ "knodefs", OT_BOOL }, { "unodefs", OT_BOOL }, { "late", OT_STR },
-	{ "verbose", OT_BOOL }, { "strip", OT_BOOL },
-	/* dcc extensions */
-	{ "oformat", OT_STR }, { "tracefmt", OT_STR }, { "json", OT_BOOL }, { "encoding", OT_STR },
-};
-
-int opt_parse_size(const char *s, uint64_t *bytes)
-{
-	char *end;
-	uint64_t v, mul = 1;
-
-	if (!s || !isdigit((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno)
-		return -EINVAL;
-	switch (tolower((unsigned char)*end)) {
-	case 0: break;
-	case 'k': mul = 1ULL << 10; end++; break;
-	case 'm': mul = 1ULL << 20; end++; break;
-	case 'g': mul = 1ULL << 30; end++; break;
-	case 't': mul = 1ULL << 40; end++; break;
-	default: return -EINVAL;
-	}
-	if (*end || (v && mul > UINT64_MAX / v))
-		return -EINVAL;
-	*bytes = v * mul;
-	return 0;
-}
-
-int opt_parse_rate(const char *s, uint64_t *ns)
-{
-	static const struct {
-		const char *name;
-		uint64_t mul; /* 0: hz */
-	} units[] = {
-		{ "", 1 }, { "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
-		{ "ms", 1000000 }, { "msec", 1000000 }, { "s", 1000000000 },
-		{ "sec", 1000000000 }, { "m", 60000000000ULL }, { "min", 60000000000ULL },
-		{ "h", 3600000000000ULL }, { "hour", 3600000000000ULL },
-		{ "d", 86400000000000ULL }, { "day", 86400000000000ULL }, { "hz", 0 },
-	};
-	char *end;
-	uint64_t v;
-
-	if (!s || !isdigit((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno)
-		return -EINVAL;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcasecmp(units[i].name, end))
-			continue;
-		if (!units[i].mul) {
-			*ns = v ? 1000000000ULL / v : 0;
-		} else {
-			if (v && units[i].mul > UINT64_MAX / v)
-				return -EINVAL;
-			*ns = v * units[i].mul;
-		}
-		return 0;
-	}
-	return -EINVAL;
-}
 
 uint32_t loader_ringbuf_size(uint64_t bytes)
 {
@@ -115,32 +23,10 @@ uint32_t loader_ringbuf_size(uint64_t bytes)
 
 int opt_check(const char *name, const char *value, const char **why)
 {
-	uint64_t u;
-	char *end;
+	const struct abi_opt *o = abi_opt_find(name);
 
-	for (size_t i = 0; i < sizeof(known_opts) / sizeof(known_opts[0]); i++) {
-		if (strcmp(known_opts[i].name, name))
-			continue;
-		*why = "Invalid value for specified option";
-		switch (known_opts[i].type) {
-		case OT_BOOL:
-			return value ? -EINVAL : 0;
-		case OT_SIZE:
-			return opt_parse_size(value, &u) ? -EINVAL : 0;
-		case OT_RATE:
-			return opt_parse_rate(value, &u) ? -EINVAL : 0;
-		case OT_INT:
-			if (!value || !*value)
-				return -EINVAL;
-			errno = 0;
-			strtoll(value, &end, 0);
-			return errno || *end ? -EINVAL : 0;
-		case OT_STR:
-			return value ? 0 : -EINVAL;
-		}
-	}
-	*why = "Invalid option name";
-	return -EINVAL;
+	*why = o ? "Invalid value for specified option" : "Invalid option name";
+	return o ? abi_opt_check(o, value) : -EINVAL;
 }
 
 void loader_usage(FILE *f, const struct loader_opts *opts)

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dcc/abi_opt.h>
 #include "rt.h"
 
 void rt_error(struct dcc_runtime *rt, const char *fmt, ...)
@@ -24,24 +25,6 @@ void rt_error(struct dcc_runtime *rt, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', rt->err);
 	fflush(rt->err);
-}
-
-static const char *const known_opts[] = { DCC_OPTION_NAMES };
-
-/* Options the compiler fixes in the object: a -x may only repeat them. */
-static const char *const compiled_opts[] = {
-	"strsize", "dynvarsize", "aggsize", "nspec", "specsize", "stackframes", "ustackframes",
-	"jstackframes", "jstackstrsize", "defaultargs", "zdefs", "nolibs", "cpp", "cpppath",
-	"define", "undef", "incdir", "libdir", "errtags", "droptags", "evaltime", "knodefs",
-	"unodefs", "late", "verbose", "strip", "version",
-};
-
-static bool in_list(const char *const *list, size_t n, const char *name)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(list[i], name) == 0)
-			return true;
-	return false;
 }
 
 /* The object's own setting of an option ("" for a boolean), or NULL. */
@@ -58,9 +41,10 @@ static const char *compiled_value(const struct dcc_runtime *rt, const char *name
 /* A -x the runtime cannot honour: reported, and the reason it fails. */
 static int check_x(struct dcc_runtime *rt, const char *name, const char *value)
 {
+	const struct abi_opt *o = abi_opt_find(name);
 	const char *c;
 
-	if (in_list(compiled_opts, sizeof(compiled_opts) / sizeof(compiled_opts[0]), name)) {
+	if (o->flags & ABI_OPT_COMPILE) {
 		c = compiled_value(rt, name);
 		if (c && strcmp(c, value ? value : "") == 0)
 			return 0;
@@ -70,12 +54,12 @@ static int check_x(struct dcc_runtime *rt, const char *name, const char *value)
 			 c ? c : "", name, value ? "=" : "", value ? value : "");
 		return -EINVAL;
 	}
-	if (strcmp(name, "cpu") == 0 ||
+	if (o->refused ||
 	    (strcmp(name, "bufpolicy") == 0 && (!value || strcmp(value, "switch") != 0))) {
 		rt_error(rt, "failed to set -x %s%s%s: not supported (%s)", name, value ? "=" : "",
 			 value ? value : "",
-			 name[0] == 'c' ? "dcc traces every CPU"
-					: "dcc's buffer drops what does not fit: bufpolicy=switch");
+			 o->refused ? o->refused
+				    : "dcc's buffer drops what does not fit: bufpolicy=switch");
 		return -ENOTSUP;
 	}
 	return 0;
@@ -83,7 +67,7 @@ static int check_x(struct dcc_runtime *rt, const char *name, const char *value)
 
 static bool known_opt(const char *name)
 {
-	return in_list(known_opts, sizeof(known_opts) / sizeof(known_opts[0]), name);
+	return abi_opt_find(name) != NULL;
 }
 
 const char *dcc_runtime__option(const struct dcc_runtime *rt, const char *name)
@@ -101,9 +85,12 @@ const char *dcc_runtime__option(const struct dcc_runtime *rt, const char *name)
 static bool opt_bool(const struct dcc_runtime *rt, const char *name)
 {
 	const char *v = dcc_runtime__option(rt, name);
+	bool on = true;
 
-	return v && strcmp(v, "0") != 0 && strcmp(v, "false") != 0 && strcmp(v, "no") != 0 &&
-	       strcmp(v, "unset") != 0;
+	if (!v || strcmp(v, "0") == 0) /* setopt("quiet", "0") */
+		return false;
+	abi_opt_parse_bool(v, &on); /* another word leaves it on, as it always did */
+	return on;
 }
 
 /* A non-negative integer option; -1 on a bad value. */
@@ -120,6 +107,12 @@ static int opt_uint(const struct dcc_runtime *rt, const char *name)
 	if (!*v || *end || errno || n < 0 || n > INT_MAX)
 		return -1;
 	return (int)n;
+}
+
+/* A value of an ABI_OPT_ENUM option that is not one of its values. */
+static bool bad_value(const char *v, const char *name)
+{
+	return v && abi_opt_check(abi_opt_find(name), v);
 }
 
 /* Work out the options in force; report the first bad one. */
@@ -147,7 +140,7 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 	rt->aggpercpu = opt_bool(rt, "aggpercpu");
 	rt->noresolve = opt_bool(rt, "noresolve");
 	v = dcc_runtime__option(rt, "encoding");
-	if (v && strcmp(v, "ascii") != 0 && strcmp(v, "utf8") != 0) {
+	if (bad_value(v, "encoding")) {
 		rt_error(rt, "failed to set -x encoding=%s: Invalid value for specified option", v);
 		return -EINVAL;
 	}
@@ -173,13 +166,13 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 		return -EINVAL;
 	}
 	v = dcc_runtime__option(rt, "oformat");
-	if (v && strcmp(v, "json") != 0 && strcmp(v, "text") != 0) {
+	if (bad_value(v, "oformat")) {
 		rt_error(rt, "failed to set -x oformat=%s: Invalid value for specified option", v);
 		return -EINVAL;
 	}
 	rt->json = (v && strcmp(v, "json") == 0) || opt_bool(rt, "json");
 	v = dcc_runtime__option(rt, "tracefmt");
-	if (v && strcmp(v, "classic") != 0 && strcmp(v, "linux") != 0) {
+	if (bad_value(v, "tracefmt")) {
 		rt_error(rt, "failed to set -x tracefmt=%s: Invalid value for specified option",
 			 v);
 		return -EINVAL;

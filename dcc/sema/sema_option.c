@@ -1,83 +1,52 @@
 /*
  * Options set by `#pragma D option` and by -x on dcc's command line (the
  * latter first, as dtrace applies its command line before the script): the
- * name must be one D knows, the compiler's own options take effect here
- * (strsize, defaultargs, zdefs), the runtime's are recorded for the object's
- * metadata, and options dcc cannot honour are refused rather than ignored.
+ * name must be one D knows and the value suit it (headers/dcc/abi_opt.h, the
+ * table the loader and the runtime check with too), the compiler's own
+ * options take effect here (strsize, defaultargs, zdefs), the runtime's are
+ * recorded for the object's metadata, and options dcc cannot honour are
+ * refused rather than ignored.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include <dcc/abi.h>
+#include <dcc/abi_opt.h>
 #include "arena.h"
 #include "diag.h"
 #include "sema.h"
 
-/* Options dcc does not implement, and why. */
-static const struct {
-	const char *name;
-	const char *why;
-} refused[] = {
-	{ "cpu", "dcc traces every CPU" },
-	{ "cpp", "dcc does not run the C preprocessor" },
-	{ "cpppath", "dcc does not run the C preprocessor" },
-	{ "define", "dcc does not run the C preprocessor" },
-	{ "undef", "dcc does not run the C preprocessor" },
-	{ "incdir", "dcc does not run the C preprocessor" },
-	{ "libdir", "dcc's D library is built in (headers/d)" },
-	{ "knodefs", "every identifier must be defined" },
-	{ "unodefs", "every identifier must be defined" },
-	{ "errtags", "dcc's diagnostics carry no tags" },
-	{ "droptags", "dcc's drop reports carry no tags" },
-};
-
-static bool known(const char *name)
-{
-	static const char *const names[] = { DCC_OPTION_NAMES };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(names[i], name))
-			return true;
-	return false;
-}
-
 /* The reason dcc refuses name=value, or NULL. */
-static const char *refusal(const char *name, const char *value)
+static const char *refusal(const struct abi_opt *o, const char *value)
 {
-	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
-		if (!strcmp(refused[i].name, name))
-			return refused[i].why;
-	if (!strcmp(name, "bufpolicy") && value && strcmp(value, "switch"))
+	if (o->refused)
+		return o->refused;
+	if (!strcmp(o->name, "bufpolicy") && value && strcmp(value, "switch"))
 		return "dcc's buffer is drained at switchrate and drops what does not fit "
 		       "(bufpolicy=switch)";
 	return NULL;
 }
 
-/* A size option's value: a number with an optional k, m or g suffix;
- * dflt if unset or set without a value. */
-static uint64_t size_value(const struct sema *s, const char *name, uint64_t dflt)
+/* A size or count option's value (checked when set) or its default. */
+static uint64_t size_value(const struct sema *s, const char *name)
 {
+	const struct abi_opt *o = abi_opt_find(name);
 	const char *v = sema_option(s, name);
-	if (!v || !*v)
-		return dflt;
-	char *end;
-	uint64_t n = strtoull(v, &end, 0);
-	switch (*end) {
-	case 'k': case 'K': n <<= 10; break;
-	case 'm': case 'M': n <<= 20; break;
-	case 'g': case 'G': n <<= 30; break;
-	}
+	uint64_t n = 0;
+	if (o->type == ABI_OPT_COUNT)
+		abi_opt_parse_count(v ? v : o->def, &n);
+	else
+		abi_opt_parse_size(v ? v : o->def, &n);
 	return n;
 }
 
 /* s->sizes from the settings recorded so far (the last one of a name wins). */
 static void resolve_sizes(struct sema *s)
 {
-	s->sizes.bufsize = size_value(s, "bufsize", 4 << 20);
-	s->sizes.dynvarsize = size_value(s, "dynvarsize", 1 << 20);
-	s->sizes.aggsize = size_value(s, "aggsize", 4 << 20);
-	s->sizes.specsize = size_value(s, "specsize", 32 << 10);
-	s->sizes.nspec = size_value(s, "nspec", 1);
+	s->sizes.bufsize = size_value(s, "bufsize");
+	s->sizes.dynvarsize = size_value(s, "dynvarsize");
+	s->sizes.aggsize = size_value(s, "aggsize");
+	s->sizes.specsize = size_value(s, "specsize");
+	s->sizes.nspec = size_value(s, "nspec");
 }
 
 /* Check one option and record it; what=NULL for a pragma at loc, else the
@@ -85,16 +54,17 @@ static void resolve_sizes(struct sema *s)
 static int set_option(struct sema *s, struct loc loc, const char *what, const char *name,
 		      const char *value)
 {
+	const struct abi_opt *o = abi_opt_find(name);
 	const char *why;
 
-	if (!known(name)) {
+	if (!o) {
 		if (what)
 			return diag_fatal(s->dg, "failed to set %s %s: Invalid option name", what,
 					  name);
 		return diag_error(s->dg, loc, "failed to set option '%s': Invalid option name",
 				  name);
 	}
-	if ((why = refusal(name, value))) {
+	if ((why = refusal(o, value))) {
 		const char *eq = value ? "=" : "", *v = value ? value : "";
 
 		if (what)
@@ -107,8 +77,18 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 		/* the library is read before the script */
 		return diag_error(s->dg, loc, "option nolibs must be set on the command line "
 				  "(-x nolibs)");
-	if (!strcmp(name, "strsize") && value) {
-		long v = strtol(value, NULL, 0);
+	if (abi_opt_check(o, value)) {
+		const char *eq = value ? "=" : "", *v = value ? value : "";
+
+		if (what)
+			return diag_fatal(s->dg, "failed to set %s %s%s%s: Invalid value for specified "
+					  "option", what, name, eq, v);
+		return diag_error(s->dg, loc, "failed to set option '%s%s%s': Invalid value for "
+				  "specified option", name, eq, v);
+	}
+	if (!strcmp(name, "strsize")) {
+		uint64_t v;
+		abi_opt_parse_size(value, &v);
 		if (v < 8 || v > 4096) {
 			if (what)
 				return diag_fatal(s->dg, "strsize must be between 8 and 4096");

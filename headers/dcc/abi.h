@@ -2,7 +2,8 @@
  * The ABI shared by the compiler (dcc/) and the consumer (runtime/, loader/):
  * the metadata section every dcc object carries, the layout of ring-buffer
  * records, and the names of the maps and read-only globals the loader touches.
- * Nothing else is shared between the two sides.
+ * The rules both sides apply to them (aggregation sizes, options, enum names,
+ * printf formats) are the abi_*.h headers beside it, implemented once in abi/.
  *
  * All integers are little-endian (BPF objects are bpfel). Offsets are from the
  * start of the metadata section. A "str" is an offset into the string table;
@@ -352,17 +353,6 @@ struct dcc_meta_option {
 	uint32_t name, value; /* str; value 0 for a boolean option */
 };
 
-/* Every option name D knows (D-LANGUAGE.md §15) and dcc's own (oformat,
- * tracefmt, json, encoding): the compiler refuses any other name in a
- * pragma, the runtime in -x or setopt(). */
-#define DCC_OPTION_NAMES                                                                   \
-	"bufsize", "bufpolicy", "bufresize", "aggsize", "aggrate", "switchrate", "statusrate", \
-	"cleanrate", "dynvarsize", "strsize", "nspec", "specsize", "stackframes",             \
-	"ustackframes", "jstackframes", "jstackstrsize", "stackindent", "quiet", "flowindent", \
-	"rawbytes", "destructive", "defaultargs", "zdefs", "aggsortkey", "aggsortkeypos",     \
-	"aggsortpos", "aggsortrev", "aggpercpu", "aggpack", "agghist", "aggzoom", "temporal", \
-	"cpu", "noresolve", "version", "cpp", "cpppath", "define", "undef", "incdir",         \
-	"libdir", "nolibs", "errtags", "droptags", "evaltime", "knodefs", "unodefs", "late",  \
-	"verbose", "strip", "oformat", "tracefmt", "json", "encoding"
+/* The option names D knows, their types and defaults: headers/dcc/abi_opt.h. */
 
 #endif
