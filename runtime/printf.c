@@ -1,7 +1,8 @@
 /*
  * The printf engine: walks a D format string and renders each conversion
  * from decoded values with C printf semantics, using each value's real size
- * and signedness (size prefixes in the format are accepted and ignored).
+ * and signedness (size prefixes in the format are accepted and ignored). The
+ * specs are tokenized by headers/dcc/abi_fmt.h, as sema's checks are.
  * Floating-point values go to the C library's own e E f g G with their own
  * type (a float promoted to double, a long double with L), so the text is
  * C's byte for byte. printa() reuses it with the key elements as arguments
@@ -14,9 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <dcc/abi_fmt.h>
 #include "rt.h"
 
-#define PF_MAX_WIDTH 65535
+#define PF_MAX_WIDTH ABI_FMT_MAX_WIDTH
 
 static int fail(char *why, size_t whylen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -400,6 +402,7 @@ int rt_printf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const s
 
 	while (*p) {
 		struct pf_spec sp = { .width = -1, .prec = -1 };
+		struct abi_fmt_spec fs;
 		const char *start = p;
 
 		if (*p != '%') {
@@ -410,62 +413,34 @@ int rt_printf_format(struct dcc_runtime *rt, FILE *out, const char *fmt, const s
 			p += n;
 			continue;
 		}
-		p++;
-		if (*p == '%') {
+		if (p[1] == '%') {
 			fputc('%', out);
-			p++;
+			p += 2;
 			continue;
 		}
-		/* flags */
-		for (;; p++) {
-			if (*p == '@')
-				sp.agg = true;
-			else if (strchr("-+ #0'", *p) && *p)
-				add_flag(&sp, *p);
-			else
-				break;
-		}
-		/* width */
-		if (*p == '*') {
-			p++;
+		abi_fmt_scan(start, strlen(start), &fs);
+		p = start + fs.len;
+		if (!fs.conv)
+			return fail(why, whylen, "incomplete conversion \"%s\"", start);
+		memcpy(sp.flags, fs.flags, sizeof(sp.flags));
+		sp.width = fs.width;
+		sp.prec = fs.prec;
+		sp.agg = fs.agg;
+		sp.conv = fs.conv;
+		if (sp.width == ABI_FMT_STAR) {
 			if ((err = star(vals, nvals, &ai, &sp.width, why, whylen)))
 				return err;
 			if (sp.width < 0) {
 				add_flag(&sp, '-');
 				sp.width = -sp.width;
 			}
-		} else if (*p == '?') {
-			p++;
-			sp.width = 16;
-		} else if (*p >= '0' && *p <= '9') {
-			long w = strtol(p, (char **)&p, 10);
-
-			sp.width = w > PF_MAX_WIDTH ? PF_MAX_WIDTH : (int)w;
 		}
-		/* precision */
-		if (*p == '.') {
-			p++;
-			if (*p == '*') {
-				p++;
-				if ((err = star(vals, nvals, &ai, &sp.prec, why, whylen)))
-					return err;
-				if (sp.prec < 0)
-					sp.prec = -1;
-			} else {
-				long pr = strtol(p, (char **)&p, 10);
-
-				sp.prec = pr > PF_MAX_WIDTH ? PF_MAX_WIDTH : (int)pr;
-			}
+		if (sp.prec == ABI_FMT_STAR) {
+			if ((err = star(vals, nvals, &ai, &sp.prec, why, whylen)))
+				return err;
+			if (sp.prec < 0)
+				sp.prec = -1;
 		}
-		/* size prefix (ignored: the value's own size decides) and a late '@' */
-		while (*p && strchr("hlLjztq@", *p)) {
-			if (*p == '@')
-				sp.agg = true;
-			p++;
-		}
-		if (!*p)
-			return fail(why, whylen, "incomplete conversion \"%s\"", start);
-		sp.conv = *p++;
 		if (sp.agg) {
 			if (!agg_cb)
 				return fail(why, whylen, "%%@ outside printa");

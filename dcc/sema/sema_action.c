@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <dcc/abi.h>
+#include <dcc/abi_fmt.h>
 #include "arena.h"
 #include "diag.h"
 #include "sema_internal.h"
@@ -284,129 +285,94 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 {
 	const char *f = fmt->str;
 	struct node *a = args;
-	int argno = 1, aggconv = 0, key = 0;
+	int argno = 1, key = 0;
 	for (size_t i = 0; i < fmt->slen; i++) {
 		if (f[i] != '%')
 			continue;
-		size_t start = i++;
-		if (i < fmt->slen && f[i] == '%')
+		struct abi_fmt_spec sp;
+		const char *spec = f + i;
+		abi_fmt_scan(spec, fmt->slen - i, &sp);
+		int len = (int)sp.len;
+		char c = sp.conv;
+		i += sp.len - 1;
+		if (sp.cls == ABI_FMT_PERCENT && len == 2)
 			continue;
-		bool is_agg = false;
-		while (i < fmt->slen && strchr("-+ #0'", f[i]))
-			i++;
-		for (int part = 0; part < 2; part++) {
-			if (part == 1) {
-				if (i >= fmt->slen || f[i] != '.')
-					break;
-				i++;
-			}
-			if (i < fmt->slen && f[i] == '*') {
-				i++;
-				if (!a)
-					return diag_error(s->dg, fmt->loc, "format '%.*s' needs an "
-							  "argument for '*'", (int)(i - start),
-							  f + start);
-				if (!type_is_int(a->type))
-					return diag_error(s->dg, a->loc, "'*' in format needs an "
-							  "integer argument, not '%s'",
-							  type_str(a->type));
-				a = a->next;
-				argno++;
-			} else {
-				while (i < fmt->slen && (f[i] >= '0' && f[i] <= '9'))
-					i++;
-				if (part == 0 && i < fmt->slen && f[i] == '?')
-					i++;
-			}
+		for (int n = (sp.width == ABI_FMT_STAR) + (sp.prec == ABI_FMT_STAR); n > 0; n--) {
+			if (!a)
+				return diag_error(s->dg, fmt->loc, "format '%.*s' needs an argument "
+						  "for '*'", len, spec);
+			if (!type_is_int(a->type))
+				return diag_error(s->dg, a->loc, "'*' in format needs an integer "
+						  "argument, not '%s'", type_str(a->type));
+			a = a->next;
+			argno++;
 		}
-		if (printa && i < fmt->slen && f[i] == '@') {
-			/* "%@d", and the width/precision may follow: "%@10d" */
-			is_agg = true;
-			i++;
-			while (i < fmt->slen && (strchr("-+ #0'", f[i]) || (f[i] >= '0' && f[i] <= '9') ||
-						 f[i] == '.'))
-				i++;
-		}
-		while (i < fmt->slen && strchr("hlLjzt", f[i]))
-			i++;
-		if (i >= fmt->slen)
+		if (!c)
 			return diag_error(s->dg, fmt->loc, "format ends in the middle of conversion "
-					  "'%s'", f + start);
-		char c = f[i];
-		int len = (int)(i - start + 1);
-		if (is_agg) {
+					  "'%s'", spec);
+		if (sp.agg && printa) {
 			if (!strchr("dioxXuc", c))
 				return diag_error(s->dg, fmt->loc, "conversion '%.*s' cannot print an "
-						  "aggregation", len, f + start);
-			aggconv++;
+						  "aggregation", len, spec);
 			continue;
 		}
-		if (c == '@' || (!printa && memchr(f + start, '@', len)))
+		if (sp.agg || c == '@')
 			return diag_error(s->dg, fmt->loc, "'%%@' conversions are only valid in "
 					  "printa()");
-		if (c == 'k' || c == 'a' || c == 'A') {
+		if (sp.cls == ABI_FMT_STACK || sp.cls == ABI_FMT_KADDR || sp.cls == ABI_FMT_UADDR) {
 			if (!a)
 				return diag_error(s->dg, fmt->loc, "format conversion #%d '%.*s' has "
-						  "no argument", argno, len, f + start);
+						  "no argument", argno, len, spec);
 			bool ok = c == 'k' ? a->type->kind == T_STACK
 					   : type_is_scalar(a->type) || a->type->kind == T_SYM;
 			if (!ok)
 				return diag_error(s->dg, a->loc, "conversion '%.*s' needs %s, "
-						  "argument #%d is '%s'", len, f + start,
+						  "argument #%d is '%s'", len, spec,
 						  c == 'k' ? "a stack() or ustack()" : "an address",
 						  argno, type_str(a->type));
 			a = a->next;
 			argno++;
 			continue;
 		}
-		const char *kind;
+		bool is_int = sp.cls == ABI_FMT_INT || c == 'Y';
+		bool want_str = sp.cls == ABI_FMT_STRING;
 		if (printa) {
 			/* printa: the conversions print the key elements in order */
-			if (!strchr("diouxXcpsSY", c))
+			if (!is_int && !want_str)
 				return diag_error(s->dg, fmt->loc, "invalid conversion '%.*s' in "
-						  "printa() format", len, f + start);
+						  "printa() format", len, spec);
 			if (key >= agg->nkeys)
 				return diag_error(s->dg, fmt->loc, "conversion '%.*s' has no key: "
-						  "@%s has %d key%s", len, f + start, agg->name,
+						  "@%s has %d key%s", len, spec, agg->name,
 						  agg->nkeys, agg->nkeys == 1 ? "" : "s");
-			bool want_str = c == 's' || c == 'S';
 			if (want_str != (agg->keys[key]->kind == T_STRING ||
 					 sema_subr_text(agg->keys[key])))
 				return diag_error(s->dg, fmt->loc, "conversion '%.*s' cannot print "
-						  "key %d of @%s, of type '%s'", len, f + start,
+						  "key %d of @%s, of type '%s'", len, spec,
 						  key + 1, agg->name, type_str(agg->keys[key]));
 			key++;
 			continue;
 		}
-		if (strchr("diouxXcp", c))
-			kind = "int";
-		else if (c == 's' || c == 'S')
-			kind = "string";
-		else if (c == 'Y')
-			kind = "int";
-		else if (strchr("eEfgG", c))
-			kind = "float";
-		else if (strchr("TC", c))
+		if (c == 'T' || c == 'C')
 			return diag_error(s->dg, fmt->loc, "conversion '%.*s' is not supported yet",
-					  len, f + start);
-		else
+					  len, spec);
+		if (!is_int && !want_str && sp.cls != ABI_FMT_FLOAT)
 			return diag_error(s->dg, fmt->loc, "invalid conversion '%.*s' in format",
-					  len, f + start);
+					  len, spec);
 		if (!a)
 			return diag_error(s->dg, fmt->loc, "format conversion #%d '%.*s' has no "
-					  "argument", argno, len, f + start);
-		if (!strcmp(kind, "string"))
+					  "argument", argno, len, spec);
+		if (want_str)
 			sema_coerce_string(s, a);
 		bool is_str = a->type->kind == T_STRING || sema_subr_text(a->type);
 		/* any float type takes any of e E f g G, whatever size prefix
 		 * the format writes (the runtime uses the value's own) */
-		bool ok = !strcmp(kind, "string") ? is_str : !strcmp(kind, "float")
-			? type_is_float(a->type) : type_is_scalar(a->type);
+		bool ok = want_str ? is_str : is_int ? type_is_scalar(a->type)
+			: type_is_float(a->type);
 		if (!ok)
 			return diag_error(s->dg, a->loc, "conversion '%.*s' needs %s argument, "
-					  "argument #%d is '%s'", len, f + start,
-					  !strcmp(kind, "string") ? "a string" : !strcmp(kind, "float")
-					  ? "a floating-point" : "an integer", argno,
+					  "argument #%d is '%s'", len, spec, want_str ? "a string"
+					  : is_int ? "an integer" : "a floating-point", argno,
 					  type_str(a->type));
 		a = a->next;
 		argno++;
