@@ -11,8 +11,8 @@
 #include <dcc/abi_agg.h>
 #include "rt.h"
 
-#define QZERO 63
-#define QNBUCKETS 127
+#define QZERO ABI_QUANTIZE_ZERO
+#define QNBUCKETS ABI_QUANTIZE_BUCKETS
 
 static int64_t qval(int i)
 {

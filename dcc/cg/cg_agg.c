@@ -80,11 +80,12 @@ static LLVMValueRef quantize_bucket(struct cg *cg, LLVMValueRef v)
 	LLVMValueRef a = sel(cg, neg, LLVMBuildNeg(cg->b, v, ""), v);
 	LLVMValueRef l = log2_u64(cg, a);
 	/* -2^63 (log2 63) shares the lowest bucket with (-2^63, -2^62] */
+	const uint64_t zero = ABI_QUANTIZE_ZERO;
 	LLVMValueRef ln = sel(cg, icmp(cg, LLVMIntUGT, l, cg_i64(cg, 62)), cg_i64(cg, 62), l);
-	LLVMValueRef idx = sel(cg, neg, LLVMBuildSub(cg->b, cg_i64(cg, 62), ln, ""),
-			       LLVMBuildAdd(cg->b, cg_i64(cg, 64), l, ""));
-	idx = sel(cg, icmp(cg, LLVMIntEQ, v, cg_i64(cg, 0)), cg_i64(cg, 63), idx);
-	return clamp(cg, idx, 126);
+	LLVMValueRef idx = sel(cg, neg, LLVMBuildSub(cg->b, cg_i64(cg, zero - 1), ln, ""),
+			       LLVMBuildAdd(cg->b, cg_i64(cg, zero + 1), l, ""));
+	idx = sel(cg, icmp(cg, LLVMIntEQ, v, cg_i64(cg, 0)), cg_i64(cg, zero), idx);
+	return clamp(cg, idx, ABI_QUANTIZE_BUCKETS - 1);
 }
 
 static LLVMValueRef lquantize_bucket(struct cg *cg, struct agg *g, LLVMValueRef v)

@@ -12,6 +12,8 @@
 #include <stdint.h>
 
 #define ABI_QUANTIZE_BUCKETS 127
+/* quantize's bucket of 0; 64 + k holds [2^k, 2^(k+1)), 62 - k (-2^(k+1), -2^k] */
+#define ABI_QUANTIZE_ZERO 63
 #define ABI_LQ_MAX_LEVELS 65535
 #define ABI_LLQ_MAX_BUCKETS 65535 /* n, the positive buckets */
 
