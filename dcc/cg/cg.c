@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include <dcc/abi.h>
-#include <dcc/abi_agg.h>
 #include "arena.h"
 #include "cg.h"
 #include "cg_bpf.h"
@@ -409,7 +408,7 @@ static void make_maps(struct cg *cg)
 				? cg->agg_keycap[i][k] : 8;
 		if (!ks)
 			ks = 4;
-		uint32_t vs = (uint32_t)abi_agg_value_size((uint32_t)g->func, g->param);
+		uint32_t vs = cg_agg_value_size(g);
 		uint64_t entries = aggsize / (ks + vs + 64);
 		if (entries < 64)
 			entries = 64;

@@ -225,6 +225,8 @@ int cg_clause_layout(struct cg *cg, struct clause_info *ci);
 
 /* cg_agg.c */
 void cg_agg_update(struct cg *cg, struct node *assign);
+/* Bytes of one CPU's value of g (headers/dcc/abi_agg.h). */
+uint32_t cg_agg_value_size(const struct agg *g);
 
 /* cg_meta.c */
 struct meta *meta_new(void);

@@ -218,6 +218,11 @@ LLVMValueRef cg_zero_value(struct cg *cg, uint32_t size)
 	return cg->zero;
 }
 
+uint32_t cg_agg_value_size(const struct agg *g)
+{
+	return (uint32_t)abi_agg_value_size((uint32_t)g->func, g->param);
+}
+
 void cg_agg_update(struct cg *cg, struct node *assign)
 {
 	struct node *lv = assign->a, *call = assign->b;
@@ -288,7 +293,7 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	LLVMBasicBlockRef entry_blk = LLVMGetInsertBlock(cg->b);
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), miss, hit);
 	LLVMPositionBuilderAtEnd(cg->b, miss);
-	LLVMValueRef zero = cg_zero_value(cg, (uint32_t)abi_agg_value_size((uint32_t)g->func, g->param));
+	LLVMValueRef zero = cg_zero_value(cg, cg_agg_value_size(g));
 	cg_bpf_map_update(cg, map, key, zero, BPF_NOEXIST);
 	LLVMValueRef p2 = cg_bpf_map_lookup(cg, map, key);
 	LLVMBasicBlockRef miss_end = LLVMGetInsertBlock(cg->b);

@@ -299,8 +299,8 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 			continue;
 		for (int n = (sp.width == ABI_FMT_STAR) + (sp.prec == ABI_FMT_STAR); n > 0; n--) {
 			if (!a)
-				return diag_error(s->dg, fmt->loc, "format '%.*s' needs an argument "
-						  "for '*'", len, spec);
+				return diag_error(s->dg, fmt->loc, "format '%.*s' needs an "
+						  "argument for '*'", len, spec);
 			if (!type_is_int(a->type))
 				return diag_error(s->dg, a->loc, "'*' in format needs an integer "
 						  "argument, not '%s'", type_str(a->type));

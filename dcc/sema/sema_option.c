@@ -81,8 +81,8 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 		const char *eq = value ? "=" : "", *v = value ? value : "";
 
 		if (what)
-			return diag_fatal(s->dg, "failed to set %s %s%s%s: Invalid value for specified "
-					  "option", what, name, eq, v);
+			return diag_fatal(s->dg, "failed to set %s %s%s%s: Invalid value for "
+					  "specified option", what, name, eq, v);
 		return diag_error(s->dg, loc, "failed to set option '%s%s%s': Invalid value for "
 				  "specified option", name, eq, v);
 	}
