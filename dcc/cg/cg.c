@@ -342,7 +342,7 @@ static bool uses_exit(struct sema *s)
 {
 	for (int i = 0; i < s->nclauses; i++)
 		for (struct node *st = s->clauses[i].n->b; st; st = st->next)
-			if (st->kind == N_CALL && st->name && !strcmp(st->name, "exit"))
+			if (cg_is_exit(st))
 				return true;
 	return false;
 }

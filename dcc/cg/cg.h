@@ -15,6 +15,7 @@
 #include <llvm-c/TargetMachine.h>
 #include <linux/bpf.h>
 
+#include "builtin.h"
 #include "sema.h"
 
 struct meta; /* cg_meta.c */
@@ -137,6 +138,8 @@ LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap);
 
 /* cg_expr.c */
 struct cval cg_expr(struct cg *cg, struct node *n);
+/* stack(), ustack(), sym() and the other symbol functions: what the runtime names */
+struct cval cg_symbolic(struct cg *cg, struct node *n);
 /* cg_proc.c: the proc provider's programs */
 const char *cg_proc_section(struct cg *cg, struct pgroup *g);
 void cg_proc_attach(struct cg *cg, struct pgroup *g);
@@ -175,12 +178,18 @@ struct cval cg_copyinstr(struct cg *cg, struct node *n);
 struct cval cg_copyin(struct cg *cg, struct node *n);
 
 /* cg_subr.c: alloca, bcopy, copyinto, byte order, rand, progenyof, getmajor, inet_* */
-bool cg_is_subr(struct node *n);
 struct cval cg_subr(struct cg *cg, struct node *n);
 
 /* cg_string.c: strlen(), strjoin(), substr(), index()... */
-bool cg_string_name(const char *name);
 struct cval cg_string(struct cg *cg, struct node *n);
+
+/* cg_builtin.c: the registry's codegen hooks, by row */
+typedef struct cval (*cg_builtin_fn)(struct cg *cg, struct node *n);
+/* The hook of a subroutine or of an action that does more than record, or NULL. */
+cg_builtin_fn cg_builtin_hook(const struct builtin *bi);
+/* The first row sema accepts that codegen cannot compile, or NULL: none. */
+const struct builtin *cg_builtin_missing(void);
+bool cg_is_exit(struct node *st); /* an exit() statement */
 
 /* cg_core.c */
 LLVMValueRef cg_addr(struct cg *cg, struct node *n);
@@ -206,7 +215,6 @@ LLVMValueRef cg_read_or_fault(struct cg *cg, enum bpf_func_id helper, LLVMValueR
 void cg_submit(struct cg *cg, LLVMValueRef rec, bool wake);
 
 /* cg_destr.c: tracemem() and the destructive actions */
-uint32_t cg_destr_kind(const char *name); /* record action kind, 0 if none */
 unsigned cg_tracemem_size(struct node *st);
 void cg_tracemem_meta(struct cg *cg, struct node *st, unsigned off);
 void cg_tracemem(struct cg *cg, struct node *st, unsigned off);
@@ -214,7 +222,7 @@ void cg_tracemem(struct cg *cg, struct node *st, unsigned off);
 unsigned cg_print_size(struct cg *cg, struct node *st);
 void cg_print_meta(struct cg *cg, struct node *st, unsigned off);
 void cg_print(struct cg *cg, struct node *st, unsigned off);
-bool cg_destr_stmt(struct cg *cg, struct node *st); /* raise, stop, copyout...; false if not */
+struct cval cg_destr(struct cg *cg, struct node *st); /* raise, stop, copyout, copyoutstr */
 
 /* cg_spec.c */
 LLVMValueRef cg_speculation(struct cg *cg);

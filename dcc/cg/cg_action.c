@@ -17,27 +17,11 @@
 #include "cg_bpf.h"
 #include "diag.h"
 
-/* The actions whose D name records one kind (the destructive ones: cg_destr.c). */
-static const uint32_t record_actions[] = {
-	DCC_ACT_PRINTF, DCC_ACT_TRACE, DCC_ACT_EXIT, DCC_ACT_PRINTA, DCC_ACT_CLEAR, DCC_ACT_TRUNC,
-	DCC_ACT_NORMALIZE, DCC_ACT_DENORMALIZE, DCC_ACT_SETOPT, DCC_ACT_COMMIT, DCC_ACT_DISCARD,
-	DCC_ACT_PRINT,
-};
-
-static bool is_action(struct node *n, const char *name)
-{
-	return n->kind == N_CALL && n->name && !strcmp(n->name, name);
-}
-
-/* The record action kind of a statement, 0 if it records nothing. */
+/* The record action kind of a statement (its registry row's), 0 if it
+ * records nothing. */
 static uint32_t record_kind(struct node *st)
 {
-	if (st->kind != N_CALL || !st->name)
-		return 0;
-	for (unsigned i = 0; i < sizeof(record_actions) / sizeof(record_actions[0]); i++)
-		if (!strcmp(abi_action_name(record_actions[i]), st->name))
-			return record_actions[i];
-	return cg_destr_kind(st->name);
+	return st->kind == N_CALL && st->bi ? st->bi->rec : 0;
 }
 
 /* Actions whose first argument is a printf format. */
@@ -279,7 +263,7 @@ static void action(struct cg *cg, struct node *st, uint32_t kind)
 static bool wakes(struct clause_info *ci)
 {
 	for (struct node *st = ci->n->b; st; st = st->next)
-		if (is_action(st, "exit"))
+		if (cg_is_exit(st))
 			return true;
 	return false;
 }
@@ -321,9 +305,9 @@ void cg_clause_body(struct cg *cg)
 			continue;
 		if (kind)
 			action(cg, st, kind);
-		else if (is_action(st, "speculate"))
-			cg_speculate(cg, st->list);
-		else if (!cg_destr_stmt(cg, st))
+		else if (st->kind == N_CALL && st->bi && st->bi->kind == BK_ACTION)
+			cg_builtin_hook(st->bi)(cg, st);
+		else
 			cg_expr(cg, st);
 	}
 	if (cg->rec) {

@@ -13,19 +13,6 @@
 #include "cg.h"
 #include "cg_bpf.h"
 
-uint32_t cg_destr_kind(const char *name)
-{
-	if (!strcmp(name, "tracemem"))
-		return DCC_ACT_TRACEMEM;
-	if (!strcmp(name, "system"))
-		return DCC_ACT_SYSTEM;
-	if (!strcmp(name, "freopen"))
-		return DCC_ACT_FREOPEN;
-	if (!strcmp(name, "ftruncate"))
-		return DCC_ACT_FTRUNCATE;
-	return 0;
-}
-
 static unsigned round8(uint64_t n)
 {
 	return (unsigned)((n + 7) & ~7ull);
@@ -99,19 +86,21 @@ static void copyoutstr(struct cg *cg, struct node *st)
 	write_user(cg, uaddr, buf, st->ival);
 }
 
-bool cg_destr_stmt(struct cg *cg, struct node *st)
+struct cval cg_destr(struct cg *cg, struct node *st)
 {
-	if (st->kind != N_CALL || !st->name)
-		return false;
-	if (!strcmp(st->name, "raise"))
+	switch (st->bi->id) {
+	case BI_RAISE:
 		send_signal(cg, cg_expr(cg, st->list).v);
-	else if (!strcmp(st->name, "stop"))
+		break;
+	case BI_STOP:
 		send_signal(cg, cg_i64(cg, SIGSTOP));
-	else if (!strcmp(st->name, "copyout"))
+		break;
+	case BI_COPYOUT:
 		copyout(cg, st);
-	else if (!strcmp(st->name, "copyoutstr"))
+		break;
+	default:
 		copyoutstr(cg, st);
-	else
-		return false;
-	return true;
+		break;
+	}
+	return (struct cval){ 0 };
 }

@@ -142,7 +142,7 @@ static struct cval syscall_func(struct cg *cg)
 	return strval(dst, ROW);
 }
 
-static struct cval probe_string(struct cg *cg, enum builtin b)
+static struct cval probe_string(struct cg *cg, enum builtin_var b)
 {
 	struct pgroup *g = cg->grp;
 	struct probe *p = g->probes[0];
@@ -268,7 +268,7 @@ static struct cval builtin(struct cg *cg, struct node *n)
 {
 	struct type *t = n->type;
 	LLVMValueRef v;
-	switch ((enum builtin)n->id) {
+	switch ((enum builtin_var)n->id) {
 	case B_PID:
 		v = LLVMBuildLShr(cg->b, cg_pid_tgid(cg), cg_i64(cg, 32), "");
 		break;
@@ -301,7 +301,7 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		return strval(p, 16);
 	}
 	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
-		return probe_string(cg, (enum builtin)n->id);
+		return probe_string(cg, (enum builtin_var)n->id);
 	case B_ARG0: case B_ARG1: case B_ARG2: case B_ARG3: case B_ARG4:
 	case B_ARG5: case B_ARG6: case B_ARG7: case B_ARG8: case B_ARG9:
 		v = arg_value(cg, n->id - B_ARG0);
@@ -644,7 +644,7 @@ static struct cval cond(struct cg *cg, struct node *n)
 /* stack(), ustack() and the symbol functions: raw PCs or addresses the
  * runtime symbolizes. Kernel sym()/mod() are the address itself; the user
  * ones and stacks are buffers (user ones start with the pid). */
-static struct cval symbolic(struct cg *cg, struct node *n)
+struct cval cg_symbolic(struct cg *cg, struct node *n)
 {
 	struct type *t = n->type;
 	if (t->kind == T_SYM && t->size == 8)
@@ -750,18 +750,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return cg_expr(cg, n->a);
 		return cg_kstring(cg, n->a);
 	case N_CALL:
-		if (n->name && !strcmp(n->name, "speculation"))
-			return ival(cg_speculation(cg), &type_int);
-		if (n->name && !strcmp(n->name, "copyinstr"))
-			return cg_copyinstr(cg, n);
-		if (n->name && !strcmp(n->name, "copyin"))
-			return cg_copyin(cg, n);
-		if (n->name && cg_string_name(n->name))
-			return cg_string(cg, n);
-		if (cg_is_subr(n))
-			return cg_subr(cg, n);
-		if (type_is_symbolic(n->type))
-			return symbolic(cg, n);
+		if (n->bi && cg_builtin_hook(n->bi))
+			return cg_builtin_hook(n->bi)(cg, n);
 		__attribute__((fallthrough)); /* sema lets no other call be a value */
 	default:
 		diag_bug(cg->dg, n->loc, "%s as a value", ast_kind_name(n->kind));

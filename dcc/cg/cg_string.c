@@ -401,48 +401,41 @@ static struct cval changecase(struct cg *cg, struct cval s, bool upper)
 	return strval(d, cg);
 }
 
-bool cg_string_name(const char *name)
-{
-	static const char *const names[] = {
-		"strlen", "strjoin", "substr", "index", "rindex", "strstr", "strchr", "strrchr",
-		"basename", "dirname", "lltostr", "strtoll", "toupper", "tolower", "cleanpath",
-		"strtok", NULL,
-	};
-	for (int i = 0; names[i]; i++)
-		if (!strcmp(names[i], name))
-			return true;
-	return false;
-}
-
 struct cval cg_string(struct cg *cg, struct node *n)
 {
-	const char *f = n->name;
+	enum builtin_id f = n->bi->id;
 	struct cval a[3] = { 0 };
 	int i = 0;
 	for (struct node *x = n->list; x && i < 3; x = x->next)
 		a[i++] = cg_expr(cg, x);
 	LLVMValueRef v2 = i > 1 ? a[1].v : NULL, v3 = i > 2 ? a[2].v : NULL;
-	if (!strcmp(f, "strlen"))
+	switch (f) {
+	case BI_STRLEN:
 		return intval(str_len(cg, a[0]), n->type);
-	if (!strcmp(f, "strjoin"))
+	case BI_STRJOIN:
 		return strjoin(cg, a[0], a[1]);
-	if (!strcmp(f, "substr"))
+	case BI_SUBSTR:
 		return substr(cg, a[0], v2, v3);
-	if (!strcmp(f, "strstr"))
+	case BI_STRSTR:
 		return search(cg, S_STRSTR, a[0], a[1], NULL);
-	if (!strcmp(f, "index") || !strcmp(f, "rindex"))
-		return search(cg, f[0] == 'i' ? S_INDEX : S_RINDEX, a[0], a[1], v3);
-	if (!strcmp(f, "strchr") || !strcmp(f, "strrchr"))
-		return strchr_(cg, a[0], v2, f[3] == 'r');
-	if (!strcmp(f, "basename") || !strcmp(f, "dirname"))
-		return cg_path_part(cg, a[0], f[0] == 'd');
-	if (!strcmp(f, "lltostr"))
+	case BI_INDEX:
+	case BI_RINDEX:
+		return search(cg, f == BI_INDEX ? S_INDEX : S_RINDEX, a[0], a[1], v3);
+	case BI_STRCHR:
+	case BI_STRRCHR:
+		return strchr_(cg, a[0], v2, f == BI_STRRCHR);
+	case BI_BASENAME:
+	case BI_DIRNAME:
+		return cg_path_part(cg, a[0], f == BI_DIRNAME);
+	case BI_LLTOSTR:
 		return lltostr(cg, a[0].v, v2);
-	if (!strcmp(f, "strtok"))
+	case BI_STRTOK:
 		return strtok_(cg, n, a[0], a[1]);
-	if (!strcmp(f, "cleanpath"))
+	case BI_CLEANPATH:
 		return cg_cleanpath(cg, a[0]);
-	if (!strcmp(f, "strtoll"))
+	case BI_STRTOLL:
 		return strtoll_(cg, a[0], v2);
-	return changecase(cg, a[0], !strcmp(f, "toupper"));
+	default:
+		return changecase(cg, a[0], f == BI_TOUPPER);
+	}
 }

@@ -18,21 +18,6 @@
 /* how many ancestors progenyof() looks at before answering 0 */
 #define PROGENY_DEPTH 64
 
-static const char *const names[] = {
-	"alloca", "bcopy", "copyinto", "htons", "htonl", "htonll", "ntohs", "ntohl", "ntohll",
-	"rand", "progenyof", "getmajor", "getminor", "inet_ntoa", "inet_ntoa6", "inet_ntop", NULL,
-};
-
-bool cg_is_subr(struct node *n)
-{
-	if (!n->name)
-		return false;
-	for (int i = 0; names[i]; i++)
-		if (!strcmp(names[i], n->name))
-			return true;
-	return false;
-}
-
 static struct node *arg(struct node *n, int i)
 {
 	struct node *a = n->list;
@@ -79,7 +64,7 @@ static struct cval alloca_(struct cg *cg, struct node *n)
  * pointer at that bounded offset. */
 static struct cval copy_into(struct cg *cg, struct node *n)
 {
-	bool user = !strcmp(n->name, "copyinto");
+	bool user = n->bi->id == BI_COPYINTO;
 	uint32_t size = (uint32_t)n->ival;
 	LLVMValueRef src = addr_arg(cg, arg(n, 0));
 	LLVMValueRef dst = addr_arg(cg, arg(n, user ? 2 : 1));
@@ -175,7 +160,7 @@ static struct cval progenyof(struct cg *cg, struct node *n)
 static struct cval devpart(struct cg *cg, struct node *n)
 {
 	LLVMValueRef dev = cg_expr(cg, n->list).v;
-	if (!strcmp(n->name, "getminor"))
+	if (n->bi->id == BI_GETMINOR)
 		return ival(LLVMBuildAnd(cg->b, dev, cg_i64(cg, 0xfffff), ""), n->type);
 	dev = LLVMBuildAnd(cg->b, dev, cg_i64(cg, 0xffffffff), "");
 	return ival(LLVMBuildLShr(cg->b, dev, cg_i64(cg, 20), ""), n->type);
@@ -187,13 +172,13 @@ static struct cval devpart(struct cg *cg, struct node *n)
  * operation error. */
 static struct cval inet(struct cg *cg, struct node *n)
 {
-	bool ntop = !strcmp(n->name, "inet_ntop");
+	bool ntop = n->bi->id == BI_INET_NTOP;
 	LLVMValueRef buf = cg_tmpbuf(cg, 24);
 	cg_memop(cg, "llvm.memset", buf, NULL, 24);
 	LLVMValueRef eight = cg_i64(cg, 8);
 	LLVMValueRef bytes = LLVMBuildGEP2(cg->b, cg->i8, buf, &eight, 1, "");
 	if (!ntop) {
-		bool v4 = !strcmp(n->name, "inet_ntoa");
+		bool v4 = n->bi->id == BI_INET_NTOA;
 		LLVMValueRef p = addr_arg(cg, n->list);
 		LLVMBuildStore(cg->b, cg_i64(cg, v4 ? DCC_INET_4 : DCC_INET_6A), buf);
 		cg_read_or_fault(cg, BPF_FUNC_probe_read_kernel, bytes, v4 ? 4 : 16, p);
@@ -220,20 +205,25 @@ static struct cval inet(struct cg *cg, struct node *n)
 
 struct cval cg_subr(struct cg *cg, struct node *n)
 {
-	const char *name = n->name;
-	if (!strcmp(name, "alloca"))
+	switch (n->bi->id) {
+	case BI_ALLOCA:
 		return alloca_(cg, n);
-	if (!strcmp(name, "bcopy") || !strcmp(name, "copyinto"))
+	case BI_BCOPY:
+	case BI_COPYINTO:
 		return copy_into(cg, n);
-	if (!strncmp(name, "hton", 4) || !strncmp(name, "ntoh", 4))
+	case BI_HTONS: case BI_HTONL: case BI_HTONLL: case BI_NTOHS: case BI_NTOHL:
+	case BI_NTOHLL:
 		return byteorder(cg, n);
-	if (!strcmp(name, "rand")) {
+	case BI_RAND: {
 		LLVMValueRef r = cg_bpf_get_prandom_u32(cg);
 		return ival(cg_norm(cg, r, n->type), n->type);
 	}
-	if (!strcmp(name, "progenyof"))
+	case BI_PROGENYOF:
 		return progenyof(cg, n);
-	if (!strcmp(name, "getmajor") || !strcmp(name, "getminor"))
+	case BI_GETMAJOR:
+	case BI_GETMINOR:
 		return devpart(cg, n);
-	return inet(cg, n);
+	default:
+		return inet(cg, n);
+	}
 }

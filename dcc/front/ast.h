@@ -2,7 +2,7 @@
  * The syntax tree the parser builds and sema annotates. One node struct for
  * every kind; the comment on each kind says which fields it uses. Lists are
  * chained through `next` and hang from `list` (or from a/b when noted).
- * Sema fills `type`, `sym` and `id`; codegen keeps its own tables.
+ * Sema fills `type`, `sym`, `id` and `bi`; codegen keeps its own tables.
  */
 #ifndef DCC_AST_H
 #define DCC_AST_H
@@ -11,7 +11,8 @@
 #include <stdint.h>
 #include "diag.h"
 
-struct type; /* sema's, see types.h */
+struct type;    /* sema's, see types.h */
+struct builtin; /* sema's registry row, see builtin.h */
 
 enum node_kind {
 	/* top level */
@@ -132,6 +133,7 @@ struct node {
 	struct type *type;
 	void *sym;
 	int id;
+	const struct builtin *bi; /* a builtin's call or variable: its registry row */
 };
 
 /* ast.c */

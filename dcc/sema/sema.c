@@ -16,41 +16,6 @@
 #include "sema_internal.h"
 #include "btf.h"
 
-static const struct {
-	const char *name;
-	enum builtin b;
-	struct type *t;
-} builtins[] = {
-	{ "pid", B_PID, &type_int }, { "ppid", B_PPID, &type_int }, { "tid", B_TID, &type_int },
-	{ "uid", B_UID, &type_uint }, { "gid", B_GID, &type_uint },
-	{ "execname", B_EXECNAME, &type_string }, { "timestamp", B_TIMESTAMP, &type_uint64 },
-	{ "walltimestamp", B_WALLTIMESTAMP, &type_int64 }, { "cpu", B_CPU, &type_int },
-	{ "probeprov", B_PROBEPROV, &type_string }, { "probemod", B_PROBEMOD, &type_string },
-	{ "probefunc", B_PROBEFUNC, &type_string }, { "probename", B_PROBENAME, &type_string },
-	{ "arg0", B_ARG0, &type_int64 }, { "arg1", B_ARG1, &type_int64 },
-	{ "arg2", B_ARG2, &type_int64 }, { "arg3", B_ARG3, &type_int64 },
-	{ "arg4", B_ARG4, &type_int64 }, { "arg5", B_ARG5, &type_int64 },
-	{ "arg6", B_ARG6, &type_int64 }, { "arg7", B_ARG7, &type_int64 },
-	{ "arg8", B_ARG8, &type_int64 }, { "arg9", B_ARG9, &type_int64 },
-	{ "errno", B_ERRNO, &type_int }, { "epid", B_EPID, &type_uint }, { "id", B_ID, &type_uint },
-};
-
-/* Builtins of D that dcc does not compile yet: named in the error. */
-static const char *const later_builtins[] = {
-	"curcpu", "vtimestamp", "stackdepth", "ustackdepth", "caller", "ucaller", "uregs", "ipl",
-	"root", "cwd", NULL,
-};
-
-static int builtin_lookup(const char *name, struct type **t)
-{
-	for (unsigned i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
-		if (!strcmp(builtins[i].name, name)) {
-			*t = builtins[i].t;
-			return builtins[i].b;
-		}
-	return 0;
-}
-
 struct var *sema_var_find(struct sema *s, enum var_kind kind, const char *name)
 {
 	for (int i = 0; i < s->nvars; i++)
@@ -386,8 +351,9 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 	const char *name;
 	lvalue_name(lv, &kind, &name);
 	if (kind == V_GLOBAL) {
-		struct type *bt;
-		if (builtin_lookup(name, &bt) || !strcmp(name, "self") || !strcmp(name, "this"))
+		const struct builtin *bi = builtin_find(name);
+		if ((bi && bi->kind == BK_VAR && bi->type) || !strcmp(name, "self") ||
+		    !strcmp(name, "this"))
 			return diag_error(s->dg, lv->loc, "cannot assign to builtin variable '%s'",
 					  name);
 	}
@@ -449,7 +415,8 @@ static int check_typed_index(struct sema *s, struct node *n)
 
 static int check_index(struct sema *s, struct node *n)
 {
-	if (n->a && n->a->kind == N_IDENT && !strcmp(n->a->name, "args")) {
+	const struct builtin *bi = n->a && n->a->kind == N_IDENT ? builtin_find(n->a->name) : NULL;
+	if (bi && bi->id == BI_ARGS) {
 		int64_t i;
 		struct type *t;
 		if (ast_list_len(n->list) != 1 || sema_expr(s, n->list) ||
@@ -463,6 +430,7 @@ static int check_index(struct sema *s, struct node *n)
 		if (sema_args_type(s, n, i, &t))
 			return -1;
 		n->id = B_ARGS;
+		n->bi = bi;
 		n->ival = (uint64_t)i;
 		n->sym = NULL;
 		n->type = t;
@@ -476,8 +444,8 @@ static int check_index(struct sema *s, struct node *n)
 		struct var *v = sema_var_find(s, k, nm);
 		if (v && !v->nkeys)
 			return check_typed_index(s, n);
-		struct type *bt;
-		if (k == V_GLOBAL && !v && (builtin_lookup(nm, &bt) || !strcmp(nm, "curthread")))
+		/* pid[0] and curthread[0]: no associative arrays */
+		if (k == V_GLOBAL && !v && bi && bi->kind == BK_VAR && (bi->type || bi->check))
 			return check_typed_index(s, n);
 	}
 	if (!is_lvalue(n))
@@ -571,6 +539,17 @@ static int check_var_ref(struct sema *s, struct node *n, enum var_kind kind)
 	return 0;
 }
 
+int sema_curthread(struct sema *s, struct node *n)
+{
+	struct dbtf *btf = sema_btf(s, n->loc);
+	struct type *ts = btf ? dbtf_struct(btf, "task_struct", false) : NULL;
+	if (!ts)
+		return btf ? diag_error(s->dg, n->loc, "the kernel's BTF has no struct "
+					"task_struct") : -1;
+	n->type = type_ptr(s->ar, ts);
+	return 0;
+}
+
 static int check_ident(struct sema *s, struct node *n)
 {
 	if (n->op == '`') {
@@ -581,27 +560,16 @@ static int check_ident(struct sema *s, struct node *n)
 		 * ordinary kernel variable, so its type is the script's to give */
 		return ksym_needs_cast(s, n);
 	}
-	struct type *t;
-	if (!strcmp(n->name, "curthread")) {
-		struct dbtf *btf = sema_btf(s, n->loc);
-		struct type *ts = btf ? dbtf_struct(btf, "task_struct", false) : NULL;
-		if (!ts)
-			return btf ? diag_error(s->dg, n->loc, "the kernel's BTF has no struct "
-						"task_struct") : -1;
-		n->id = B_CURTHREAD;
-		n->type = type_ptr(s->ar, ts);
-		return 0;
+	const struct builtin *bi = builtin_find(n->name);
+	if (bi && bi->kind == BK_VAR && (bi->flags & BF_LATER))
+		return diag_error(s->dg, n->loc, "builtin variable '%s' is not supported yet",
+				  n->name);
+	if (bi && bi->kind == BK_VAR && (bi->type || bi->check)) {
+		n->bi = bi;
+		n->id = bi->var;
+		n->type = bi->type;
+		return bi->check ? bi->check(s, n) : 0;
 	}
-	int b = builtin_lookup(n->name, &t);
-	if (b) {
-		n->id = b;
-		n->type = t;
-		return 0;
-	}
-	for (int i = 0; later_builtins[i]; i++)
-		if (!strcmp(later_builtins[i], n->name))
-			return diag_error(s->dg, n->loc, "builtin variable '%s' is not supported yet",
-					  n->name);
 	int r = sema_expand_name(s, n);
 	if (r <= 0)
 		return r;
@@ -612,6 +580,71 @@ static int check_ident(struct sema *s, struct node *n)
 		return diag_error(s->dg, n->loc, "%s is an associative array: index it", n->name);
 	n->sym = v;
 	n->type = v->type;
+	return 0;
+}
+
+static int check_unop(struct sema *s, struct node *n)
+{
+	if (n->op == '*' || n->op == '&')
+		return check_pointer_op(s, n);
+	if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
+	    n->op == OP_POSTDEC) {
+		if (is_var_member(n->a)) {
+			if (sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
+			    expect_int(s, n->a, ast_op_name(n->op)))
+				return -1;
+			n->type = n->a->type;
+			return 0;
+		}
+		if (!is_lvalue(n->a))
+			return diag_error(s->dg, n->a->loc, "'%s' needs a variable",
+					  ast_op_name(n->op));
+		/* x++ on a new variable starts it at 0, like x += 1 */
+		if (sema_float_unop(s, n, var_type(s, n->a)) <= 0 ||
+		    check_lvalue_store(s, n->a, &type_int, true) ||
+		    sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
+		    expect_int(s, n->a, ast_op_name(n->op)))
+			return -1;
+		n->type = n->a->type;
+		return 0;
+	}
+	if (sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0)
+		return -1;
+	if (n->op == '!') {
+		if (n->a->type->kind != T_INT && n->a->type->kind != T_PTR)
+			return diag_error(s->dg, n->loc, "operator '!' cannot be applied "
+					  "to '%s'", type_str(n->a->type));
+		n->type = &type_int;
+		return 0;
+	}
+	if (expect_int(s, n->a, ast_op_name(n->op)))
+		return -1;
+	n->type = type_promote(n->a->type);
+	return 0;
+}
+
+static int check_cond(struct sema *s, struct node *n)
+{
+	int err = sema_expr(s, n->a) | sema_expr(s, n->b) | sema_expr(s, n->c);
+	if (err)
+		return -1;
+	if (expect_int(s, n->a, "the condition of '?:'") ||
+	    sema_float_binop(s, n, "?:", n->b->type, n->c->type) <= 0)
+		return -1;
+	struct type *b = n->b->type, *c = n->c->type;
+	if (b->kind == T_STRING && c->kind == T_STRING)
+		n->type = &type_string;
+	else if (type_is_int(b) && type_is_int(c))
+		n->type = type_arith(b, c);
+	else if (b->kind == T_PTR && c->kind == T_PTR && !strcmp(type_str(b), type_str(c)))
+		n->type = b;
+	else if (b->kind == T_PTR && n->c->kind == N_INT && n->c->ival == 0)
+		n->type = b; /* p ? p : NULL */
+	else if (c->kind == T_PTR && n->b->kind == N_INT && n->b->ival == 0)
+		n->type = c;
+	else
+		return diag_error(s->dg, n->loc, "the arms of '?:' have incompatible types "
+				  "'%s' and '%s'", type_str(b), type_str(c));
 	return 0;
 }
 
@@ -635,69 +668,13 @@ int sema_expr(struct sema *s, struct node *n)
 	case N_THIS:
 		return check_var_ref(s, n, V_THIS);
 	case N_UNOP:
-		if (n->op == '*' || n->op == '&')
-			return check_pointer_op(s, n);
-		if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
-		    n->op == OP_POSTDEC) {
-			if (is_var_member(n->a)) {
-				if (sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
-				    expect_int(s, n->a, ast_op_name(n->op)))
-					return -1;
-				n->type = n->a->type;
-				return 0;
-			}
-			if (!is_lvalue(n->a))
-				return diag_error(s->dg, n->a->loc, "'%s' needs a variable",
-						  ast_op_name(n->op));
-			/* x++ on a new variable starts it at 0, like x += 1 */
-			if (sema_float_unop(s, n, var_type(s, n->a)) <= 0 ||
-			    check_lvalue_store(s, n->a, &type_int, true) ||
-			    sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
-			    expect_int(s, n->a, ast_op_name(n->op)))
-				return -1;
-			n->type = n->a->type;
-			return 0;
-		}
-		if (sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0)
-			return -1;
-		if (n->op == '!') {
-			if (n->a->type->kind != T_INT && n->a->type->kind != T_PTR)
-				return diag_error(s->dg, n->loc, "operator '!' cannot be applied "
-						  "to '%s'", type_str(n->a->type));
-			n->type = &type_int;
-			return 0;
-		}
-		if (expect_int(s, n->a, ast_op_name(n->op)))
-			return -1;
-		n->type = type_promote(n->a->type);
-		return 0;
+		return check_unop(s, n);
 	case N_BINOP:
 		return check_binop(s, n);
 	case N_ASSIGN:
 		return check_assign(s, n);
-	case N_COND: {
-		int err = sema_expr(s, n->a) | sema_expr(s, n->b) | sema_expr(s, n->c);
-		if (err)
-			return -1;
-		if (expect_int(s, n->a, "the condition of '?:'") ||
-		    sema_float_binop(s, n, "?:", n->b->type, n->c->type) <= 0)
-			return -1;
-		struct type *b = n->b->type, *c = n->c->type;
-		if (b->kind == T_STRING && c->kind == T_STRING)
-			n->type = &type_string;
-		else if (type_is_int(b) && type_is_int(c))
-			n->type = type_arith(b, c);
-		else if (b->kind == T_PTR && c->kind == T_PTR && !strcmp(type_str(b), type_str(c)))
-			n->type = b;
-		else if (b->kind == T_PTR && n->c->kind == N_INT && n->c->ival == 0)
-			n->type = b; /* p ? p : NULL */
-		else if (c->kind == T_PTR && n->b->kind == N_INT && n->b->ival == 0)
-			n->type = c;
-		else
-			return diag_error(s->dg, n->loc, "the arms of '?:' have incompatible types "
-					  "'%s' and '%s'", type_str(b), type_str(c));
-		return 0;
-	}
+	case N_COND:
+		return check_cond(s, n);
 	case N_COMMA:
 		if (sema_expr(s, n->a) || sema_expr(s, n->b))
 			return -1;

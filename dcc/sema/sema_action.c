@@ -12,48 +12,10 @@
 #include "diag.h"
 #include "sema_internal.h"
 
-static const struct {
-	const char *name;
-	int func;
-	int min_args, max_args; /* value, then constant parameters, then incr */
-} agg_funcs[] = {
-	{ "count", DCC_AGG_COUNT, 0, 0 }, { "sum", DCC_AGG_SUM, 1, 1 }, { "avg", DCC_AGG_AVG, 1, 1 },
-	{ "min", DCC_AGG_MIN, 1, 1 }, { "max", DCC_AGG_MAX, 1, 1 },
-	{ "stddev", DCC_AGG_STDDEV, 1, 1 }, { "quantize", DCC_AGG_QUANTIZE, 1, 2 },
-	{ "lquantize", DCC_AGG_LQUANTIZE, 3, 5 }, { "llquantize", DCC_AGG_LLQUANTIZE, 5, 6 },
-};
-
-static const char *const actions_later[] = {
-	"jstack", "printm", "pcap", NULL,
-};
-
-static const char *const actions_never[] = { "panic", "breakpoint", "chill", NULL };
-
-static const char *const subrs_later[] = {
-	"link_ntop", "mutex_owned", "mutex_owner",
-	"mutex_type_adaptive", "mutex_type_spin", "rw_read_held", "rw_write_held", "rw_iswriter",
-	"d_path", "json", "vmlinux", NULL,
-};
-
-static bool in_list(const char *const *list, const char *name)
-{
-	for (int i = 0; list[i]; i++)
-		if (!strcmp(list[i], name))
-			return true;
-	return false;
-}
-
-static int agg_func_index(const char *name)
-{
-	for (unsigned i = 0; i < sizeof(agg_funcs) / sizeof(agg_funcs[0]); i++)
-		if (!strcmp(agg_funcs[i].name, name))
-			return (int)i;
-	return -1;
-}
-
 /* stack([frames]) and ustack([frames[, strsize]]): kernel or user PCs */
-static int check_stack(struct sema *s, struct node *n, bool user)
+int sema_stack(struct sema *s, struct node *n)
 {
+	bool user = n->bi->id == BI_USTACK;
 	int nargs = ast_list_len(n->list);
 	if (nargs > (user ? 2 : 1))
 		return diag_error(s->dg, n->loc, "%s() takes at most %d argument%s", n->name,
@@ -76,7 +38,7 @@ static int check_stack(struct sema *s, struct node *n, bool user)
 /* copyin(addr, size): size bytes of the traced process's memory, copied
  * into the clause's scratch memory; the value is a void * to the copy. The
  * size is a constant: the copy's room is laid out at compile time. */
-static int check_copyin(struct sema *s, struct node *n)
+int sema_copyin(struct sema *s, struct node *n)
 {
 	int nargs = ast_list_len(n->list);
 	if (nargs != 2)
@@ -97,85 +59,91 @@ static int check_copyin(struct sema *s, struct node *n)
 	return 0;
 }
 
+int sema_copyinstr(struct sema *s, struct node *n)
+{
+	int nargs = ast_list_len(n->list);
+	if (nargs < 1 || nargs > 2)
+		return diag_error(s->dg, n->loc, "copyinstr() takes 1 or 2 arguments, %d "
+				  "given", nargs);
+	if (sema_expr(s, n->list))
+		return -1;
+	if (!type_is_scalar(n->list->type))
+		return diag_error(s->dg, n->list->loc, "copyinstr() needs a user address, "
+				  "not '%s'", type_str(n->list->type));
+	if (n->list->next) {
+		int64_t max;
+		if (sema_expr(s, n->list->next) || sema_const(s, n->list->next, &max))
+			return -1;
+		if (max < 1)
+			return diag_error(s->dg, n->list->next->loc, "copyinstr() size must "
+					  "be positive");
+		n->ival = (uint64_t)max;
+	}
+	n->type = &type_string;
+	return 0;
+}
+
+/* sym(), func(), mod(), usym(), ufunc(), uaddr(), umod(): an address the
+ * runtime names; the user ones carry the pid too */
+int sema_sym(struct sema *s, struct node *n)
+{
+	enum builtin_id id = n->bi->id;
+	const char *name = n->name;
+	if (ast_list_len(n->list) != 1)
+		return diag_error(s->dg, n->loc, "%s() takes 1 argument", name);
+	if (sema_expr(s, n->list))
+		return -1;
+	if (!type_is_scalar(n->list->type))
+		return diag_error(s->dg, n->list->loc, "%s() needs an address, not '%s'",
+				  name, type_str(n->list->type));
+	struct type *t = arena_new(s->ar, struct type);
+	t->kind = T_SYM;
+	t->dkind = id == BI_SYM || id == BI_FUNC ? DCC_K_SYM : id == BI_MOD ? DCC_K_MOD
+		 : id == BI_UADDR ? DCC_K_UADDR : id == BI_UMOD ? DCC_K_UMOD : DCC_K_USYM;
+	t->size = id == BI_SYM || id == BI_FUNC || id == BI_MOD ? 8 : 16;
+	t->name = arena_printf(s->ar, "%s()", name);
+	n->type = t;
+	return 0;
+}
+
+int sema_speculation(struct sema *s, struct node *n)
+{
+	if (n->list)
+		return diag_error(s->dg, n->loc, "speculation() takes no arguments");
+	s->uses_speculation = true;
+	n->type = &type_int;
+	return 0;
+}
+
+static int not_available(struct sema *s, struct node *n)
+{
+	return diag_error(s->dg, n->loc, "%s() is not available in dcc: there is no safe BPF "
+			  "equivalent", n->name);
+}
+
 int sema_call_value(struct sema *s, struct node *n)
 {
-	const char *name = n->name ? n->name : "";
 	if (!n->name)
 		return diag_error(s->dg, n->loc, "only named functions can be called");
-	if (agg_func_index(name) >= 0)
+	const char *name = n->name;
+	const struct builtin *bi = builtin_find(name);
+	if (!bi || bi->kind == BK_VAR)
+		return diag_error(s->dg, n->loc, "unknown function '%s'", name);
+	n->bi = bi;
+	if (bi->kind == BK_AGG)
 		return diag_error(s->dg, n->loc, "aggregating function %s() can only be assigned "
 				  "to an aggregation (@name = %s(...))", name, name);
-	if (!strcmp(name, "printf") || !strcmp(name, "trace") || !strcmp(name, "exit") ||
-	    !strcmp(name, "printa") || !strcmp(name, "print") || in_list(actions_later, name) ||
-	    sema_destr_name(name))
+	if (bi->flags & BF_NEVER)
+		return not_available(s, n);
+	if (bi->kind == BK_ACTION)
 		return diag_error(s->dg, n->loc, "%s() is an action and has no value", name);
-	if (!strcmp(name, "copyinstr")) {
-		int nargs = ast_list_len(n->list);
-		if (nargs < 1 || nargs > 2)
-			return diag_error(s->dg, n->loc, "copyinstr() takes 1 or 2 arguments, %d "
-					  "given", nargs);
-		if (sema_expr(s, n->list))
-			return -1;
-		if (!type_is_scalar(n->list->type))
-			return diag_error(s->dg, n->list->loc, "copyinstr() needs a user address, "
-					  "not '%s'", type_str(n->list->type));
-		if (n->list->next) {
-			int64_t max;
-			if (sema_expr(s, n->list->next) || sema_const(s, n->list->next, &max))
-				return -1;
-			if (max < 1)
-				return diag_error(s->dg, n->list->next->loc, "copyinstr() size must "
-						  "be positive");
-			n->ival = (uint64_t)max;
-		}
-		n->type = &type_string;
-		return 0;
-	}
-	if (!strcmp(name, "copyin"))
-		return check_copyin(s, n);
-	if (sema_is_subr(name))
-		return sema_subr(s, n);
-	if (sema_string_name(name))
-		return sema_string_call(s, n);
-	if (!strcmp(name, "stack") || !strcmp(name, "ustack"))
-		return check_stack(s, n, name[0] == 'u');
-	static const struct {
-		const char *name;
-		int dkind;
-		unsigned size;
-	} syms[] = {
-		{ "sym", DCC_K_SYM, 8 }, { "func", DCC_K_SYM, 8 }, { "mod", DCC_K_MOD, 8 },
-		{ "usym", DCC_K_USYM, 16 }, { "ufunc", DCC_K_USYM, 16 },
-		{ "uaddr", DCC_K_UADDR, 16 }, { "umod", DCC_K_UMOD, 16 },
-	};
-	for (unsigned i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
-		if (strcmp(name, syms[i].name))
-			continue;
-		if (ast_list_len(n->list) != 1)
-			return diag_error(s->dg, n->loc, "%s() takes 1 argument", name);
-		if (sema_expr(s, n->list))
-			return -1;
-		if (!type_is_scalar(n->list->type))
-			return diag_error(s->dg, n->list->loc, "%s() needs an address, not '%s'",
-					  name, type_str(n->list->type));
-		struct type *t = arena_new(s->ar, struct type);
-		t->kind = T_SYM;
-		t->dkind = syms[i].dkind;
-		t->size = syms[i].size;
-		t->name = arena_printf(s->ar, "%s()", name);
-		n->type = t;
-		return 0;
-	}
-	if (!strcmp(name, "speculation")) {
-		if (n->list)
-			return diag_error(s->dg, n->loc, "speculation() takes no arguments");
-		s->uses_speculation = true;
-		n->type = &type_int;
-		return 0;
-	}
-	if (in_list(subrs_later, name))
+	if (bi->flags & BF_LATER)
 		return diag_error(s->dg, n->loc, "function %s() is not supported yet", name);
-	return diag_error(s->dg, n->loc, "unknown function '%s'", name);
+	if (bi->check(s, n))
+		return -1;
+	if (bi->type)
+		n->type = bi->type;
+	return 0;
 }
 
 struct agg *sema_agg_find(struct sema *s, const char *name)
@@ -195,12 +163,13 @@ int sema_agg_assign(struct sema *s, struct node *n)
 	if (call->kind != N_CALL || !call->name)
 		return diag_error(s->dg, call->loc, "@%s must be assigned an aggregating function "
 				  "such as count()", an);
-	int fi = agg_func_index(call->name);
-	if (fi < 0)
+	const struct builtin *fn = builtin_find(call->name);
+	if (!fn || fn->kind != BK_AGG)
 		return diag_error(s->dg, call->loc, "%s() is not an aggregating function",
 				  call->name);
+	call->bi = fn;
 	int nargs = ast_list_len(call->list);
-	int lo = agg_funcs[fi].min_args, hi = agg_funcs[fi].max_args;
+	int lo = fn->min_args, hi = fn->max_args;
 	if (nargs < lo || nargs > hi)
 		return diag_error(s->dg, call->loc, "%s() takes %s%d argument%s, %d given",
 				  call->name, lo == hi ? "" : nargs < lo ? "at least " : "at most ",
@@ -213,7 +182,7 @@ int sema_agg_assign(struct sema *s, struct node *n)
 			err = diag_error(s->dg, a->loc, "%s() needs integer arguments, not '%s'",
 					 call->name, type_str(a->type));
 	int64_t param[4];
-	if (err || sema_agg_params(s, agg_funcs[fi].func, call, param))
+	if (err || sema_agg_params(s, fn->agg, call, param))
 		return -1;
 	int nkeys = 0;
 	struct type *keys[8];
@@ -242,7 +211,7 @@ int sema_agg_assign(struct sema *s, struct node *n)
 	if (!g) {
 		g = arena_new(s->ar, struct agg);
 		g->name = an;
-		g->func = agg_funcs[fi].func;
+		g->func = fn->agg;
 		g->nkeys = nkeys;
 		memcpy(g->keys, keys, sizeof(keys));
 		g->loc = lv->loc;
@@ -254,9 +223,9 @@ int sema_agg_assign(struct sema *s, struct node *n)
 		}
 		s->aggs[s->naggs++] = g;
 	} else {
-		if (g->func != agg_funcs[fi].func)
+		if (g->func != fn->agg)
 			return diag_error(s->dg, call->loc, "@%s is a %s() aggregation; it cannot "
-					  "also be %s()", an, agg_funcs[g->func - 1].name, call->name);
+					  "also be %s()", an, builtin_agg(g->func)->name, call->name);
 		if (memcmp(g->param, param, sizeof(param)))
 			return diag_error(s->dg, call->loc, "@%s has other %s() parameters "
 					  "elsewhere", an, call->name);
@@ -399,145 +368,163 @@ static int expect_int_arg(struct sema *s, struct node *a, const char *fn)
 			  type_str(a->type));
 }
 
-static int check_action(struct sema *s, struct node *n)
+int sema_printf(struct sema *s, struct node *n)
+{
+	if (!n->list || n->list->kind != N_STR)
+		return diag_error(s->dg, n->loc, "printf() needs a constant format string as "
+				  "its first argument");
+	int err = 0;
+	for (struct node *a = n->list->next; a; a = a->next)
+		err |= sema_expr(s, a);
+	if (err)
+		return -1;
+	n->type = &type_void;
+	return check_format(s, n, n->list, n->list->next, false, NULL);
+}
+
+/* trace(x) and exit(status) */
+int sema_trace(struct sema *s, struct node *n)
 {
 	const char *name = n->name;
+	bool trace = n->bi->id == BI_TRACE;
 	int nargs = ast_list_len(n->list);
-	if (!strcmp(name, "printf")) {
-		if (!nargs || n->list->kind != N_STR)
-			return diag_error(s->dg, n->loc, "printf() needs a constant format string as "
-					  "its first argument");
-		int err = 0;
-		for (struct node *a = n->list->next; a; a = a->next)
-			err |= sema_expr(s, a);
-		if (err)
-			return -1;
-		n->type = &type_void;
-		return check_format(s, n, n->list, n->list->next, false, NULL);
-	}
-	if (!strcmp(name, "trace") || !strcmp(name, "exit")) {
-		if (nargs != 1)
-			return diag_error(s->dg, n->loc, "%s() takes 1 argument, %d given", name,
-					  nargs);
-		if (sema_expr(s, n->list))
-			return -1;
-		struct type *t = n->list->type;
-		/* trace() of a struct, union or non-char array in kernel memory
-		 * records its bytes (a char array is a string) */
-		if (name[0] == 't' && type_is_aggregate(t) && !type_is_stringish(t)) {
-			if (t->size == 0 || t->size > 4096)
-				return diag_error(s->dg, n->list->loc, "trace() of '%s' (%u bytes) "
-						  "is not supported: at most 4096", type_str(t),
-						  t->size);
-			if (n->list->kind != N_MEMBER && n->list->kind != N_INDEX &&
-			    !(n->list->kind == N_UNOP && n->list->op == '*') &&
-			    !((n->list->kind == N_IDENT || n->list->kind == N_SELF ||
-			       n->list->kind == N_THIS) && n->list->sym))
-				return diag_error(s->dg, n->list->loc, "trace() of a '%s' needs "
-						  "it in kernel memory", type_str(t));
-			n->type = &type_void;
-			return 0;
-		}
-		if (name[0] == 't')
-			sema_coerce_string(s, n->list);
-		t = n->list->type;
-		if (name[0] == 'e' ? !type_is_int(t) : (!type_is_scalar(t) && t->kind != T_STRING &&
-							!type_is_symbolic(t) && !type_is_float(t)))
-			return diag_error(s->dg, n->list->loc, "%s() of a value of type '%s' is not "
-					  "supported", name, type_str(t));
+	if (nargs != 1)
+		return diag_error(s->dg, n->loc, "%s() takes 1 argument, %d given", name, nargs);
+	if (sema_expr(s, n->list))
+		return -1;
+	struct type *t = n->list->type;
+	/* trace() of a struct, union or non-char array in kernel memory
+	 * records its bytes (a char array is a string) */
+	if (trace && type_is_aggregate(t) && !type_is_stringish(t)) {
+		if (t->size == 0 || t->size > 4096)
+			return diag_error(s->dg, n->list->loc, "trace() of '%s' (%u bytes) "
+					  "is not supported: at most 4096", type_str(t), t->size);
+		if (n->list->kind != N_MEMBER && n->list->kind != N_INDEX &&
+		    !(n->list->kind == N_UNOP && n->list->op == '*') &&
+		    !((n->list->kind == N_IDENT || n->list->kind == N_SELF ||
+		       n->list->kind == N_THIS) && n->list->sym))
+			return diag_error(s->dg, n->list->loc, "trace() of a '%s' needs "
+					  "it in kernel memory", type_str(t));
 		n->type = &type_void;
 		return 0;
 	}
-	if (!strcmp(name, "print"))
-		return sema_print(s, n);
-	if (!strcmp(name, "printa")) {
-		struct node *a = n->list, *fmt = NULL;
-		if (a && a->kind == N_STR) {
-			fmt = a;
-			a = a->next;
-		}
-		if (!a)
-			return diag_error(s->dg, n->loc, "printa() needs an aggregation argument");
-		int naggs = 0;
-		struct agg *first = NULL;
-		for (; a; a = a->next, naggs++) {
-			if (a->kind != N_AGG || a->list)
-				return diag_error(s->dg, a->loc, "printa() arguments after the format "
-						  "must be aggregations");
-			struct agg *g = sema_agg_find(s, a->name ? a->name : "");
-			if (!g)
-				return diag_error(s->dg, a->loc, "@%s is not assigned before this "
-						  "printa()", a->name ? a->name : "");
-			if (!fmt && naggs)
-				return diag_error(s->dg, a->loc, "printa() of several aggregations "
-						  "needs a format");
-			if (first && first->nkeys != g->nkeys)
-				return diag_error(s->dg, a->loc, "aggregations printed together must "
-						  "have the same keys");
-			first = first ? first : g;
-			a->sym = g;
-		}
-		n->type = &type_void;
-		return fmt ? check_format(s, n, fmt, NULL, true, first) : 0;
+	if (trace)
+		sema_coerce_string(s, n->list);
+	t = n->list->type;
+	if (!trace ? !type_is_int(t) : (!type_is_scalar(t) && t->kind != T_STRING &&
+					!type_is_symbolic(t) && !type_is_float(t)))
+		return diag_error(s->dg, n->list->loc, "%s() of a value of type '%s' is not "
+				  "supported", name, type_str(t));
+	n->type = &type_void;
+	return 0;
+}
+
+int sema_printa(struct sema *s, struct node *n)
+{
+	struct node *a = n->list, *fmt = NULL;
+	if (a && a->kind == N_STR) {
+		fmt = a;
+		a = a->next;
 	}
-	if (!strcmp(name, "clear") || !strcmp(name, "denormalize") || !strcmp(name, "trunc") ||
-	    !strcmp(name, "normalize")) {
-		bool has_n = !strcmp(name, "trunc") || !strcmp(name, "normalize");
-		int max = has_n ? 2 : 1, min = !strcmp(name, "normalize") ? 2 : 1;
-		if (nargs < min || nargs > max)
-			return diag_error(s->dg, n->loc, "%s() takes %s argument%s, %d given", name,
-					  min == max ? (min == 1 ? "1" : "2") : "1 or 2",
-					  max == 1 ? "" : "s", nargs);
-		struct node *a = n->list;
+	if (!a)
+		return diag_error(s->dg, n->loc, "printa() needs an aggregation argument");
+	int naggs = 0;
+	struct agg *first = NULL;
+	for (; a; a = a->next, naggs++) {
 		if (a->kind != N_AGG || a->list)
-			return diag_error(s->dg, a->loc, "the first argument of %s() must be an "
-					  "aggregation", name);
+			return diag_error(s->dg, a->loc, "printa() arguments after the format "
+					  "must be aggregations");
 		struct agg *g = sema_agg_find(s, a->name ? a->name : "");
 		if (!g)
-			return diag_error(s->dg, a->loc, "@%s is never assigned",
-					  a->name ? a->name : "");
+			return diag_error(s->dg, a->loc, "@%s is not assigned before this "
+					  "printa()", a->name ? a->name : "");
+		if (!fmt && naggs)
+			return diag_error(s->dg, a->loc, "printa() of several aggregations "
+					  "needs a format");
+		if (first && first->nkeys != g->nkeys)
+			return diag_error(s->dg, a->loc, "aggregations printed together must "
+					  "have the same keys");
+		first = first ? first : g;
 		a->sym = g;
-		if (a->next && (sema_expr(s, a->next) || expect_int_arg(s, a->next, name)))
-			return -1;
-		n->type = &type_void;
-		return 0;
 	}
-	if (!strcmp(name, "setopt")) {
-		if (nargs < 1 || nargs > 2)
-			return diag_error(s->dg, n->loc, "setopt() takes 1 or 2 arguments, %d given",
-					  nargs);
-		for (struct node *a = n->list; a; a = a->next)
-			if (a->kind != N_STR)
-				return diag_error(s->dg, a->loc, "setopt() takes constant strings");
-		n->type = &type_void;
-		return 0;
-	}
-	if (!strcmp(name, "speculate") || !strcmp(name, "commit") || !strcmp(name, "discard")) {
-		if (nargs != 1)
-			return diag_error(s->dg, n->loc, "%s() takes 1 argument, %d given", name,
-					  nargs);
-		if (sema_expr(s, n->list) || expect_int_arg(s, n->list, name))
-			return -1;
-		s->uses_speculation = true;
-		n->type = &type_void;
-		return 0;
-	}
-	int r = sema_destr_action(s, n);
-	if (r <= 0)
-		return r;
-	if (in_list(actions_never, name))
-		return diag_error(s->dg, n->loc, "%s() is not available in dcc: there is no safe "
-				  "BPF equivalent", name);
-	if (in_list(actions_later, name))
-		return diag_error(s->dg, n->loc, "action %s() is not supported yet", name);
-	return 1; /* not an action */
+	n->type = &type_void;
+	return fmt ? check_format(s, n, fmt, NULL, true, first) : 0;
+}
+
+/* clear(@a), denormalize(@a), trunc(@a[, n]), normalize(@a, n) */
+int sema_agg_action(struct sema *s, struct node *n)
+{
+	const char *name = n->name;
+	int nargs = ast_list_len(n->list), min = n->bi->min_args, max = n->bi->max_args;
+	if (nargs < min || nargs > max)
+		return diag_error(s->dg, n->loc, "%s() takes %s argument%s, %d given", name,
+				  min == max ? (min == 1 ? "1" : "2") : "1 or 2",
+				  max == 1 ? "" : "s", nargs);
+	struct node *a = n->list;
+	if (a->kind != N_AGG || a->list)
+		return diag_error(s->dg, a->loc, "the first argument of %s() must be an "
+				  "aggregation", name);
+	struct agg *g = sema_agg_find(s, a->name ? a->name : "");
+	if (!g)
+		return diag_error(s->dg, a->loc, "@%s is never assigned", a->name ? a->name : "");
+	a->sym = g;
+	if (a->next && (sema_expr(s, a->next) || expect_int_arg(s, a->next, name)))
+		return -1;
+	n->type = &type_void;
+	return 0;
+}
+
+int sema_setopt(struct sema *s, struct node *n)
+{
+	int nargs = ast_list_len(n->list);
+	if (nargs < 1 || nargs > 2)
+		return diag_error(s->dg, n->loc, "setopt() takes 1 or 2 arguments, %d given",
+				  nargs);
+	for (struct node *a = n->list; a; a = a->next)
+		if (a->kind != N_STR)
+			return diag_error(s->dg, a->loc, "setopt() takes constant strings");
+	n->type = &type_void;
+	return 0;
+}
+
+/* speculate(id), commit(id), discard(id) */
+int sema_spec_action(struct sema *s, struct node *n)
+{
+	int nargs = ast_list_len(n->list);
+	if (nargs != 1)
+		return diag_error(s->dg, n->loc, "%s() takes 1 argument, %d given", n->name,
+				  nargs);
+	if (sema_expr(s, n->list) || expect_int_arg(s, n->list, n->name))
+		return -1;
+	s->uses_speculation = true;
+	n->type = &type_void;
+	return 0;
+}
+
+/* 0 or -1 for an action; 1 if n calls no action (an expression statement). */
+static int check_action(struct sema *s, struct node *n)
+{
+	const struct builtin *bi = builtin_find(n->name);
+	if (!bi || bi->kind != BK_ACTION)
+		return 1;
+	n->bi = bi;
+	if (bi->flags & BF_NEVER)
+		return not_available(s, n);
+	if (bi->flags & BF_LATER)
+		return diag_error(s->dg, n->loc, "action %s() is not supported yet", n->name);
+	if (bi->check(s, n))
+		return -1;
+	if (bi->flags & BF_DESTRUCTIVE)
+		s->destructive = true;
+	n->type = &type_void;
+	return 0;
 }
 
 static int check_stmt(struct sema *s, struct node *n)
 {
+	const struct builtin *bi = n->kind == N_CALL && n->name ? builtin_find(n->name) : NULL;
 	/* stack(); ustack(); as statements record the stack: trace(stack()) */
-	if (n->kind == N_CALL && n->name && (!strcmp(n->name, "stack") ||
-					     !strcmp(n->name, "ustack"))) {
+	if (bi && (bi->id == BI_STACK || bi->id == BI_USTACK)) {
 		struct node *inner = arena_new(s->ar, struct node);
 		*inner = *n;
 		inner->next = NULL;
@@ -565,14 +552,11 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 			err = diag_error(s->dg, c->a->loc, "a predicate must be an integer or a "
 					 "pointer, not '%s'", type_str(c->a->type));
 	}
-	bool spec = false, data = false, resolve = false;
+	bool spec = false, data = false;
 	for (struct node *st = c->b; st; st = st->next) {
 		err |= check_stmt(s, st);
-		const char *an = st->kind == N_CALL ? st->name : NULL;
-		bool is_data = an && (!strcmp(an, "printf") || !strcmp(an, "trace") ||
-				      !strcmp(an, "printa") || !strcmp(an, "tracemem") ||
-				      !strcmp(an, "print"));
-		if (an && !strcmp(an, "speculate")) {
+		const struct builtin *bi = st->kind == N_CALL ? st->bi : NULL;
+		if (bi && bi->id == BI_SPECULATE) {
 			if (spec)
 				err = diag_error(s->dg, st->loc, "a clause can speculate() only once");
 			else if (data)
@@ -581,17 +565,11 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 			spec = true;
 		} else if (spec && (st->kind == N_ASSIGN && st->a->kind == N_AGG)) {
 			err = diag_error(s->dg, st->loc, "aggregations cannot follow speculate()");
-		} else if (spec && an && (!strcmp(an, "exit") || !strcmp(an, "commit") ||
-					  !strcmp(an, "discard") || !strcmp(an, "clear") ||
-					  !strcmp(an, "trunc") || !strcmp(an, "normalize") ||
-					  !strcmp(an, "denormalize") || !strcmp(an, "setopt") ||
-					  (sema_destr_name(an) && strcmp(an, "tracemem")))) {
-			err = diag_error(s->dg, st->loc, "%s() cannot follow speculate()", an);
+		} else if (spec && bi && (bi->flags & (BF_NOSPEC | BF_DESTRUCTIVE))) {
+			err = diag_error(s->dg, st->loc, "%s() cannot follow speculate()", st->name);
 		}
-		data |= is_data;
-		resolve |= an && (!strcmp(an, "commit") || !strcmp(an, "discard"));
+		data |= bi && (bi->flags & BF_DATA);
 	}
-	(void)resolve;
 	if (!err)
 		err = sema_xlate_uses(s, c) | sema_scratch_room(s, c);
 	return err;

@@ -1,41 +1,16 @@
 /*
  * tracemem() and the destructive actions: raise(), stop(), system(),
  * freopen(), ftruncate(), copyout() and copyoutstr(). Checks their
- * arguments, gives them type void, and marks the program destructive so
- * that the object says so and the loader refuses it without -w. Only the
+ * arguments (the registry's rows mark the program destructive, so that
+ * the object says so and the loader refuses it without -w). Only the
  * arguments that codegen lays out at compile time must be constants:
  * tracemem's size, copyout's and copyoutstr's sizes.
  */
-#include <string.h>
-
 #include "diag.h"
 #include "sema_internal.h"
 
 #define TRACEMEM_MAX 4096
 #define COPYOUT_MAX 4096
-
-static const char *const destructive[] = {
-	"raise", "stop", "system", "freopen", "ftruncate", "copyout", "copyoutstr", NULL,
-};
-
-bool sema_destr_name(const char *name)
-{
-	if (!strcmp(name, "tracemem"))
-		return true;
-	for (int i = 0; destructive[i]; i++)
-		if (!strcmp(destructive[i], name))
-			return true;
-	return false;
-}
-
-static int nargs_error(struct sema *s, struct node *n, int min, int max, int nargs)
-{
-	if (min == max)
-		return diag_error(s->dg, n->loc, "%s() takes %d argument%s, %d given", n->name,
-				  min, min == 1 ? "" : "s", nargs);
-	return diag_error(s->dg, n->loc, "%s() takes %d or %d arguments, %d given", n->name,
-			  min, max, nargs);
-}
 
 /* A constant size in [1, max], kept in *out. */
 static int const_size(struct sema *s, struct node *call, struct node *a, int64_t max,
@@ -61,11 +36,11 @@ static int scalar_arg(struct sema *s, struct node *call, struct node *a, const c
 
 /* tracemem(addr, n[, dyn]): n bytes at a kernel address (copyin() gives
  * one for user memory); dyn, when given, is how many of them to show. */
-static int check_tracemem(struct sema *s, struct node *n, int nargs)
+static int check_tracemem(struct sema *s, struct node *n)
 {
 	int64_t size;
-	if (nargs < 2 || nargs > 3)
-		return nargs_error(s, n, 2, 3, nargs);
+	if (sema_builtin_arity(s, n))
+		return -1;
 	struct node *addr = n->list, *sz = addr->next, *dyn = sz->next;
 	if (scalar_arg(s, n, addr, "an address") || const_size(s, n, sz, TRACEMEM_MAX, &size))
 		return -1;
@@ -78,11 +53,11 @@ static int check_tracemem(struct sema *s, struct node *n, int nargs)
 	return 0;
 }
 
-static int check_copyout(struct sema *s, struct node *n, int nargs, bool str)
+static int check_copyout(struct sema *s, struct node *n, bool str)
 {
 	int64_t size;
-	if (nargs != 3)
-		return nargs_error(s, n, 3, 3, nargs);
+	if (sema_builtin_arity(s, n))
+		return -1;
 	struct node *src = n->list, *uaddr = src->next, *sz = uaddr->next;
 	if (str) {
 		if (sema_expr(s, src))
@@ -102,9 +77,9 @@ static int check_copyout(struct sema *s, struct node *n, int nargs, bool str)
 }
 
 /* system(fmt, ...) and freopen(fmt, ...) take printf's arguments. */
-static int check_printf_like(struct sema *s, struct node *n, int nargs)
+static int check_printf_like(struct sema *s, struct node *n)
 {
-	if (!nargs || n->list->kind != N_STR)
+	if (!n->list || n->list->kind != N_STR)
 		return diag_error(s->dg, n->loc, "%s() needs a constant format string as its "
 				  "first argument", n->name);
 	int err = 0;
@@ -115,36 +90,27 @@ static int check_printf_like(struct sema *s, struct node *n, int nargs)
 	return sema_format(s, n, n->list, n->list->next);
 }
 
-static int check(struct sema *s, struct node *n, int nargs)
+/* Row check of tracemem() and the destructive actions (check_action()
+ * marks the program destructive when the row says so). */
+int sema_destr_action(struct sema *s, struct node *n)
 {
-	const char *name = n->name;
-	if (!strcmp(name, "tracemem"))
-		return check_tracemem(s, n, nargs);
-	if (!strcmp(name, "raise")) {
-		if (nargs != 1)
-			return nargs_error(s, n, 1, 1, nargs);
-		if (sema_expr(s, n->list))
+	switch (n->bi->id) {
+	case BI_TRACEMEM:
+		return check_tracemem(s, n);
+	case BI_RAISE:
+		if (sema_builtin_arity(s, n) || sema_expr(s, n->list))
 			return -1;
 		if (!type_is_int(n->list->type))
 			return diag_error(s->dg, n->list->loc, "raise() needs an integer signal, "
 					  "not '%s'", type_str(n->list->type));
 		return 0;
+	case BI_STOP:
+	case BI_FTRUNCATE:
+		return sema_builtin_arity(s, n);
+	case BI_SYSTEM:
+	case BI_FREOPEN:
+		return check_printf_like(s, n);
+	default:
+		return check_copyout(s, n, n->bi->id == BI_COPYOUTSTR);
 	}
-	if (!strcmp(name, "stop") || !strcmp(name, "ftruncate"))
-		return nargs ? nargs_error(s, n, 0, 0, nargs) : 0;
-	if (!strcmp(name, "system") || !strcmp(name, "freopen"))
-		return check_printf_like(s, n, nargs);
-	return check_copyout(s, n, nargs, !strcmp(name, "copyoutstr"));
-}
-
-int sema_destr_action(struct sema *s, struct node *n)
-{
-	if (!sema_destr_name(n->name))
-		return 1;
-	if (check(s, n, ast_list_len(n->list)))
-		return -1;
-	if (strcmp(n->name, "tracemem"))
-		s->destructive = true;
-	n->type = &type_void;
-	return 0;
 }

@@ -3,6 +3,7 @@
 #define DCC_SEMA_INTERNAL_H
 
 #include "sema.h"
+#include "builtin.h"
 
 int sema_expr(struct sema *s, struct node *n);
 int sema_clause(struct sema *s, struct clause_info *ci);
@@ -17,8 +18,7 @@ int sema_offsetof(struct sema *s, struct node *n);
 void sema_coerce_string(struct sema *s, struct node *n);
 /* printf()'s format check, for the actions that take printf's arguments */
 int sema_format(struct sema *s, struct node *call, struct node *fmt, struct node *args);
-/* sema_destr.c: tracemem() and the destructive actions; 1 if n is neither */
-bool sema_destr_name(const char *name);
+/* sema_destr.c: tracemem() and the destructive actions */
 int sema_destr_action(struct sema *s, struct node *n);
 /* sema_print.c: print(x) */
 int sema_print(struct sema *s, struct node *n);
@@ -50,8 +50,9 @@ int sema_float_binop(struct sema *s, struct node *n, const char *op, struct type
 int sema_float_unop(struct sema *s, struct node *n, struct type *operand);
 int sema_float_cast(struct sema *s, struct node *n, struct type *from, struct type *to);
 /* sema_subr.c: alloca, bcopy, byte order, rand, progenyof, inet_ntoa... */
-bool sema_is_subr(const char *name);
-int sema_subr(struct sema *s, struct node *n);
+int sema_subr_scratch(struct sema *s, struct node *n);
+int sema_subr_int(struct sema *s, struct node *n);
+int sema_subr_inet(struct sema *s, struct node *n);
 /* A checked clause: bcopy() and copyinto() copy no more than alloca() and
  * copyin() took before them. 0, or -1 after reporting. */
 int sema_scratch_room(struct sema *s, struct node *clause);
@@ -62,8 +63,24 @@ bool sema_subr_text(const struct type *t);
 enum conv_class { CONV_INT = 1, CONV_STRING, CONV_CHAR, CONV_PERCENT };
 
 /* sema_string.c: strlen(), strjoin(), substr(), index()... */
-bool sema_string_name(const char *name);
 int sema_string_call(struct sema *s, struct node *n);
+int sema_strtok(struct sema *s, struct node *n);
+/* sema_action.c: the actions' checks, and the value subroutines' there */
+int sema_printf(struct sema *s, struct node *n);
+int sema_trace(struct sema *s, struct node *n);
+int sema_printa(struct sema *s, struct node *n);
+int sema_agg_action(struct sema *s, struct node *n);
+int sema_setopt(struct sema *s, struct node *n);
+int sema_spec_action(struct sema *s, struct node *n);
+int sema_copyin(struct sema *s, struct node *n);
+int sema_copyinstr(struct sema *s, struct node *n);
+int sema_speculation(struct sema *s, struct node *n);
+int sema_stack(struct sema *s, struct node *n);
+int sema_sym(struct sema *s, struct node *n);
+/* sema.c: curthread */
+int sema_curthread(struct sema *s, struct node *n);
+/* "f() takes N arguments, M given" unless the row's arity holds: 0 or -1 */
+int sema_builtin_arity(struct sema *s, struct node *n);
 struct var *sema_var_add(struct sema *s, enum var_kind kind, const char *name, struct type *t,
 			 struct loc loc);
 

@@ -11,40 +11,10 @@
  * operations on them (strjoin(), comparisons, string variables) are
  * compile errors naming the type, e.g. 'inet_ntoa()'.
  */
-#include <string.h>
-
 #include <dcc/abi.h>
 #include "arena.h"
 #include "diag.h"
 #include "sema_internal.h"
-
-enum subr_kind { S_SCRATCH, S_BYTEORDER, S_INT, S_INET };
-
-static const struct subr {
-	const char *name;
-	enum subr_kind kind;
-	int nargs;
-} subrs[] = {
-	{ "alloca", S_SCRATCH, 1 }, { "bcopy", S_SCRATCH, 3 }, { "copyinto", S_SCRATCH, 3 },
-	{ "htons", S_BYTEORDER, 1 }, { "htonl", S_BYTEORDER, 1 }, { "htonll", S_BYTEORDER, 1 },
-	{ "ntohs", S_BYTEORDER, 1 }, { "ntohl", S_BYTEORDER, 1 }, { "ntohll", S_BYTEORDER, 1 },
-	{ "rand", S_INT, 0 }, { "progenyof", S_INT, 1 }, { "getmajor", S_INT, 1 },
-	{ "getminor", S_INT, 1 },
-	{ "inet_ntoa", S_INET, 1 }, { "inet_ntoa6", S_INET, 1 }, { "inet_ntop", S_INET, 2 },
-};
-
-static const struct subr *find(const char *name)
-{
-	for (unsigned i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
-		if (!strcmp(subrs[i].name, name))
-			return &subrs[i];
-	return NULL;
-}
-
-bool sema_is_subr(const char *name)
-{
-	return find(name) != NULL;
-}
 
 static struct node *arg(struct node *n, int i)
 {
@@ -84,22 +54,33 @@ static int want_size(struct sema *s, struct node *n, struct node *a)
 	return 0;
 }
 
-/* alloca(size) -> void *; bcopy(src, dst, size); copyinto(uaddr, size, dst) */
-static int check_scratch(struct sema *s, struct node *n)
+/* The row's arity, then every argument's type. */
+static int subr_args(struct sema *s, struct node *n)
 {
-	const char *name = n->name;
-	if (!strcmp(name, "alloca")) {
+	if (sema_builtin_arity(s, n))
+		return -1;
+	for (struct node *a = n->list; a; a = a->next)
+		if (sema_expr(s, a))
+			return -1;
+	return 0;
+}
+
+/* alloca(size) -> void *; bcopy(src, dst, size); copyinto(uaddr, size, dst) */
+int sema_subr_scratch(struct sema *s, struct node *n)
+{
+	if (subr_args(s, n))
+		return -1;
+	if (n->bi->id == BI_ALLOCA) {
 		if (want_size(s, n, arg(n, 0)))
 			return -1;
 		n->type = type_ptr(s->ar, &type_void);
 		return 0;
 	}
-	bool into = !strcmp(name, "copyinto");
+	bool into = n->bi->id == BI_COPYINTO;
 	struct node *src = arg(n, 0), *size = arg(n, into ? 1 : 2), *dst = arg(n, into ? 2 : 1);
 	if (want_addr(s, n, src, into ? "a user address" : "a source address") ||
 	    want_addr(s, n, dst, "a destination from alloca()") || want_size(s, n, size))
 		return -1;
-	n->type = &type_void;
 	return 0;
 }
 
@@ -114,11 +95,11 @@ static int scratch_walk(struct sema *s, struct node *n, uint64_t *taken)
 		struct node *kids[5] = { n->a, n->b, n->c, n->d, n->list };
 		for (int i = 0; i < 5; i++)
 			err |= scratch_walk(s, kids[i], taken);
-		if (n->kind != N_CALL || !n->name)
+		if (n->kind != N_CALL || !n->bi)
 			continue;
-		if (!strcmp(n->name, "alloca") || !strcmp(n->name, "copyin"))
+		if (n->bi->id == BI_ALLOCA || n->bi->id == BI_COPYIN)
 			*taken += (n->ival + 7) & ~7ull;
-		else if ((!strcmp(n->name, "bcopy") || !strcmp(n->name, "copyinto")) &&
+		else if ((n->bi->id == BI_BCOPY || n->bi->id == BI_COPYINTO) &&
 			 n->ival > *taken)
 			err = diag_error(s->dg, n->loc, "%s() copies %llu bytes, more than the "
 					 "clause has allocated with alloca() before it", n->name,
@@ -134,33 +115,24 @@ int sema_scratch_room(struct sema *s, struct node *clause)
 	return err | scratch_walk(s, clause->b, &taken); /* the statements */
 }
 
-static int check_byteorder(struct sema *s, struct node *n)
+/* byte order, rand(), progenyof(), getmajor(), getminor(): typed by their rows */
+int sema_subr_int(struct sema *s, struct node *n)
 {
-	if (want_int(s, n, n->list, "an integer"))
+	if (subr_args(s, n))
 		return -1;
-	size_t len = strlen(n->name);
-	n->type = n->name[len - 1] == 's' ? &type_uint16 : n->name[len - 2] == 'l'
-		? &type_uint64 : &type_uint32;
-	return 0;
-}
-
-static int check_int(struct sema *s, struct node *n)
-{
-	if (!strcmp(n->name, "rand")) {
-		n->type = &type_int;
+	if (n->bi->id == BI_RAND)
 		return 0;
-	}
-	bool pid = !strcmp(n->name, "progenyof");
-	if (want_int(s, n, n->list, pid ? "a process id" : "a device number (dev_t)"))
-		return -1;
-	n->type = pid ? &type_int : &type_uint32;
-	return 0;
+	return want_int(s, n, n->list, n->bi->id == BI_PROGENYOF ? "a process id" :
+			n->bi->id == BI_GETMAJOR || n->bi->id == BI_GETMINOR ?
+			"a device number (dev_t)" : "an integer");
 }
 
 /* inet_ntoa(ipaddr_t *), inet_ntoa6(in6_addr_t *), inet_ntop(af, addr) */
-static int check_inet(struct sema *s, struct node *n)
+int sema_subr_inet(struct sema *s, struct node *n)
 {
-	bool ntop = !strcmp(n->name, "inet_ntop");
+	if (subr_args(s, n))
+		return -1;
+	bool ntop = n->bi->id == BI_INET_NTOP;
 	if (ntop && want_int(s, n, n->list, "an address family (AF_INET or AF_INET6)"))
 		return -1;
 	if (want_addr(s, n, arg(n, ntop ? 1 : 0), "the address of an IP address"))
@@ -172,29 +144,6 @@ static int check_inet(struct sema *s, struct node *n)
 	t->name = arena_printf(s->ar, "%s()", n->name);
 	n->type = t;
 	return 0;
-}
-
-int sema_subr(struct sema *s, struct node *n)
-{
-	const struct subr *f = find(n->name);
-	int nargs = ast_list_len(n->list);
-	if (nargs != f->nargs)
-		return diag_error(s->dg, n->loc, "%s() takes %d argument%s, %d given", n->name,
-				  f->nargs, f->nargs == 1 ? "" : "s", nargs);
-	for (struct node *a = n->list; a; a = a->next)
-		if (sema_expr(s, a))
-			return -1;
-	switch (f->kind) {
-	case S_SCRATCH:
-		return check_scratch(s, n);
-	case S_BYTEORDER:
-		return check_byteorder(s, n);
-	case S_INT:
-		return check_int(s, n);
-	case S_INET:
-		return check_inet(s, n);
-	}
-	return -1;
 }
 
 bool sema_subr_text(const struct type *t)
