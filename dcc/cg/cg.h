@@ -15,7 +15,7 @@
 #include <llvm-c/TargetMachine.h>
 #include <linux/bpf.h>
 
-#include "builtin.h"
+#include "cg_builtin.h"
 #include "sema.h"
 
 struct meta; /* cg_meta.c */
@@ -187,8 +187,6 @@ struct cval cg_string(struct cg *cg, struct node *n);
 typedef struct cval (*cg_builtin_fn)(struct cg *cg, struct node *n);
 /* The hook of a subroutine or of an action that does more than record, or NULL. */
 cg_builtin_fn cg_builtin_hook(const struct builtin *bi);
-/* The first row sema accepts that codegen cannot compile, or NULL: none. */
-const struct builtin *cg_builtin_missing(void);
 bool cg_is_exit(struct node *st); /* an exit() statement */
 
 /* cg_core.c */
