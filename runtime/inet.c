@@ -6,8 +6,11 @@
  * groups, chosen as DTrace chooses it (a run of a single group is
  * compressed too), and an IPv4-mapped (::ffff:a.b.c.d) or -compatible
  * (::a.b.c.d) address ending in its dotted quad, or, for inet_ntoa6(),
- * written as the dotted quad alone. Everywhere else the value is printed
- * as a string holding that text.
+ * written as the dotted quad alone. link_ntop() values: the Ethernet (6)
+ * or InfiniBand (20) address bytes as two lower-case hex digits each,
+ * separated by ':', as DTrace for Linux writes them; "" for a link type it
+ * does not know. Everywhere else the value is printed as a string holding
+ * that text.
  */
 #include <stdio.h>
 #include <string.h>
@@ -104,6 +107,18 @@ static void v6_text(const uint8_t *a, bool quad_alone, struct rbuf *r)
 	}
 }
 
+/* link_ntop(): "xx:xx:..." of the address bytes, "" for an unknown type */
+static void link_text(const uint8_t *a, uint64_t form, char *buf, size_t n)
+{
+	int len = form == DCC_INET_ETHER ? 6 : form == DCC_INET_IB ? 20 : 0;
+	size_t at = 0;
+
+	if (n)
+		buf[0] = '\0';
+	for (int i = 0; i < len && at < n; i++)
+		at += (size_t)snprintf(buf + at, n - at, i ? ":%02x" : "%02x", a[i]);
+}
+
 void rt_inet_text(const char *p, char *buf, size_t n)
 {
 	uint64_t form;
@@ -112,6 +127,10 @@ void rt_inet_text(const char *p, char *buf, size_t n)
 	struct rbuf r = { tmp, sizeof(tmp) };
 
 	memcpy(&form, p, sizeof(form));
+	if (form >= DCC_INET_ETHER && form <= DCC_INET_LINK_NONE) {
+		link_text(a, form, buf, n);
+		return;
+	}
 	put(&r, '\0');
 	if (form == DCC_INET_4)
 		put_quad(&r, a);

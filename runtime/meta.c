@@ -113,9 +113,9 @@ static int field_check(const struct dcc_meta_header *h, const struct dcc_meta_fi
 				       f->size);
 		break;
 	case DCC_K_INET:
-		if (f->size != 24)
-			return why_set(why, whylen, -EBADMSG, "%s: IP address of %u bytes", what,
-				       f->size);
+		if (f->size != 24 && f->size != 32)
+			return why_set(why, whylen, -EBADMSG, "%s: network address of %u bytes",
+				       what, f->size);
 		break;
 	case DCC_K_FLOAT:
 		if (f->size != 4 && f->size != 8 && f->size != 16)

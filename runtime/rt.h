@@ -181,8 +181,9 @@ uint64_t rt_ksym_start(struct dcc_runtime *rt, uint64_t pc);
 
 /* stack.c */
 bool rt_is_addr_kind(int kind);
-/* inet.c: DCC_K_INET values as DTrace's inet_ntoa()/inet_ntoa6()/inet_ntop() text */
-#define RT_INET_LEN 48
+/* inet.c: DCC_K_INET values as DTrace's inet_ntoa()/inet_ntoa6()/inet_ntop()/link_ntop()
+ * text (at most 20 bytes as "xx:" each) */
+#define RT_INET_LEN 64
 void rt_inet_text(const char *p, char *buf, size_t n);
 /* if v is DCC_K_INET: *out = a DCC_K_STRING of its text in buf (RT_INET_LEN bytes) */
 bool rt_inet_string(const struct rt_val *v, char *buf, struct rt_val *out);

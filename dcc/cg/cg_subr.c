@@ -5,8 +5,8 @@
  * error), the byte-order conversions as byte swaps (x86-64 is
  * little-endian), rand(), progenyof() as a bounded walk up the
  * real_parent chain, getmajor()/getminor() as the kernel's MAJOR()/MINOR(),
- * and the inet functions as a 24-byte value (form, address bytes) the
- * runtime formats.
+ * and the inet functions and link_ntop() as a 24- or 32-byte value (form,
+ * address bytes) the runtime formats.
  */
 #include <string.h>
 
@@ -203,6 +203,35 @@ static struct cval inet(struct cg *cg, struct node *n)
 	return (struct cval){ .v = buf, .t = n->type, .cap = 24 };
 }
 
+/* link_ntop(type, p): the form word, then 6 (ARPHRD_ETHER, 1) or 20
+ * (ARPHRD_INFINIBAND, 32) address bytes; another type is the empty string,
+ * as in DTrace for Linux. The read faults as inet_ntop()'s does. */
+static struct cval link_ntop(struct cg *cg, struct node *n)
+{
+	LLVMValueRef buf = cg_tmpbuf(cg, 32);
+	cg_memop(cg, "llvm.memset", buf, NULL, 32);
+	LLVMValueRef eight = cg_i64(cg, 8);
+	LLVMValueRef bytes = LLVMBuildGEP2(cg->b, cg->i8, buf, &eight, 1, "");
+	LLVMValueRef type = LLVMBuildTrunc(cg->b, cg_expr(cg, n->list).v, cg->i32, "");
+	LLVMValueRef p = addr_arg(cg, arg(n, 1));
+	LLVMBasicBlockRef be = cg_block(cg, "link.ether"), bi = cg_block(cg, "link.ib");
+	LLVMBasicBlockRef none = cg_block(cg, "link.none"), done = cg_block(cg, "link.done");
+	LLVMValueRef sw = LLVMBuildSwitch(cg->b, type, none, 2);
+	LLVMAddCase(sw, cg_i32(cg, 1), be);
+	LLVMAddCase(sw, cg_i32(cg, 32), bi);
+	LLVMPositionBuilderAtEnd(cg->b, none);
+	LLVMBuildStore(cg->b, cg_i64(cg, DCC_INET_LINK_NONE), buf);
+	LLVMBuildBr(cg->b, done);
+	for (int ib = 0; ib < 2; ib++) {
+		LLVMPositionBuilderAtEnd(cg->b, ib ? bi : be);
+		LLVMBuildStore(cg->b, cg_i64(cg, ib ? DCC_INET_IB : DCC_INET_ETHER), buf);
+		cg_read_or_fault(cg, BPF_FUNC_probe_read_kernel, bytes, ib ? 20 : 6, p);
+		LLVMBuildBr(cg->b, done);
+	}
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	return (struct cval){ .v = buf, .t = n->type, .cap = 32 };
+}
+
 struct cval cg_subr(struct cg *cg, struct node *n)
 {
 	switch (n->bi->id) {
@@ -223,6 +252,8 @@ struct cval cg_subr(struct cg *cg, struct node *n)
 	case BI_GETMAJOR:
 	case BI_GETMINOR:
 		return devpart(cg, n);
+	case BI_LINK_NTOP:
+		return link_ntop(cg, n);
 	default:
 		return inet(cg, n);
 	}

@@ -1,9 +1,9 @@
 /*
  * Subroutines that compute a value from their arguments: scratch memory
  * (alloca, bcopy, copyinto), byte order (htons ... ntohll), rand(),
- * progenyof(), getmajor()/getminor() and the IP address formatters
- * (inet_ntoa, inet_ntoa6, inet_ntop). Checks each call's arguments and
- * gives it its type; cg_subr.c compiles them.
+ * progenyof(), getmajor()/getminor() and the address formatters
+ * (inet_ntoa, inet_ntoa6, inet_ntop, link_ntop). Checks each call's
+ * arguments and gives it its type; cg_subr.c compiles them.
  *
  * The inet functions' values are not strings: like sym(), they carry the
  * raw address, which the runtime formats as DTrace does when the value is
@@ -127,20 +127,23 @@ int sema_subr_int(struct sema *s, struct node *n)
 			"a device number (dev_t)" : "an integer");
 }
 
-/* inet_ntoa(ipaddr_t *), inet_ntoa6(in6_addr_t *), inet_ntop(af, addr) */
+/* inet_ntoa(ipaddr_t *), inet_ntoa6(in6_addr_t *), inet_ntop(af, addr),
+ * link_ntop(type, addr) */
 int sema_subr_inet(struct sema *s, struct node *n)
 {
 	if (subr_args(s, n))
 		return -1;
-	bool ntop = n->bi->id == BI_INET_NTOP;
-	if (ntop && want_int(s, n, n->list, "an address family (AF_INET or AF_INET6)"))
+	bool link = n->bi->id == BI_LINK_NTOP, ntop = link || n->bi->id == BI_INET_NTOP;
+	if (ntop && want_int(s, n, n->list, link ? "a link type (ARPHRD_ETHER or "
+			    "ARPHRD_INFINIBAND)" : "an address family (AF_INET or AF_INET6)"))
 		return -1;
-	if (want_addr(s, n, arg(n, ntop ? 1 : 0), "the address of an IP address"))
+	if (want_addr(s, n, arg(n, ntop ? 1 : 0), link ? "the address of a link-layer address"
+		      : "the address of an IP address"))
 		return -1;
 	struct type *t = arena_new(s->ar, struct type);
 	t->kind = T_SYM;
 	t->dkind = DCC_K_INET;
-	t->size = 24;
+	t->size = link ? 32 : 24; /* the form, then 20 or 16 address bytes */
 	t->name = arena_printf(s->ar, "%s()", n->name);
 	n->type = t;
 	return 0;

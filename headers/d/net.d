@@ -1,6 +1,7 @@
 /*
  * IP address types and families for inet_ntoa(), inet_ntoa6() and
- * inet_ntop(), as DTrace's library names them (Linux values).
+ * inet_ntop(), and link types for link_ntop(), as DTrace's library names
+ * them (Linux values).
  */
 typedef uint32_t ipaddr_t;		/* IPv4 address, network byte order */
 typedef struct dcc_in6_addr {
@@ -9,3 +10,6 @@ typedef struct dcc_in6_addr {
 
 inline int AF_INET = 2;
 inline int AF_INET6 = 10;
+
+inline int ARPHRD_ETHER = 1;
+inline int ARPHRD_INFINIBAND = 32;

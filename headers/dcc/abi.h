@@ -233,11 +233,17 @@ enum dcc_kind {
 	 * DCC_INET_6 RFC 1884 hex groups with one "::" run, an IPv4-mapped or
 	 * -compatible address ending in its dotted quad (inet_ntop); DCC_INET_6A
 	 * the same but such an address as its dotted quad alone (inet_ntoa6).
+	 * link_ntop(): size 32, the form, then 6 (DCC_INET_ETHER) or 20
+	 * (DCC_INET_IB) bytes written as colon-separated two-digit lower-case
+	 * hex; DCC_INET_LINK_NONE (a type DTrace does not know) is "".
 	 */
 	DCC_K_INET = 13,
 };
 
-enum dcc_inet_form { DCC_INET_4 = 4, DCC_INET_6 = 6, DCC_INET_6A = 7 };
+enum dcc_inet_form {
+	DCC_INET_4 = 4, DCC_INET_6 = 6, DCC_INET_6A = 7,
+	DCC_INET_ETHER = 8, DCC_INET_IB = 9, DCC_INET_LINK_NONE = 10,
+};
 
 struct dcc_meta_field {
 	uint32_t offset;  /* in the record or the key */

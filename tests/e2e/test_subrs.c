@@ -3,8 +3,9 @@
  * and rand() in BEGIN; alloca(), copyinto() and bcopy() of the subrs
  * trigger's buffer (triggers/subrs.h) and inet_ntoa(), inet_ntoa6() and
  * inet_ntop() of the addresses in it, printed, traced and used as keys;
- * progenyof() told apart by the trigger's child and parent writes; and
- * the faults a bad destination or address family raises.
+ * link_ntop() of them too; progenyof() told apart by the trigger's child
+ * and parent writes; and the faults a bad destination or address family
+ * raises.
  */
 #include <limits.h>
 
@@ -102,6 +103,33 @@ E2E_TEST(subrs, traced_addresses_are_strings_in_non_quiet_and_json_output)
 	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
 	cr_assert(strstr(r.out, ":entry   fe80::214:4fff:fe0b:76c8         \n"), "got:\n%s",
 		  r.out);
+	run_result_free(&r);
+}
+
+/* link_ntop() of the trigger's bytes: an Ethernet address (6 bytes) and an
+ * InfiniBand one (20), printed, traced and as a key; "" for another type;
+ * a bad address is DTrace's invalid address error. */
+E2E_TEST(subrs, link_ntop_of_the_triggers_buffer)
+{
+	const char *obj = e2e_build("link_ntop",
+		"syscall::write:entry\n/pid == $target && arg2 > 100/\n{\n"
+		"	this->b = (char *)copyin(arg1, 64);\n"
+		"	printf(\"%s|\\n\", link_ntop(ARPHRD_ETHER, this->b + 16));\n"
+		"	printf(\"%s|\\n\", link_ntop(ARPHRD_INFINIBAND, this->b + 8));\n"
+		"	printf(\"[%s]\\n\", link_ntop(7, this->b));\n"
+		"	trace(link_ntop(1, this->b + 8));\n"
+		"	@[link_ntop(ARPHRD_ETHER, this->b + 16)] = count();\n"
+		"	exit(0);\n"
+		"}\n"
+		"END { printa(\"\\n%s %@d\\n\", @); }\n"
+		"BEGIN\n{\n"
+		"	trace(link_ntop(ARPHRD_ETHER, 0));\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_trigger("subrs"), obj, NULL);
+	e2e_expect_out(&r, 0, "subrs.link_ntop_of_the_triggers_buffer");
+	e2e_expect_err(&r, "*error in *link_ntop.d:13:1 *: invalid address (0x0)*", NULL);
 	run_result_free(&r);
 }
 

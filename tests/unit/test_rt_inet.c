@@ -1,8 +1,8 @@
 /*
- * IP address values (DCC_K_INET, from inet_ntoa(), inet_ntoa6() and
- * inet_ntop()) as the runtime writes them: DTrace's text for each form,
- * through printf %s (with widths), trace() quiet and non-quiet, and the
- * metadata check of their size.
+ * Network address values (DCC_K_INET, from inet_ntoa(), inet_ntoa6(),
+ * inet_ntop() and link_ntop()) as the runtime writes them: DTrace's text
+ * for each form, through printf %s (with widths), trace() quiet and
+ * non-quiet, and the metadata check of their size.
  */
 #include <criterion/criterion.h>
 #include "unit/rt_build.h"
@@ -15,8 +15,15 @@ struct addr {
 	uint8_t b[16];
 };
 
-/* One clause: printf(fmt, a) for each address, or trace(a) if fmt is NULL. */
-static char *shown(const char *fmt, const struct addr *a, int n, bool quiet)
+/* link_ntop()'s values: the form, then up to 20 bytes */
+struct link {
+	uint64_t form;
+	uint8_t b[24];
+};
+
+/* One clause: printf(fmt, a) for each address, or trace(a) if fmt is NULL;
+ * the values are size bytes each (struct addr or struct link). */
+static char *shown_of(const char *fmt, const void *a, uint32_t size, int n, bool quiet)
 {
 	uint32_t offs[16];
 	struct rtt t;
@@ -29,17 +36,22 @@ static char *shown(const char *fmt, const struct addr *a, int n, bool quiet)
 	mb_clause(&b);
 	for (int i = 0; i < n; i++) {
 		mb_action(&b, fmt ? DCC_ACT_PRINTF : DCC_ACT_TRACE, fmt);
-		offs[i] = mb_field(&b, DCC_K_INET, 24, 0, "inet_ntop()");
+		offs[i] = mb_field(&b, DCC_K_INET, size, 0, "inet_ntop()");
 	}
 	cr_assert_eq(rtt_open(&t, &b, quiet, NULL, 0), 0, "%s", rtt_err(&t));
 	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
 	for (int i = 0; i < n; i++)
-		memcpy(r.buf + offs[i], &a[i], sizeof(a[i]));
+		memcpy(r.buf + offs[i], (const char *)a + i * size, size);
 	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), 0, "%s", rtt_err(&t));
 	cr_assert_str_eq(rtt_err(&t), "");
 	out = strdup(rtt_out(&t));
 	rtt_close(&t);
 	return out;
+}
+
+static char *shown(const char *fmt, const struct addr *a, int n, bool quiet)
+{
+	return shown_of(fmt, a, sizeof(*a), n, quiet);
 }
 
 static const struct addr addrs[] = {
@@ -110,6 +122,27 @@ Test(rt_inet, meta_size_is_checked)
 	mb_field(&b, DCC_K_INET, 16, 0, "inet_ntoa()");
 	void *m = mb_blob(&b, &n);
 	cr_assert_lt(dcc_meta_check(m, n, why, sizeof(why)), 0);
-	cr_assert_str_eq(why, "clause 0 action 0 argument 0: IP address of 16 bytes");
+	cr_assert_str_eq(why, "clause 0 action 0 argument 0: network address of 16 bytes");
 	free(m);
+}
+
+/* link_ntop(): two-digit lower-case hex bytes separated by ':', as DTrace
+ * for Linux writes them (its tst.link_ntop.r), "" for an unknown type */
+Test(rt_inet, link_addresses_are_colon_separated_hex_bytes)
+{
+	static const struct link links[] = {
+		{ DCC_INET_ETHER, { 0, 1, 2, 3, 4, 5 } },
+		{ DCC_INET_ETHER, { 0x02, 0x08, 0x20, 0xac, 0x04, 0x0e, 0xff } },
+		{ DCC_INET_IB, { 0x80, 0x00, 0x04, 0x04, 0xfe, 0x8c, 0x41, 0x7a, 0, 0, 0, 0, 0,
+				 0x02, 0xc9, 0x02, 0x00, 0x29, 0x31, 0xcd, 0xff } },
+		{ DCC_INET_LINK_NONE, { 1, 2, 3 } },
+	};
+	char *got = shown_of("%s|", links, sizeof(links[0]), 4, true);
+
+	cr_assert_str_eq(got, "00:01:02:03:04:05|02:08:20:ac:04:0e|"
+			 "80:00:04:04:fe:8c:41:7a:00:00:00:00:00:02:c9:02:00:29:31:cd||");
+	free(got);
+	got = shown_of(NULL, links, sizeof(links[0]), 1, false);
+	cr_assert_str_eq(got, HEADER BEGIN_LINE "  00:01:02:03:04:05                \n");
+	free(got);
 }
