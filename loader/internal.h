@@ -15,24 +15,12 @@ struct bpf_object;
 struct bpf_link;
 struct dcc_runtime;
 
-/* "4m", "64k", "4096" -> bytes. 0 or -EINVAL (abi_opt.h's parser). */
-static inline int opt_parse_size(const char *s, uint64_t *bytes)
-{
-	return abi_opt_parse_size(s, bytes);
-}
-
-/* "1hz", "10ms", "250000000" (ns) -> period in ns (0 for "0"). 0 or -EINVAL. */
-static inline int opt_parse_rate(const char *s, uint64_t *ns)
-{
-	return abi_opt_parse_rate(s, ns);
-}
-
 /* The ring buffer size for `bytes`: the power-of-2 multiple of the page
  * size at or above it (at most 2 GiB). */
 uint32_t loader_ringbuf_size(uint64_t bytes);
 /* Is `name` a known option, and does `value` suit it? 0 or -EINVAL with
  * *why set to a static message in DTrace's words. */
-int opt_check(const char *name, const char *value, const char **why);
+int loader_opt_check(const char *name, const char *value, const char **why);
 
 /* The probes of one object once attached. */
 struct attach_set {

@@ -21,7 +21,7 @@ uint32_t loader_ringbuf_size(uint64_t bytes)
 	return (uint32_t)n;
 }
 
-int opt_check(const char *name, const char *value, const char **why)
+int loader_opt_check(const char *name, const char *value, const char **why)
 {
 	const struct abi_opt *o = abi_opt_find(name);
 
@@ -126,7 +126,7 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 				len = sizeof(name) - 1;
 			memcpy(name, optarg, len);
 			name[len] = 0;
-			if (opt_check(name, eq ? eq + 1 : NULL, &why)) {
+			if (loader_opt_check(name, eq ? eq + 1 : NULL, &why)) {
 				fprintf(stderr, "%s: failed to set -x %s: %s\n", opts->progname,
 					optarg, why);
 				return -1;

@@ -122,7 +122,7 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	}
 	cg_dispose(&cg);
 out_sema:
-	dbtf_close(s.btf);
+	sema_btf_close(s.btf);
 	free(s.named);
 	free(s.trans);
 	free(s.probes);

@@ -28,7 +28,4 @@ struct compile_opts {
  * printed on stderr), 0 with *obj NULL after a dump or check-only run. */
 int compile_source(const struct compile_opts *o, void **obj, size_t *size);
 
-/* --dump-meta: print an object's metadata tables; 0 or 1. */
-int meta_dump(FILE *out, const void *obj, size_t size);
-
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compile.h"
+#include "meta_dump.h"
 #include "loader.h"
 #include "verify.h"
 

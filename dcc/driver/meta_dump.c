@@ -4,7 +4,7 @@
 #include <dcc/abi.h>
 #include <dcc/abi_names.h>
 #include <dcc/runtime.h>
-#include "compile.h"
+#include "meta_dump.h"
 
 static const char *kind_name(uint32_t k)
 {

@@ -13,7 +13,7 @@
 
 #include "arena.h"
 
-struct dbtf {
+struct sema_btf {
 	struct btf *btf;
 	struct arena *ar;
 	const char *path;
@@ -21,7 +21,7 @@ struct dbtf {
 	unsigned n;
 };
 
-struct dbtf *dbtf_open(struct arena *ar, const char *path, char *why, size_t whylen)
+struct sema_btf *sema_btf_open(struct arena *ar, const char *path, char *why, size_t whylen)
 {
 	const char *p = path ? path : "/sys/kernel/btf/vmlinux";
 	struct btf *btf = btf__parse(p, NULL);
@@ -29,7 +29,7 @@ struct dbtf *dbtf_open(struct arena *ar, const char *path, char *why, size_t why
 		snprintf(why, whylen, "cannot read BTF from %s: %s", p, strerror(errno));
 		return NULL;
 	}
-	struct dbtf *b = calloc(1, sizeof(*b));
+	struct sema_btf *b = calloc(1, sizeof(*b));
 	b->btf = btf;
 	b->ar = ar;
 	b->path = p;
@@ -38,7 +38,7 @@ struct dbtf *dbtf_open(struct arena *ar, const char *path, char *why, size_t why
 	return b;
 }
 
-void dbtf_close(struct dbtf *b)
+void sema_btf_close(struct sema_btf *b)
 {
 	if (!b)
 		return;
@@ -47,7 +47,7 @@ void dbtf_close(struct dbtf *b)
 	free(b);
 }
 
-const char *dbtf_path(const struct dbtf *b)
+const char *sema_btf_path(const struct sema_btf *b)
 {
 	return b->path;
 }
@@ -64,10 +64,10 @@ static struct type *int_type(unsigned size, bool is_signed, const char *name)
 	}
 }
 
-static struct type *convert(struct dbtf *b, unsigned id);
+static struct type *convert(struct sema_btf *b, unsigned id);
 
 /* a typedef of a scalar or a float keeps its name for messages */
-static struct type *alias(struct dbtf *b, struct type *t, const char *name)
+static struct type *alias(struct sema_btf *b, struct type *t, const char *name)
 {
 	if (t->kind != T_INT && t->kind != T_PTR && t->kind != T_FLOAT)
 		return t;
@@ -79,7 +79,7 @@ static struct type *alias(struct dbtf *b, struct type *t, const char *name)
 }
 
 /* A kernel enum's names and values, for print(). */
-static void enumerators(struct dbtf *b, const struct btf_type *bt, struct type *t)
+static void enumerators(struct sema_btf *b, const struct btf_type *bt, struct type *t)
 {
 	int n = btf_vlen(bt);
 	t->enum_names = arena_alloc(b->ar, sizeof(*t->enum_names) * (size_t)(n ? n : 1));
@@ -98,7 +98,7 @@ static void enumerators(struct dbtf *b, const struct btf_type *bt, struct type *
 	t->nenums = n;
 }
 
-static struct type *convert(struct dbtf *b, unsigned id)
+static struct type *convert(struct sema_btf *b, unsigned id)
 {
 	if (id == 0)
 		return &type_void;
@@ -192,7 +192,7 @@ static struct type *convert(struct dbtf *b, unsigned id)
 	return t;
 }
 
-int dbtf_complete(struct dbtf *b, struct type *t)
+int sema_btf_complete(struct sema_btf *b, struct type *t)
 {
 	if (t->complete)
 		return 0;
@@ -214,19 +214,19 @@ int dbtf_complete(struct dbtf *b, struct type *t)
 	return 0;
 }
 
-struct type *dbtf_struct(struct dbtf *b, const char *tag, bool is_union)
+struct type *sema_btf_struct(struct sema_btf *b, const char *tag, bool is_union)
 {
 	int id = btf__find_by_name_kind(b->btf, tag, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
 	return id > 0 ? convert(b, (unsigned)id) : NULL;
 }
 
-struct type *dbtf_typedef(struct dbtf *b, const char *name)
+struct type *sema_btf_typedef(struct sema_btf *b, const char *name)
 {
 	int id = btf__find_by_name_kind(b->btf, name, BTF_KIND_TYPEDEF);
 	return id > 0 ? convert(b, (unsigned)id) : NULL;
 }
 
-static int proto_args(struct dbtf *b, const struct btf_type *proto, int skip,
+static int proto_args(struct sema_btf *b, const struct btf_type *proto, int skip,
 		      struct type **types, int max, struct type **ret)
 {
 	if (!proto || !btf_is_func_proto(proto))
@@ -242,7 +242,7 @@ static int proto_args(struct dbtf *b, const struct btf_type *proto, int skip,
 }
 
 /* typedefs and modifiers down to the type they name */
-static const struct btf_type *skip_mods(struct dbtf *b, unsigned id)
+static const struct btf_type *skip_mods(struct sema_btf *b, unsigned id)
 {
 	const struct btf_type *t = btf__type_by_id(b->btf, id);
 	while (t && (btf_is_typedef(t) || btf_is_mod(t)))
@@ -250,7 +250,7 @@ static const struct btf_type *skip_mods(struct dbtf *b, unsigned id)
 	return t;
 }
 
-int dbtf_func_args(struct dbtf *b, const char *func, struct type **types, int max,
+int sema_btf_func_args(struct sema_btf *b, const char *func, struct type **types, int max,
 		   struct type **ret)
 {
 	int id = btf__find_by_name_kind(b->btf, func, BTF_KIND_FUNC);
@@ -260,7 +260,7 @@ int dbtf_func_args(struct dbtf *b, const char *func, struct type **types, int ma
 	return proto_args(b, btf__type_by_id(b->btf, f->type), 0, types, max, ret);
 }
 
-int dbtf_rawtp_args(struct dbtf *b, const char *event, struct type **types, int max)
+int sema_btf_rawtp_args(struct sema_btf *b, const char *event, struct type **types, int max)
 {
 	char name[256];
 	snprintf(name, sizeof(name), "btf_trace_%s", event);
@@ -273,7 +273,7 @@ int dbtf_rawtp_args(struct dbtf *b, const char *event, struct type **types, int 
 	return proto_args(b, skip_mods(b, p->type), 1, types, max, NULL);
 }
 
-void dbtf_each_func(struct dbtf *b, void (*fn)(void *ctx, const char *name), void *ctx)
+void sema_btf_each_func(struct sema_btf *b, void (*fn)(void *ctx, const char *name), void *ctx)
 {
 	for (unsigned id = 1; id < b->n; id++) {
 		const struct btf_type *t = btf__type_by_id(b->btf, id);

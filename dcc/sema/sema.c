@@ -541,8 +541,8 @@ static int check_var_ref(struct sema *s, struct node *n, enum var_kind kind)
 
 int sema_curthread(struct sema *s, struct node *n)
 {
-	struct dbtf *btf = sema_btf(s, n->loc);
-	struct type *ts = btf ? dbtf_struct(btf, "task_struct", false) : NULL;
+	struct sema_btf *btf = sema_btf(s, n->loc);
+	struct type *ts = btf ? sema_btf_struct(btf, "task_struct", false) : NULL;
 	if (!ts)
 		return btf ? diag_error(s->dg, n->loc, "the kernel's BTF has no struct "
 					"task_struct") : -1;

@@ -137,7 +137,7 @@ struct sema {
 	bool listing;               /* dcc -l: every match, no program limits */
 	uint32_t next_dyn_id;       /* listing: the next sdt/rawtp/fbt probe id */
 	bool destructive;           /* uses raise(), stop(), system()... */
-	struct dbtf *btf;           /* opened on first use of a kernel type */
+	struct sema_btf *btf;           /* opened on first use of a kernel type */
 	struct clause_info *cur_clause;
 	/* sema_decl.c: the script's types, inlines, enumerators, translators */
 	struct named *named;

@@ -52,11 +52,11 @@ static struct type *c_type(struct sema *s, char *spell, unsigned size, bool is_s
 	}
 	struct type *t = NULL;
 	if ((is_struct || is_union) && s->btf)
-		t = dbtf_struct(s->btf, words, is_union);
+		t = sema_btf_struct(s->btf, words, is_union);
 	else if (!strcmp(words, "unsigned"))
 		t = &type_uint;
 	else if (!(t = type_by_name(words)) && s->btf)
-		t = dbtf_typedef(s->btf, words);
+		t = sema_btf_typedef(s->btf, words);
 	if (!t) {
 		if (stars)
 			t = &type_void;

@@ -235,10 +235,10 @@ int sema_tspec(struct sema *s, struct node *ts, struct type **out)
 	if (!t && ts->name)
 		t = sema_user_typedef(s, ts->name);
 	if (!t && ts->name && ts->ival == TS_TYPEDEF) {
-		struct dbtf *b = sema_btf(s, ts->loc);
+		struct sema_btf *b = sema_btf(s, ts->loc);
 		if (!b)
 			return -1;
-		t = dbtf_typedef(b, ts->name);
+		t = sema_btf_typedef(b, ts->name);
 	}
 	if (!t)
 		return diag_error(s->dg, ts->loc, "unknown type '%s'", ts->name ? ts->name : "?");

@@ -22,7 +22,7 @@ int sema_format(struct sema *s, struct node *call, struct node *fmt, struct node
 int sema_destr_action(struct sema *s, struct node *n);
 /* sema_print.c: print(x) */
 int sema_print(struct sema *s, struct node *n);
-struct dbtf *sema_btf(struct sema *s, struct loc loc);
+struct sema_btf *sema_btf(struct sema *s, struct loc loc);
 int sema_tspec(struct sema *s, struct node *ts, struct type **out);
 int sema_declarator_type(struct sema *s, struct type *base, struct node *d, struct type **out);
 int sema_define(struct sema *s, struct node *d);

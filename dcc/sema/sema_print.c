@@ -19,8 +19,8 @@ static void complete_all(struct sema *s, struct type *t, struct loc loc, int dep
 	if ((t->kind != T_STRUCT && t->kind != T_UNION) || depth > 32)
 		return;
 	if (!t->complete && t->btf_id) {
-		struct dbtf *b = sema_btf(s, loc);
-		if (!b || dbtf_complete(b, t))
+		struct sema_btf *b = sema_btf(s, loc);
+		if (!b || sema_btf_complete(b, t))
 			return;
 	}
 	for (int i = 0; i < t->nmembers; i++)

@@ -209,8 +209,8 @@ static int match_events(struct sema *s, struct node *d, struct match *m, bool ra
 		for (int i = 0; i < ne; i++) {
 			struct type *t[32];
 			unsigned offs[32];
-			struct dbtf *b = raw && !err ? sema_btf(s, d->loc) : NULL;
-			int n = raw ? (b ? dbtf_rawtp_args(b, evs[i], t, 16) : -1)
+			struct sema_btf *b = raw && !err ? sema_btf(s, d->loc) : NULL;
+			int n = raw ? (b ? sema_btf_rawtp_args(b, evs[i], t, 16) : -1)
 				    : sema_event_fields(s, groups[g], evs[i], t, offs, 32, false);
 			if (raw && !b)
 				err = -1;
@@ -256,7 +256,7 @@ static void fbt_one(void *ctx, const char *name)
 			continue;
 		}
 		struct type *t[13], *rt = &type_void;
-		int n = dbtf_func_args(f->s->btf, name, t, 12, &rt);
+		int n = sema_btf_func_args(f->s->btf, name, t, 12, &rt);
 		if (n < 0)
 			n = 0;
 		/* the return probe's ctx holds the arguments then the value */
@@ -271,11 +271,11 @@ static void fbt_one(void *ctx, const char *name)
 /* fbt:vmlinux:FUNC:entry|return, the kernel functions BTF describes */
 static int match_fbt(struct sema *s, struct node *d, struct match *m)
 {
-	struct dbtf *b = sema_btf(s, d->loc);
+	struct sema_btf *b = sema_btf(s, d->loc);
 	if (!b)
 		return -1;
 	struct fbt_match f = { s, d, m, 0 };
-	dbtf_each_func(b, fbt_one, &f);
+	sema_btf_each_func(b, fbt_one, &f);
 	if (f.n > FBT_MAX && !s->listing)
 		return diag_error(s->dg, d->loc, "probe description %s matches %d fbt probes; dcc "
 				  "attaches a program to each, at most %d", d->str, f.n, FBT_MAX);
@@ -294,9 +294,9 @@ static int match_io(struct sema *s, struct node *d, struct match *m)
 	for (int i = 0; (event = sema_io_event(i, &name)); i++) {
 		if (!field_match(d->pname ? d->pname : "", name))
 			continue;
-		struct dbtf *b = sema_btf(s, d->loc);
+		struct sema_btf *b = sema_btf(s, d->loc);
 		struct type *t[16];
-		int n = b ? dbtf_rawtp_args(b, event, t, 16) : -1;
+		int n = b ? sema_btf_rawtp_args(b, event, t, 16) : -1;
 		if (!b)
 			return -1;
 		if (n < 0)

@@ -14,14 +14,14 @@
 #include "diag.h"
 #include "sema_internal.h"
 
-struct dbtf *sema_btf(struct sema *s, struct loc loc)
+struct sema_btf *sema_btf(struct sema *s, struct loc loc)
 {
 	if (s->btf)
 		return s->btf;
 	if (s->btf_failed)
 		return NULL;
 	char why[512];
-	s->btf = dbtf_open(s->ar, s->opts.btf_path, why, sizeof(why));
+	s->btf = sema_btf_open(s->ar, s->opts.btf_path, why, sizeof(why));
 	if (!s->btf) {
 		s->btf_failed = true;
 		diag_error(s->dg, loc, "kernel types are needed here, but %s (use --btf FILE)",
@@ -34,15 +34,15 @@ struct dbtf *sema_btf(struct sema *s, struct loc loc)
 int sema_kernel_tag(struct sema *s, struct node *ts, struct type **out)
 {
 	bool is_union = ts->ival == TS_UNION;
-	struct dbtf *b = sema_btf(s, ts->loc);
+	struct sema_btf *b = sema_btf(s, ts->loc);
 	if (!b)
 		return -1;
-	struct type *t = dbtf_struct(b, ts->name, is_union);
+	struct type *t = sema_btf_struct(b, ts->name, is_union);
 	if (!t) {
-		const char *base = strrchr(dbtf_path(b), '/');
+		const char *base = strrchr(sema_btf_path(b), '/');
 		return diag_error(s->dg, ts->loc, "%s %s is not a type the kernel's BTF has (%s)",
 				  is_union ? "union" : "struct", ts->name,
-				  base ? base + 1 : dbtf_path(b));
+				  base ? base + 1 : sema_btf_path(b));
 	}
 	*out = t;
 	return 0;
@@ -100,7 +100,7 @@ static unsigned edit_distance(const char *a, const char *b)
 static bool find_member(struct sema *s, struct type *st, const char *name,
 			struct member_path *mp)
 {
-	if (!st->complete && (!s->btf || dbtf_complete(s->btf, st)))
+	if (!st->complete && (!s->btf || sema_btf_complete(s->btf, st)))
 		return false;
 	for (int i = 0; i < st->nmembers; i++) {
 		struct member *m = &st->members[i];
@@ -125,7 +125,7 @@ static bool find_member(struct sema *s, struct type *st, const char *name,
 static void closest_member(struct sema *s, struct type *st, const char *name, const char **best,
 			   unsigned *bestd)
 {
-	if (!st->complete && (!s->btf || dbtf_complete(s->btf, st)))
+	if (!st->complete && (!s->btf || sema_btf_complete(s->btf, st)))
 		return;
 	for (int i = 0; i < st->nmembers; i++) {
 		struct member *m = &st->members[i];

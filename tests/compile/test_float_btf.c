@@ -89,16 +89,16 @@ Test(float_btf, members_get_float_types_by_size)
 {
 	char path[256], why[256];
 	struct arena *ar = arena_create();
-	struct dbtf *b;
+	struct sema_btf *b;
 	struct type *t;
 
 	make_btf("f.btf", &plain);
 	snprintf(path, sizeof(path), "%s/f.btf", dir);
-	b = dbtf_open(ar, path, why, sizeof(why));
+	b = sema_btf_open(ar, path, why, sizeof(why));
 	cr_assert(b, "%s", why);
-	t = dbtf_struct(b, "fstruct", false);
+	t = sema_btf_struct(b, "fstruct", false);
 	cr_assert(t);
-	cr_assert_eq(dbtf_complete(b, t), 0);
+	cr_assert_eq(sema_btf_complete(b, t), 0);
 	cr_assert_eq(t->nmembers, 5);
 	cr_assert_eq(t->members[0].type, &type_float);
 	cr_assert_eq(t->members[1].type, &type_double);
@@ -111,7 +111,7 @@ Test(float_btf, members_get_float_types_by_size)
 	/* a float size D has no type for stays opaque */
 	cr_assert_neq(t->members[4].type->kind, T_FLOAT);
 	cr_assert_eq(t->members[4].type->size, 2);
-	dbtf_close(b);
+	sema_btf_close(b);
 	arena_destroy(ar);
 }
 

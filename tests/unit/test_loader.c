@@ -665,46 +665,7 @@ Test(loader, timing_is_logged)
 	check_clean();
 }
 
-/* In-process: the option parsers. */
-
-Test(loader_opts, sizes)
-{
-	uint64_t v;
-
-	cr_assert_eq(opt_parse_size("4m", &v), 0);
-	cr_expect_eq(v, 4 << 20);
-	cr_assert_eq(opt_parse_size("64K", &v), 0);
-	cr_expect_eq(v, 64 << 10);
-	cr_assert_eq(opt_parse_size("1g", &v), 0);
-	cr_expect_eq(v, 1ULL << 30);
-	cr_assert_eq(opt_parse_size("4096", &v), 0);
-	cr_expect_eq(v, 4096);
-	cr_expect_eq(opt_parse_size("4mb", &v), -EINVAL);
-	cr_expect_eq(opt_parse_size("", &v), -EINVAL);
-	cr_expect_eq(opt_parse_size("-1", &v), -EINVAL);
-	cr_expect_eq(opt_parse_size("99999999999999999999", &v), -EINVAL);
-	cr_expect_eq(opt_parse_size("20000000t", &v), -EINVAL);
-}
-
-Test(loader_opts, rates)
-{
-	uint64_t v;
-
-	cr_assert_eq(opt_parse_rate("1hz", &v), 0);
-	cr_expect_eq(v, 1000000000ULL);
-	cr_assert_eq(opt_parse_rate("10Hz", &v), 0);
-	cr_expect_eq(v, 100000000ULL);
-	cr_assert_eq(opt_parse_rate("250ms", &v), 0);
-	cr_expect_eq(v, 250000000ULL);
-	cr_assert_eq(opt_parse_rate("2sec", &v), 0);
-	cr_expect_eq(v, 2000000000ULL);
-	cr_assert_eq(opt_parse_rate("500", &v), 0);
-	cr_expect_eq(v, 500);
-	cr_assert_eq(opt_parse_rate("0hz", &v), 0);
-	cr_expect_eq(v, 0);
-	cr_expect_eq(opt_parse_rate("10parsecs", &v), -EINVAL);
-	cr_expect_eq(opt_parse_rate("hz", &v), -EINVAL);
-}
+/* In-process: the loader's option rules (the value parsers are abi_opt's: test_abi_opt.c). */
 
 Test(loader_opts, ringbuf_size_rounds_to_power_of_two_pages)
 {
@@ -720,14 +681,14 @@ Test(loader_opts, check)
 {
 	const char *why;
 
-	cr_expect_eq(opt_check("quiet", NULL, &why), 0);
-	cr_expect_eq(opt_check("quiet", "1", &why), -EINVAL);
+	cr_expect_eq(loader_opt_check("quiet", NULL, &why), 0);
+	cr_expect_eq(loader_opt_check("quiet", "1", &why), -EINVAL);
 	cr_expect_str_eq(why, "Invalid value for specified option");
-	cr_expect_eq(opt_check("bufsize", NULL, &why), -EINVAL);
-	cr_expect_eq(opt_check("strsize", "512", &why), 0);
-	cr_expect_eq(opt_check("nspec", "2x", &why), -EINVAL);
-	cr_expect_eq(opt_check("oformat", "json", &why), 0);
-	cr_expect_eq(opt_check("bogus", NULL, &why), -EINVAL);
+	cr_expect_eq(loader_opt_check("bufsize", NULL, &why), -EINVAL);
+	cr_expect_eq(loader_opt_check("strsize", "512", &why), 0);
+	cr_expect_eq(loader_opt_check("nspec", "2x", &why), -EINVAL);
+	cr_expect_eq(loader_opt_check("oformat", "json", &why), 0);
+	cr_expect_eq(loader_opt_check("bogus", NULL, &why), -EINVAL);
 	cr_expect_str_eq(why, "Invalid option name");
 }
 
