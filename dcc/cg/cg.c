@@ -27,15 +27,15 @@ LLVMValueRef cg_i32(struct cg *cg, uint32_t v)
 
 LLVMBasicBlockRef cg_block(struct cg *cg, const char *name)
 {
-	return LLVMAppendBasicBlockInContext(cg->C, cg->fn, name);
+	return LLVMAppendBasicBlockInContext(cg->C, cg->p->fn, name);
 }
 
 void cg_set_loc(struct cg *cg, struct loc loc)
 {
-	if (!cg->sp)
+	if (!cg->p || !cg->p->sp)
 		return;
 	LLVMMetadataRef l = LLVMDIBuilderCreateDebugLocation(cg->C, loc.line ? loc.line : 1,
-							     loc.col, cg->sp, NULL);
+							     loc.col, cg->p->sp, NULL);
 	LLVMSetCurrentDebugLocation2(cg->b, l);
 }
 
@@ -43,11 +43,11 @@ void cg_set_loc(struct cg *cg, struct loc loc)
 LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name)
 {
 	LLVMBuilderRef eb = LLVMCreateBuilderInContext(cg->C);
-	LLVMValueRef first = LLVMGetFirstInstruction(cg->entry);
+	LLVMValueRef first = LLVMGetFirstInstruction(cg->p->entry);
 	if (first)
 		LLVMPositionBuilderBefore(eb, first);
 	else
-		LLVMPositionBuilderAtEnd(eb, cg->entry);
+		LLVMPositionBuilderAtEnd(eb, cg->p->entry);
 	LLVMValueRef a = LLVMBuildAlloca(eb, t, name);
 	LLVMSetAlignment(a, 8);
 	LLVMDisposeBuilder(eb);
@@ -185,10 +185,10 @@ LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap)
 
 unsigned cg_scratch_alloc(struct cg *cg, unsigned size)
 {
-	unsigned off = cg->this_size + cg->scratch_top;
-	cg->scratch_top += (size + 7) & ~7u;
-	if (cg->scratch_top > cg->scratch_max)
-		cg->scratch_max = cg->scratch_top;
+	unsigned off = cg->this_size + cg->p->scratch_top;
+	cg->p->scratch_top += (size + 7) & ~7u;
+	if (cg->p->scratch_top > cg->p->scratch_max)
+		cg->p->scratch_max = cg->p->scratch_top;
 	return off;
 }
 
@@ -198,8 +198,8 @@ unsigned cg_scratch_alloc(struct cg *cg, unsigned size)
 LLVMValueRef cg_tmpbuf(struct cg *cg, unsigned size)
 {
 	size = (size + 7) & ~7u;
-	if (size <= 64 && cg->stack_used + size <= 256) {
-		cg->stack_used += size;
+	if (size <= 64 && cg->p->stack_used + size <= 256) {
+		cg->p->stack_used += size;
 		return cg_alloca(cg, LLVMArrayType2(cg->i64, size / 8), "tmp");
 	}
 	return cg_scratch(cg, cg_scratch_alloc(cg, size));
@@ -207,8 +207,8 @@ LLVMValueRef cg_tmpbuf(struct cg *cg, unsigned size)
 
 LLVMValueRef cg_scratch(struct cg *cg, unsigned off)
 {
-	cg->scratch_used = true;
-	LLVMValueRef base = LLVMBuildLoad2(cg->b, cg->ptr, cg->scratch_slot, "scratch");
+	cg->p->scratch_used = true;
+	LLVMValueRef base = LLVMBuildLoad2(cg->b, cg->ptr, cg->p->scratch_slot, "scratch");
 	LLVMValueRef idx = cg_i64(cg, off);
 	return LLVMBuildGEP2(cg->b, cg->i8, base, &idx, 1, "");
 }
@@ -219,27 +219,27 @@ LLVMValueRef cg_scratch(struct cg *cg, unsigned off)
  * would pass the BPF stack's 512 bytes. */
 LLVMValueRef cg_tmp64(struct cg *cg)
 {
-	if (!cg->tmp64)
-		cg->tmp64 = cg_alloca(cg, cg->i64, "tmp64");
-	return cg->tmp64;
+	if (!cg->p->tmp64)
+		cg->p->tmp64 = cg_alloca(cg, cg->i64, "tmp64");
+	return cg->p->tmp64;
 }
 
 LLVMValueRef cg_pid_tgid(struct cg *cg)
 {
-	if (cg->pid_tgid)
-		return cg->pid_tgid;
+	if (cg->p->pid_tgid)
+		return cg->p->pid_tgid;
 	LLVMValueRef v = cg_bpf_get_current_pid_tgid(cg);
-	if (!cg->cond_depth)
-		cg->pid_tgid = v;
+	if (!cg->p->cond_depth)
+		cg->p->pid_tgid = v;
 	return v;
 }
 
 LLVMValueRef cg_key32(struct cg *cg, uint32_t v)
 {
-	if (!cg->key32)
-		cg->key32 = cg_alloca(cg, cg->i32, "key32");
-	LLVMBuildStore(cg->b, cg_i32(cg, v), cg->key32);
-	return cg->key32;
+	if (!cg->p->key32)
+		cg->p->key32 = cg_alloca(cg, cg->i32, "key32");
+	LLVMBuildStore(cg->b, cg_i32(cg, v), cg->p->key32);
+	return cg->p->key32;
 }
 
 void cg_count_drop(struct cg *cg, int which)
@@ -547,14 +547,14 @@ static void syscall_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef bo
 		/* every syscall, but not the exits the kernel reports with id -1
 		 * (a restarted or returning-from-signal call: no syscall probe) */
 		LLVMBasicBlockRef none = cg_block(cg, "nosyscall");
-		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, cg->ctx_nr, cg_i64(cg, 0), ""),
-				body, none);
+		LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntSGE, cg->p->ctx_nr, cg_i64(cg, 0), "");
+		LLVMBuildCondBr(cg->b, ok, body, none);
 		LLVMPositionBuilderAtEnd(cg->b, none);
 		LLVMBuildRet(cg->b, cg_i32(cg, 0));
 		return;
 	}
 	LLVMBasicBlockRef out = cg_block(cg, "filtered");
-	LLVMValueRef nr = LLVMBuildTrunc(cg->b, cg->ctx_nr, cg->i32, "");
+	LLVMValueRef nr = LLVMBuildTrunc(cg->b, cg->p->ctx_nr, cg->i32, "");
 	LLVMValueRef sw = LLVMBuildSwitch(cg->b, nr, out, (unsigned)g->nprobes);
 	for (int i = 0; i < g->nprobes; i++)
 		LLVMAddCase(sw, cg_i32(cg, (uint32_t)g->probes[i]->nr), body);
@@ -566,54 +566,47 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 {
 	bool raw;
 	const char *sec = group_section(cg, g, &raw);
+	struct cg_prog prog = {
+		.grp = g,
+		.ctx_raw = raw,
+		.self_ptr = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (cg->s->nvars + 1)),
+	};
+	cg->p = &prog;
+	cg->ci = ci;
 	LLVMTypeRef pt = cg->ptr;
 	LLVMTypeRef fty = LLVMFunctionType(cg->i32, &pt, 1, 0);
-	cg->fn = LLVMAddFunction(cg->M, g->prog_name, fty);
-	LLVMSetSection(cg->fn, sec);
-	LLVMSetLinkage(cg->fn, LLVMExternalLinkage);
-	LLVMAddAttributeAtIndex(cg->fn, LLVMAttributeFunctionIndex,
+	prog.fn = LLVMAddFunction(cg->M, g->prog_name, fty);
+	LLVMSetSection(prog.fn, sec);
+	LLVMSetLinkage(prog.fn, LLVMExternalLinkage);
+	LLVMAddAttributeAtIndex(prog.fn, LLVMAttributeFunctionIndex,
 		LLVMCreateEnumAttribute(cg->C, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
-	cg->ctx = LLVMGetParam(cg->fn, 0);
-	LLVMSetValueName2(cg->ctx, "ctx", 3);
+	prog.ctx = LLVMGetParam(prog.fn, 0);
+	LLVMSetValueName2(prog.ctx, "ctx", 3);
 
 	struct loc loc = ci->n->loc;
 	LLVMMetadataRef params[2] = { cg->di_int, cg->di_voidptr };
 	LLVMMetadataRef sty = LLVMDIBuilderCreateSubroutineType(cg->dib, cg->di_file, params, 2,
 								0);
-	cg->sp = LLVMDIBuilderCreateFunction(cg->dib, cg->di_file, g->prog_name,
+	prog.sp = LLVMDIBuilderCreateFunction(cg->dib, cg->di_file, g->prog_name,
 		strlen(g->prog_name), g->prog_name, strlen(g->prog_name), cg->di_file, loc.line,
 		sty, 0, 1, loc.line, LLVMDIFlagPrototyped, 1);
-	LLVMSetSubprogram(cg->fn, cg->sp);
-	LLVMDIBuilderCreateParameterVariable(cg->dib, cg->sp, "ctx", 3, 1, cg->di_file, loc.line,
+	LLVMSetSubprogram(prog.fn, prog.sp);
+	LLVMDIBuilderCreateParameterVariable(cg->dib, prog.sp, "ctx", 3, 1, cg->di_file, loc.line,
 					     cg->di_voidptr, 1, 0);
 
-	cg->grp = g;
-	cg->ci = ci;
-	cg->rec = NULL;
-	cg->ctx_nr = NULL;
-	cg->ctx_raw = raw;
-	cg->scratch_used = false;
-	cg->scratch_top = 0;
-	cg->stack_used = 0;
-	cg->tmp64 = cg->key32 = cg->zero32 = cg->tidkey = NULL;
-	cg->pid_tgid = NULL;
-	cg->cond_depth = 0;
-	if (!cg->self_ptr)
-		cg->self_ptr = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (cg->s->nvars + 1));
-	memset(cg->self_ptr, 0, sizeof(LLVMValueRef) * (cg->s->nvars + 1));
-	cg->entry = cg_block(cg, "entry");
+	prog.entry = cg_block(cg, "entry");
 	LLVMBasicBlockRef start = cg_block(cg, "start");
 	LLVMPositionBuilderAtEnd(cg->b, start);
 	cg_set_loc(cg, loc);
-	cg->scratch_slot = cg_alloca(cg, cg->ptr, "scratch.slot");
+	prog.scratch_slot = cg_alloca(cg, cg->ptr, "scratch.slot");
 	LLVMBasicBlockRef body = cg_block(cg, "body");
 	if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN) {
 		/* __syscall_nr (int) of syscalls/sys_*_NAME and id (long) of
 		 * raw_syscalls/sys_* both sit at offset 8 of the context. */
 		LLVMValueRef off = cg_i64(cg, 8);
-		LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &off, 1, "");
+		LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, prog.ctx, &off, 1, "");
 		LLVMValueRef nr = LLVMBuildLoad2(cg->b, cg->i32, p, "nr");
-		cg->ctx_nr = LLVMBuildSExt(cg->b, nr, cg->i64, "");
+		prog.ctx_nr = LLVMBuildSExt(cg->b, nr, cg->i64, "");
 		if (raw)
 			syscall_filter(cg, g, body);
 		else
@@ -629,13 +622,13 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 
 	/* Now that the body is known, fill the entry block: look the scratch
 	 * buffer up only if the clause needs it. */
-	LLVMPositionBuilderAtEnd(cg->b, cg->entry);
+	LLVMPositionBuilderAtEnd(cg->b, prog.entry);
 	cg_set_loc(cg, loc);
-	if (cg->scratch_used) {
+	if (prog.scratch_used) {
 		LLVMValueRef key = LLVMBuildAlloca(cg->b, cg->i32, "zero");
 		LLVMBuildStore(cg->b, cg_i32(cg, 0), key);
 		LLVMValueRef p = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_scratch), key);
-		LLVMBuildStore(cg->b, p, cg->scratch_slot);
+		LLVMBuildStore(cg->b, p, prog.scratch_slot);
 		LLVMBasicBlockRef none = cg_block(cg, "noscratch");
 		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), none, start);
 		LLVMPositionBuilderAtEnd(cg->b, none);
@@ -643,10 +636,10 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	} else {
 		LLVMBuildBr(cg->b, start);
 	}
-	if (cg->this_size + cg->scratch_max > cg->scratch_total)
-		cg->scratch_total = cg->this_size + cg->scratch_max;
+	if (cg->this_size + prog.scratch_max > cg->scratch_total)
+		cg->scratch_total = cg->this_size + prog.scratch_max;
 	record_attach(cg, g, raw);
-	cg->sp = NULL;
+	cg->p = NULL;
 }
 
 int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,

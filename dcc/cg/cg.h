@@ -39,6 +39,36 @@ struct cg_map {
 	unsigned line;
 };
 
+/* The BPF program being built: one per clause and probe group, made fresh
+ * by build_group() (cg.c) and gone when its function is done. */
+struct cg_prog {
+	LLVMValueRef fn, ctx;
+	LLVMMetadataRef sp;
+	struct pgroup *grp;
+	LLVMBasicBlockRef entry;
+	LLVMValueRef scratch_slot; /* alloca holding the scratch map value pointer */
+	bool scratch_used;
+	unsigned scratch_top, scratch_max; /* temporaries after this_size */
+	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
+	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
+	LLVMValueRef loopctx, loopctx_fn; /* cg_string.c: bpf_loop()'s ctx, and its function */
+	LLVMValueRef strsink_fn;   /* cg_string.c: the function strsink (scratch offset) is for */
+	unsigned strsink;
+	/* values that can't change within a firing, computed once where they
+	 * dominate the rest of the program (cond_depth 0: not inside ?:, &&
+	 * or ||): the thread id, and thread-local lookups until a store */
+	int cond_depth;
+	LLVMValueRef pid_tgid;
+	LLVMValueRef *self_ptr;    /* per var index: the map value pointer */
+	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
+	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
+	int epid;                  /* of this clause, 0 if it records nothing */
+	LLVMValueRef ctx_nr;       /* cached syscall number (i64) */
+	bool ctx_raw;              /* attached to raw_syscalls: args[6] always there */
+};
+
+/* Module state: what the whole object shares (LLVM module, types, maps,
+ * globals, metadata); the program being built is in p. */
 struct cg {
 	struct sema *s;
 	struct diag *dg;
@@ -82,34 +112,12 @@ struct cg {
 	uint64_t ringbuf_size;
 	LLVMTypeRef *helper_fty;   /* cg_bpf.c: per BPF_FUNC_* id and size width, its type */
 
-	/* the program being built */
-	LLVMValueRef fn, ctx;
-	LLVMMetadataRef sp;
-	struct pgroup *grp;
-	struct clause_info *ci;
-	LLVMBasicBlockRef entry;
-	LLVMValueRef scratch_slot; /* alloca holding the scratch map value pointer */
-	bool scratch_used;
-	unsigned scratch_top, scratch_max; /* temporaries after this_size */
-	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
-	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
-	LLVMValueRef loopctx, loopctx_fn; /* cg_string.c: bpf_loop()'s ctx, and its program */
-	LLVMValueRef strsink_fn;   /* cg_string.c: the program strsink (scratch offset) is for */
-	unsigned strsink;
-	/* values that can't change within a firing, computed once where they
-	 * dominate the rest of the program (cond_depth 0: not inside ?:, &&
-	 * or ||): the thread id, and thread-local lookups until a store */
-	int cond_depth;
-	LLVMValueRef pid_tgid;
-	LLVMValueRef *self_ptr;    /* per var index: the map value pointer */
-	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
-	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
 	int m_spec;                /* speculation states, -1 if unused */
 	unsigned nspec, spec_slots;
 	uint64_t specsize;
-	int epid;                  /* of this clause, 0 if it records nothing */
-	LLVMValueRef ctx_nr;       /* cached syscall number (i64) */
-	bool ctx_raw;              /* attached to raw_syscalls: args[6] always there */
+
+	struct clause_info *ci;    /* the clause being laid out or built */
+	struct cg_prog *p;         /* the program being built, NULL between programs */
 
 	struct meta *meta;
 	unsigned scratch_total;

@@ -182,17 +182,17 @@ static void submit(struct cg *cg, LLVMValueRef rec, bool wake)
 
 void cg_leave(struct cg *cg)
 {
-	if (cg->rec)
-		cg_bpf_ringbuf_discard(cg, cg->rec, 0);
+	if (cg->p->rec)
+		cg_bpf_ringbuf_discard(cg, cg->p->rec, 0);
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
 }
 
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 {
-	if (cg->rec)
-		cg_bpf_ringbuf_discard(cg, cg->rec, 0);
-	LLVMValueRef saved = cg->rec;
-	cg->rec = NULL;
+	if (cg->p->rec)
+		cg_bpf_ringbuf_discard(cg, cg->p->rec, 0);
+	LLVMValueRef saved = cg->p->rec;
+	cg->p->rec = NULL;
 	unsigned hdr = sizeof(struct dcc_rec_hdr);
 	LLVMValueRef rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT);
 	LLVMBuildStore(cg->b, cg_i32(cg, fault), rec_ptr(cg, rec, hdr));
@@ -200,7 +200,7 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 	LLVMBuildStore(cg->b, detail ? detail : cg_i64(cg, 0), rec_ptr(cg, rec, hdr + 8));
 	submit(cg, rec, true);
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
-	cg->rec = saved;
+	cg->p->rec = saved;
 }
 
 void cg_fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault, LLVMValueRef detail)
@@ -228,17 +228,17 @@ static void store_arg(struct cg *cg, struct node *a, unsigned off)
 {
 	if (is_bytes(a)) {
 		/* a fault leaves zeros: the record was zeroed by probe_read */
-		LLVMValueRef dst = rec_ptr(cg, cg->rec, off);
+		LLVMValueRef dst = rec_ptr(cg, cg->p->rec, off);
 		cg_bpf_probe_read_kernel(cg, dst, cg_i32(cg, a->type->size), cg_addr(cg, a));
 		return;
 	}
 	struct cval v = cg_expr(cg, a);
 	if (a->type->kind == T_STRING)
-		cg_strcopy(cg, rec_ptr(cg, cg->rec, off), cg_str_cap(cg, a), v);
+		cg_strcopy(cg, rec_ptr(cg, cg->p->rec, off), cg_str_cap(cg, a), v);
 	else if ((type_is_symbolic(a->type) || type_is_float(a->type)) && v.cap)
-		cg_memop(cg, "llvm.memcpy", rec_ptr(cg, cg->rec, off), v.v, a->type->size);
+		cg_memop(cg, "llvm.memcpy", rec_ptr(cg, cg->p->rec, off), v.v, a->type->size);
 	else
-		LLVMBuildStore(cg->b, v.v, rec_ptr(cg, cg->rec, off));
+		LLVMBuildStore(cg->b, v.v, rec_ptr(cg, cg->p->rec, off));
 }
 
 static void action(struct cg *cg, struct node *st, uint32_t kind)
@@ -271,10 +271,10 @@ static bool wakes(struct clause_info *ci)
 void cg_clause_body(struct cg *cg)
 {
 	struct node *c = cg->ci->n;
-	cg->epid = (int)cg->ci->epid;
+	cg->p->epid = (int)cg->ci->epid;
 	/* after exit() nothing but END records, as in DTrace, where exit()
 	 * stops the probes at once rather than when the consumer reacts */
-	if (cg->g_exited && cg->grp->kind != PK_END && cg->grp->kind != PK_BEGIN) {
+	if (cg->g_exited && cg->p->grp->kind != PK_END && cg->p->grp->kind != PK_BEGIN) {
 		LLVMValueRef ex = LLVMBuildLoad2(cg->b, cg->i64, cg->g_exited, "exited");
 		LLVMBasicBlockRef go = cg_block(cg, "live"), stop = cg_block(cg, "exited");
 		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, ex, cg_i64(cg, 0), ""), go,
@@ -292,11 +292,11 @@ void cg_clause_body(struct cg *cg)
 		LLVMBuildRet(cg->b, cg_i32(cg, 0));
 		LLVMPositionBuilderAtEnd(cg->b, yes);
 	}
-	cg->rec = NULL;
-	cg->spec_id = NULL;
+	cg->p->rec = NULL;
+	cg->p->spec_id = NULL;
 	if (cg->ci->records) {
 		cg_set_loc(cg, c->loc);
-		cg->rec = reserve(cg, cg->ci->rec_size, 0);
+		cg->p->rec = reserve(cg, cg->ci->rec_size, 0);
 	}
 	for (struct node *st = c->b; st; st = st->next) {
 		cg_set_loc(cg, st->loc);
@@ -310,15 +310,16 @@ void cg_clause_body(struct cg *cg)
 		else
 			cg_expr(cg, st);
 	}
-	if (cg->rec) {
-		bool wake = wakes(cg->ci) || cg->grp->kind == PK_BEGIN || cg->grp->kind == PK_END;
-		if (cg->spec_id)
+	if (cg->p->rec) {
+		enum probe_kind k = cg->p->grp->kind;
+		bool wake = wakes(cg->ci) || k == PK_BEGIN || k == PK_END;
+		if (cg->p->spec_id)
 			cg_spec_submit(cg, wake);
 		else
-			submit(cg, cg->rec, wake);
+			submit(cg, cg->p->rec, wake);
 	}
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
-	cg->rec = NULL;
+	cg->p->rec = NULL;
 }
 
 void cg_submit(struct cg *cg, LLVMValueRef rec, bool wake)

@@ -193,10 +193,10 @@ static void apply(struct cg *cg, struct agg *g, LLVMValueRef p, LLVMValueRef x,
 LLVMValueRef cg_zero_value(struct cg *cg, uint32_t size)
 {
 	if (size <= 32) {
-		if (!cg->zero32)
-			cg->zero32 = cg_alloca(cg, LLVMArrayType2(cg->i64, 4), "aggzero");
-		LLVMBuildStore(cg->b, LLVMConstNull(LLVMArrayType2(cg->i64, 4)), cg->zero32);
-		return cg->zero32;
+		if (!cg->p->zero32)
+			cg->p->zero32 = cg_alloca(cg, LLVMArrayType2(cg->i64, 4), "aggzero");
+		LLVMBuildStore(cg->b, LLVMConstNull(LLVMArrayType2(cg->i64, 4)), cg->p->zero32);
+		return cg->p->zero32;
 	}
 	if (!cg->zero || cg->zero_size < size) {
 		LLVMTypeRef t = LLVMArrayType2(cg->i8, size);

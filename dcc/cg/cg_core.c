@@ -275,10 +275,10 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 			return as_ptr(cg, cg_expr(cg, n->a).v);
 		break;
 	case N_INDEX: {
-		if (n->id == B_ARGS && cg->grp->kind == PK_SDT) {
+		if (n->id == B_ARGS && cg->p->grp->kind == PK_SDT) {
 			/* an array field of a tracepoint record: in the context */
-			LLVMValueRef o = cg_i64(cg, cg->grp->probes[0]->foffs[n->ival]);
-			return LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "");
+			LLVMValueRef o = cg_i64(cg, cg->p->grp->probes[0]->foffs[n->ival]);
+			return LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
 		}
 		if (n->id == B_ARGS)
 			break;

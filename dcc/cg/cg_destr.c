@@ -37,12 +37,12 @@ void cg_tracemem(struct cg *cg, struct node *st, unsigned off)
 {
 	struct node *dyn = st->list->next->next;
 	LLVMValueRef addr = cg_expr(cg, st->list).v, o = cg_i64(cg, off);
-	LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, "");
+	LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, cg->p->rec, &o, 1, "");
 	cg_read_or_fault(cg, BPF_FUNC_probe_read_kernel, dst, (uint32_t)st->ival, addr);
 	if (dyn) {
 		o = cg_i64(cg, off + round8(st->ival));
 		LLVMBuildStore(cg->b, cg_expr(cg, dyn).v,
-			       LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, ""));
+			       LLVMBuildGEP2(cg->b, cg->i8, cg->p->rec, &o, 1, ""));
 	}
 }
 

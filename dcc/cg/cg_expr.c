@@ -92,7 +92,7 @@ static struct cval str_literal(struct cg *cg, const char *s, size_t len)
 static LLVMValueRef ctx_u64(struct cg *cg, unsigned off)
 {
 	LLVMValueRef o = cg_i64(cg, off);
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "");
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
 	return LLVMBuildLoad2(cg->b, cg->i64, p, "");
 }
 
@@ -135,7 +135,7 @@ static struct cval syscall_func(struct cg *cg)
 		cg_add_used(cg, cg->sysnames);
 	}
 	LLVMValueRef dst = cg_tmpbuf(cg, ROW);
-	LLVMValueRef idx = LLVMBuildAnd(cg->b, cg->ctx_nr, cg_i64(cg, ROWS - 1), "");
+	LLVMValueRef idx = LLVMBuildAnd(cg->b, cg->p->ctx_nr, cg_i64(cg, ROWS - 1), "");
 	LLVMValueRef rowoff = LLVMBuildMul(cg->b, idx, cg_i64(cg, ROW), "");
 	LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->sysnames, &rowoff, 1, "");
 	cg_memop(cg, "llvm.memcpy", dst, src, ROW);
@@ -144,7 +144,7 @@ static struct cval syscall_func(struct cg *cg)
 
 static struct cval probe_string(struct cg *cg, enum builtin_var b)
 {
-	struct pgroup *g = cg->grp;
+	struct pgroup *g = cg->p->grp;
 	struct probe *p = g->probes[0];
 	if (b == B_PROBEFUNC && !all_same(g, offsetof(struct probe, func)))
 		return syscall_func(cg);
@@ -155,9 +155,9 @@ static struct cval probe_string(struct cg *cg, enum builtin_var b)
 
 LLVMValueRef cg_probe_id(struct cg *cg)
 {
-	struct pgroup *g = cg->grp;
+	struct pgroup *g = cg->p->grp;
 	if (is_syscall(g)) {
-		LLVMValueRef id = LLVMBuildMul(cg->b, cg->ctx_nr, cg_i64(cg, 2), "");
+		LLVMValueRef id = LLVMBuildMul(cg->b, cg->p->ctx_nr, cg_i64(cg, 2), "");
 		return LLVMBuildAdd(cg->b, id, cg_i64(cg, g->syscall_id0), "");
 	}
 	return cg_i64(cg, g->probes[0]->id);
@@ -202,12 +202,12 @@ static LLVMValueRef core_ppid(struct cg *cg)
 
 static LLVMValueRef arg_value(struct cg *cg, int i)
 {
-	struct pgroup *g = cg->grp;
+	struct pgroup *g = cg->p->grp;
 	switch (g->kind) {
 	case PK_SYSCALL_ENTRY: {
 		if (i >= 6)
 			return cg_i64(cg, 0);
-		if (cg->ctx_raw)
+		if (cg->p->ctx_raw)
 			return ctx_u64(cg, 16 + 8 * (unsigned)i);
 		/* A syscalls/sys_enter_NAME record only has the syscall's own
 		 * arguments, and the kernel refuses to attach a program that
@@ -215,7 +215,7 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 		 * arity, so read the slot without a context load. */
 		LLVMValueRef tmp = cg_tmp64(cg);
 		LLVMValueRef o = cg_i64(cg, 16 + 8 * (unsigned)i);
-		LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "");
+		LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
 		cg_bpf_probe_read_kernel(cg, tmp, cg_i32(cg, 8), src);
 		return LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
 	}
@@ -255,7 +255,7 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 		LLVMValueRef tmp = cg_tmp64(cg);
 		LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
 		LLVMValueRef o = cg_i64(cg, p->foffs[i]);
-		LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "");
+		LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
 		cg_bpf_probe_read_kernel(cg, tmp, cg_i32(cg, p->ftypes[i]->size), src);
 		return LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
 	}
@@ -307,7 +307,7 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		v = arg_value(cg, n->id - B_ARG0);
 		break;
 	case B_ERRNO:
-		if (cg->grp->kind != PK_SYSCALL_RETURN) {
+		if (cg->p->grp->kind != PK_SYSCALL_RETURN) {
 			v = cg_i64(cg, 0);
 			break;
 		}
@@ -326,7 +326,7 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		v = cg_bpf_get_current_task(cg);
 		break;
 	case B_EPID:
-		v = cg_i64(cg, (uint64_t)cg->epid);
+		v = cg_i64(cg, (uint64_t)cg->p->epid);
 		break;
 	case B_ID:
 		v = cg_probe_id(cg);
@@ -471,9 +471,9 @@ static struct cval logical(struct cg *cg, struct node *n)
 	else
 		LLVMBuildCondBr(cg->b, a, done, rhs);
 	LLVMPositionBuilderAtEnd(cg->b, rhs);
-	cg->cond_depth++;
+	cg->p->cond_depth++;
 	LLVMValueRef b = cg_cond(cg, n->b);
-	cg->cond_depth--;
+	cg->p->cond_depth--;
 	LLVMBasicBlockRef rhs_end = LLVMGetInsertBlock(cg->b);
 	LLVMBuildBr(cg->b, done);
 	LLVMPositionBuilderAtEnd(cg->b, done);
@@ -621,7 +621,7 @@ static struct cval cond(struct cg *cg, struct node *n)
 	LLVMValueRef vals[2];
 	LLVMBasicBlockRef ends[2];
 	struct node *arms[2] = { n->b, n->c };
-	cg->cond_depth++;
+	cg->p->cond_depth++;
 	for (int i = 0; i < 2; i++) {
 		LLVMPositionBuilderAtEnd(cg->b, starts[i]);
 		struct cval v = cg_expr(cg, arms[i]);
@@ -632,7 +632,7 @@ static struct cval cond(struct cg *cg, struct node *n)
 		ends[i] = LLVMGetInsertBlock(cg->b);
 		LLVMBuildBr(cg->b, done);
 	}
-	cg->cond_depth--;
+	cg->p->cond_depth--;
 	LLVMPositionBuilderAtEnd(cg->b, done);
 	if (str)
 		return strval(dst, cap);
@@ -663,7 +663,7 @@ struct cval cg_symbolic(struct cg *cg, struct node *n)
 	if (t->kind == T_SYM) {
 		LLVMBuildStore(cg->b, cg_expr(cg, n->list).v, dst);
 	} else {
-		cg_bpf_get_stack(cg, cg->ctx, dst, cg_i32(cg, t->size - at),
+		cg_bpf_get_stack(cg, cg->p->ctx, dst, cg_i32(cg, t->size - at),
 				 user ? BPF_F_USER_STACK : 0);
 	}
 	return (struct cval){ .v = buf, .t = t, .cap = t->size };

@@ -133,7 +133,7 @@ void cg_print_meta(struct cg *cg, struct node *st, unsigned off)
 static LLVMValueRef rec_at(struct cg *cg, unsigned off)
 {
 	LLVMValueRef o = cg_i64(cg, off);
-	return LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, "");
+	return LLVMBuildGEP2(cg->b, cg->i8, cg->p->rec, &o, 1, "");
 }
 
 void cg_print(struct cg *cg, struct node *st, unsigned off)

@@ -56,7 +56,7 @@ void cg_proc_attach(struct cg *cg, struct pgroup *g)
 static LLVMValueRef ctx_load(struct cg *cg, LLVMTypeRef t, unsigned off)
 {
 	LLVMValueRef o = cg_i64(cg, off);
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->ctx, &o, 1, "");
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
 	LLVMValueRef v = LLVMBuildLoad2(cg->b, t, p, "");
 	/* volatile: a select between two loads must not become a load
 	 * through a selected pointer, which the verifier refuses for ctx */
@@ -67,7 +67,7 @@ static LLVMValueRef ctx_load(struct cg *cg, LLVMTypeRef t, unsigned off)
 /* argI of the current proc program */
 LLVMValueRef cg_proc_arg(struct cg *cg, int i)
 {
-	const struct proc_probe *pp = grp_proc(cg, cg->grp);
+	const struct proc_probe *pp = grp_proc(cg, cg->p->grp);
 	int src = i >= 0 && i < PROC_MAXARGS ? pp->src[i] : PROC_SRC_NONE;
 	bool sys = pp->attach == PA_SYS_ENTER || pp->attach == PA_SYS_EXIT;
 	if (src == PROC_SRC_NONE)

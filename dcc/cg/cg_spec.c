@@ -65,21 +65,21 @@ LLVMValueRef cg_speculation(struct cg *cg)
 void cg_speculate(struct cg *cg, struct node *id)
 {
 	LLVMValueRef v = cg_expr(cg, id).v;
-	cg->spec_id = cg_alloca(cg, cg->i64, "specid");
-	LLVMBuildStore(cg->b, v, cg->spec_id);
+	cg->p->spec_id = cg_alloca(cg, cg->i64, "specid");
+	LLVMBuildStore(cg->b, v, cg->p->spec_id);
 	LLVMValueRef flags = LLVMBuildOr(cg->b, cg_i64(cg, DCC_REC_F_SPEC),
 		LLVMBuildShl(cg->b, LLVMBuildAnd(cg->b, v, cg_i64(cg, 0xffff), ""),
 			     cg_i64(cg, DCC_REC_SPEC_SHIFT), ""), "");
 	LLVMValueRef o = cg_i64(cg, 12);
 	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, flags, cg->i32, ""),
-		       LLVMBuildGEP2(cg->b, cg->i8, cg->rec, &o, 1, ""));
+		       LLVMBuildGEP2(cg->b, cg->i8, cg->p->rec, &o, 1, ""));
 }
 
 /* Submit a speculative record if its id is in use and within specsize;
  * otherwise it is dropped (id 0: speculation() had failed). */
 void cg_spec_submit(struct cg *cg, bool wake)
 {
-	LLVMValueRef id = LLVMBuildLoad2(cg->b, cg->i64, cg->spec_id, "");
+	LLVMValueRef id = LLVMBuildLoad2(cg->b, cg->i64, cg->p->spec_id, "");
 	LLVMBasicBlockRef drop = cg_block(cg, "spec.drop"), check = cg_block(cg, "spec.check");
 	LLVMBasicBlockRef ok = cg_block(cg, "spec.ok"), full = cg_block(cg, "spec.full");
 	LLVMValueRef valid = LLVMBuildAnd(cg->b,
@@ -105,11 +105,11 @@ void cg_spec_submit(struct cg *cg, bool wake)
 	cg_count_drop(cg, DCC_DROP_SPEC);
 	LLVMBuildBr(cg->b, drop);
 	LLVMPositionBuilderAtEnd(cg->b, ok);
-	cg_submit(cg, cg->rec, wake);
+	cg_submit(cg, cg->p->rec, wake);
 	LLVMBasicBlockRef done = cg_block(cg, "spec.done");
 	LLVMBuildBr(cg->b, done);
 	LLVMPositionBuilderAtEnd(cg->b, drop);
-	cg_bpf_ringbuf_discard(cg, cg->rec, 0);
+	cg_bpf_ringbuf_discard(cg, cg->p->rec, 0);
 	LLVMBuildBr(cg->b, done);
 	LLVMPositionBuilderAtEnd(cg->b, done);
 }

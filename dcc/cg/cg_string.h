@@ -134,11 +134,11 @@ static inline void body_begin(struct cg *cg, struct body *b, uint64_t n, LLVMVal
 {
 	b->n = n;
 	/* one ctx serves all the program's loops: they run one at a time */
-	if (cg->loopctx_fn != cg->fn) {
-		cg->loopctx = cg_alloca(cg, LLVMArrayType2(cg->i64, 8), "loopctx");
-		cg->loopctx_fn = cg->fn;
+	if (cg->p->loopctx_fn != cg->p->fn) {
+		cg->p->loopctx = cg_alloca(cg, LLVMArrayType2(cg->i64, 8), "loopctx");
+		cg->p->loopctx_fn = cg->p->fn;
 	}
-	b->ctx = cg->loopctx;
+	b->ctx = cg->p->loopctx;
 	LLVMTypeRef tys[8];
 	for (int k = 0; k < nv; k++) {
 		LLVMBuildStore(cg->b, vals[k], at(cg, b->ctx, k64(cg, 8 * (uint64_t)k)));
@@ -162,14 +162,14 @@ static inline void body_begin(struct cg *cg, struct body *b, uint64_t n, LLVMVal
 					     1, 0);
 	LLVMDIBuilderCreateParameterVariable(cg->dib, sp, "ctx", 3, 2, cg->di_file, line,
 					     cg->di_voidptr, 1, 0);
-	b->caller_fn = cg->fn;
+	b->caller_fn = cg->p->fn;
 	b->caller_bb = LLVMGetInsertBlock(cg->b);
-	b->caller_entry = cg->entry;
+	b->caller_entry = cg->p->entry;
 	b->caller_loc = LLVMGetCurrentDebugLocation2(cg->b);
-	b->caller_sp = cg->sp;
-	cg->fn = b->fn;
-	cg->sp = sp;
-	cg->entry = cg_block(cg, "entry");
+	b->caller_sp = cg->p->sp;
+	cg->p->fn = b->fn;
+	cg->p->sp = sp;
+	cg->p->entry = cg_block(cg, "entry");
 	b->start = cg_block(cg, "start");
 	LLVMPositionBuilderAtEnd(cg->b, b->start);
 	LLVMSetCurrentDebugLocation2(cg->b, LLVMDIBuilderCreateDebugLocation(cg->C, line, 1, sp,
@@ -189,11 +189,11 @@ static inline void body_begin(struct cg *cg, struct body *b, uint64_t n, LLVMVal
 static inline void body_end(struct cg *cg, struct body *b)
 {
 	LLVMBuildRet(cg->b, k64(cg, 0));
-	LLVMPositionBuilderAtEnd(cg->b, cg->entry);
+	LLVMPositionBuilderAtEnd(cg->b, cg->p->entry);
 	LLVMBuildBr(cg->b, b->start);
-	cg->fn = b->caller_fn;
-	cg->entry = b->caller_entry;
-	cg->sp = b->caller_sp;
+	cg->p->fn = b->caller_fn;
+	cg->p->entry = b->caller_entry;
+	cg->p->sp = b->caller_sp;
 	LLVMPositionBuilderAtEnd(cg->b, b->caller_bb);
 	LLVMSetCurrentDebugLocation2(cg->b, b->caller_loc);
 	cg_bpf_loop(cg, k64(cg, b->n), b->fn, b->ctx);
@@ -275,11 +275,11 @@ static inline LLVMValueRef str_len(struct cg *cg, struct cval s)
 {
 	unsigned n = str_cap(cg, s);
 	/* the copy is only counted: one buffer serves the program */
-	if (cg->strsink_fn != cg->fn) {
-		cg->strsink = cg_scratch_alloc(cg, cg->strsize);
-		cg->strsink_fn = cg->fn;
+	if (cg->p->strsink_fn != cg->p->fn) {
+		cg->p->strsink = cg_scratch_alloc(cg, cg->strsize);
+		cg->p->strsink_fn = cg->p->fn;
 	}
-	LLVMValueRef r = read_str(cg, cg_scratch(cg, cg->strsink), k64(cg, n), s.v);
+	LLVMValueRef r = read_str(cg, cg_scratch(cg, cg->p->strsink), k64(cg, n), s.v);
 	r = sel(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, r, k64(cg, 1), ""), k64(cg, 1), r);
 	return opaque(cg, LLVMBuildSub(cg->b, r, k64(cg, 1), "len"));
 }

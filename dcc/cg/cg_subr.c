@@ -68,7 +68,7 @@ static struct cval copy_into(struct cg *cg, struct node *n)
 	uint32_t size = (uint32_t)n->ival;
 	LLVMValueRef src = addr_arg(cg, arg(n, 0));
 	LLVMValueRef dst = addr_arg(cg, arg(n, user ? 2 : 1));
-	unsigned lo = cg->this_size, hi = cg->this_size + cg->scratch_top;
+	unsigned lo = cg->this_size, hi = cg->this_size + cg->p->scratch_top;
 	if (hi - lo < size) /* sema_scratch_room() counted less */
 		diag_bug(cg->dg, n->loc, "%s() copies %u bytes, the clause's scratch has %u",
 			 n->name, size, hi - lo);

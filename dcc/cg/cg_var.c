@@ -37,9 +37,9 @@ struct lref cg_lref(struct cg *cg, struct node *lv)
 		strkey |= v->keys[i]->kind == T_STRING;
 	/* a thread-local's key is the thread id: one slot serves them all */
 	if (v->kind == V_SELF && !v->nkeys) {
-		if (!cg->tidkey)
-			cg->tidkey = cg_alloca(cg, cg->i64, "tidkey");
-		r.key = cg->tidkey;
+		if (!cg->p->tidkey)
+			cg->p->tidkey = cg_alloca(cg, cg->i64, "tidkey");
+		r.key = cg->p->tidkey;
 	} else {
 		r.key = strkey ? cg_tmpbuf(cg, ks)
 			       : cg_alloca(cg, LLVMArrayType2(cg->i64, ks / 8), "varkey");
@@ -102,11 +102,11 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 	/* a thread-local looked up at the top level stays valid for the rest
 	 * of the firing until something stores to it */
 	bool cacheable = v->kind == V_SELF && !v->nkeys;
-	LLVMValueRef p = cacheable ? cg->self_ptr[v->index] : NULL;
+	LLVMValueRef p = cacheable ? cg->p->self_ptr[v->index] : NULL;
 	if (!p) {
 		p = cg_bpf_map_lookup(cg, map_of(cg, v), r->key);
-		if (cacheable && !cg->cond_depth)
-			cg->self_ptr[v->index] = p;
+		if (cacheable && !cg->p->cond_depth)
+			cg->p->self_ptr[v->index] = p;
 	}
 	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
 	LLVMBasicBlockRef found = cg_block(cg, "var.found"), done = cg_block(cg, "var.done");
@@ -156,7 +156,7 @@ void cg_lref_store(struct cg *cg, struct lref *r, struct cval val)
 	LLVMValueRef map = map_of(cg, v);
 	LLVMValueRef src;
 	LLVMBasicBlockRef done = cg_block(cg, "store.done");
-	cg->self_ptr[v->index] = NULL; /* an update or delete moves or frees it */
+	cg->p->self_ptr[v->index] = NULL; /* an update or delete moves or frees it */
 	if (bs) {
 		if (val.cap >= bs) {
 			src = val.v;
@@ -229,6 +229,6 @@ LLVMValueRef cg_var_addr(struct cg *cg, struct node *vn)
 	LLVMValueRef vals[2] = { p, p2 };
 	LLVMBasicBlockRef blocks[2] = { from, made };
 	LLVMAddIncoming(phi, vals, blocks, 2);
-	cg->self_ptr[v->index] = NULL;
+	cg->p->self_ptr[v->index] = NULL;
 	return phi;
 }
