@@ -658,10 +658,12 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 		meta_probe(cg->meta, s->probes[i]);
 	for (int i = 0; i < s->nclauses; i++) {
 		struct clause_info *ci = &s->clauses[i];
-		if (cg_clause_layout(cg, ci))
-			return -1;
+		struct cg_clause cl = { 0 };
+		cg_clause_layout(cg, ci, &cl);
+		cg->cl = &cl;
 		for (int j = 0; j < ci->ngroups; j++)
 			build_group(cg, ci, &ci->groups[j]);
+		cg->cl = NULL;
 	}
 	if (diag_errors(dg))
 		return -1;

@@ -39,6 +39,15 @@ struct cg_map {
 	unsigned line;
 };
 
+/* Codegen's layout of a clause (cg_clause_layout): every program of the
+ * clause fills the same record. */
+struct cg_clause {
+	uint32_t epid;
+	bool records;         /* has data-recording actions: one record a firing */
+	unsigned rec_size;
+	unsigned *off;        /* per statement of the body: its first value's offset */
+};
+
 /* The BPF program being built: one per clause and probe group, made fresh
  * by build_group() (cg.c) and gone when its function is done. */
 struct cg_prog {
@@ -117,6 +126,7 @@ struct cg {
 	uint64_t specsize;
 
 	struct clause_info *ci;    /* the clause being laid out or built */
+	struct cg_clause *cl;      /* its layout, once laid out */
 	struct cg_prog *p;         /* the program being built, NULL between programs */
 
 	struct meta *meta;
@@ -235,7 +245,7 @@ LLVMValueRef cg_speculation(struct cg *cg);
 void cg_speculate(struct cg *cg, struct node *id);
 void cg_spec_submit(struct cg *cg, bool wake);
 void cg_spec_release(struct cg *cg, struct node *id);
-int cg_clause_layout(struct cg *cg, struct clause_info *ci);
+void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *cl);
 
 /* cg_agg.c */
 void cg_agg_update(struct cg *cg, struct node *assign);

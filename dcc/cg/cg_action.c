@@ -70,20 +70,25 @@ static const char *action_fmt(struct cg *cg, uint32_t kind, struct node *st)
 
 /* Every clause gets an epid (fault records name it); a clause with data
  * actions also gets its record layout: each action's value arguments get
- * offsets (the call node's id holds the first one's). */
-int cg_clause_layout(struct cg *cg, struct clause_info *ci)
+ * offsets (cl->off holds the first one's, per statement). */
+void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *cl)
 {
 	struct node *c = ci->n;
 	cg->ci = ci;
 	bool dflt = c->ival || !c->b;
-	ci->records = dflt;
+	cl->records = dflt;
+	int nst = 0;
+	for (struct node *st = c->b; st; st = st->next)
+		nst++;
+	cl->off = arena_alloc(cg->ar, sizeof(*cl->off) * (size_t)(nst + 1));
 	unsigned off = sizeof(struct dcc_rec_hdr);
-	for (struct node *st = c->b; st; st = st->next) {
+	int k = 0;
+	for (struct node *st = c->b; st; st = st->next, k++) {
 		uint32_t kind = record_kind(st);
 		if (!kind)
 			continue;
-		ci->records = true;
-		st->id = (int)off;
+		cl->records = true;
+		cl->off[k] = off;
 		if (kind == DCC_ACT_TRACEMEM)
 			off += cg_tracemem_size(st);
 		else if (kind == DCC_ACT_PRINT)
@@ -94,16 +99,17 @@ int cg_clause_layout(struct cg *cg, struct clause_info *ci)
 	}
 	char loc[256];
 	snprintf(loc, sizeof(loc), "%s:%u:%u", cg->src_name, c->loc.line, c->loc.col);
-	ci->epid = meta_clause(cg->meta, off, loc);
-	ci->rec_size = off;
+	cl->epid = meta_clause(cg->meta, off, loc);
+	cl->rec_size = off;
 	if (dflt)
 		meta_action(cg->meta, DCC_ACT_DEFAULT, NULL);
-	for (struct node *st = c->b; st; st = st->next) {
+	k = 0;
+	for (struct node *st = c->b; st; st = st->next, k++) {
 		uint32_t kind = record_kind(st);
 		if (!kind)
 			continue;
 		meta_action(cg->meta, kind, action_fmt(cg, kind, st));
-		unsigned aoff = (unsigned)st->id;
+		unsigned aoff = cl->off[k];
 		if (kind == DCC_ACT_TRACEMEM)
 			cg_tracemem_meta(cg, st, aoff);
 		else if (kind == DCC_ACT_PRINT)
@@ -133,7 +139,6 @@ int cg_clause_layout(struct cg *cg, struct clause_info *ci)
 			}
 		}
 	}
-	return 0;
 }
 
 static LLVMValueRef rec_ptr(struct cg *cg, LLVMValueRef rec, unsigned off)
@@ -153,7 +158,7 @@ static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags)
 	cg_count_drop(cg, DCC_DROP_PRINCIPAL);
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
 	LLVMPositionBuilderAtEnd(cg->b, ok);
-	LLVMBuildStore(cg->b, cg_i32(cg, cg->ci->epid), rec_ptr(cg, rec, 0));
+	LLVMBuildStore(cg->b, cg_i32(cg, cg->cl->epid), rec_ptr(cg, rec, 0));
 	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cg_probe_id(cg), cg->i32, ""),
 		       rec_ptr(cg, rec, 4));
 	LLVMBuildStore(cg->b, cg_bpf_get_smp_processor_id(cg),
@@ -241,9 +246,9 @@ static void store_arg(struct cg *cg, struct node *a, unsigned off)
 		LLVMBuildStore(cg->b, v.v, rec_ptr(cg, cg->p->rec, off));
 }
 
-static void action(struct cg *cg, struct node *st, uint32_t kind)
+/* st's record values, from offset off */
+static void action(struct cg *cg, struct node *st, uint32_t kind, unsigned off)
 {
-	unsigned off = (unsigned)st->id;
 	if (kind == DCC_ACT_TRACEMEM)
 		cg_tracemem(cg, st, off);
 	else if (kind == DCC_ACT_PRINT)
@@ -271,7 +276,7 @@ static bool wakes(struct clause_info *ci)
 void cg_clause_body(struct cg *cg)
 {
 	struct node *c = cg->ci->n;
-	cg->p->epid = (int)cg->ci->epid;
+	cg->p->epid = (int)cg->cl->epid;
 	/* after exit() nothing but END records, as in DTrace, where exit()
 	 * stops the probes at once rather than when the consumer reacts */
 	if (cg->g_exited && cg->p->grp->kind != PK_END && cg->p->grp->kind != PK_BEGIN) {
@@ -294,17 +299,18 @@ void cg_clause_body(struct cg *cg)
 	}
 	cg->p->rec = NULL;
 	cg->p->spec_id = NULL;
-	if (cg->ci->records) {
+	if (cg->cl->records) {
 		cg_set_loc(cg, c->loc);
-		cg->p->rec = reserve(cg, cg->ci->rec_size, 0);
+		cg->p->rec = reserve(cg, cg->cl->rec_size, 0);
 	}
-	for (struct node *st = c->b; st; st = st->next) {
+	int k = 0;
+	for (struct node *st = c->b; st; st = st->next, k++) {
 		cg_set_loc(cg, st->loc);
 		uint32_t kind = record_kind(st);
 		if (st->kind == N_EMPTY)
 			continue;
 		if (kind)
-			action(cg, st, kind);
+			action(cg, st, kind, cg->cl->off[k]);
 		else if (st->kind == N_CALL && st->bi && st->bi->kind == BK_ACTION)
 			cg_builtin_hook(st->bi)(cg, st);
 		else

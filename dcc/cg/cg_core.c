@@ -169,11 +169,13 @@ static LLVMValueRef as_ptr(struct cg *cg, LLVMValueRef v)
 	return LLVMBuildIntToPtr(cg->b, v, cg->ptr, "");
 }
 
-static LLVMValueRef member_addr(struct cg *cg, struct node *n)
+/* The address of n's member, or with steps < the path's length, of the
+ * struct that many steps down the path. */
+static LLVMValueRef member_addr(struct cg *cg, struct node *n, int steps)
 {
 	LLVMValueRef base = n->op == OP_ARROW ? as_ptr(cg, cg_expr(cg, n->a).v) : cg_addr(cg, n->a);
 	struct member_path *mp = n->sym;
-	for (int i = 0; i < mp->n; i++) {
+	for (int i = 0; i < steps; i++) {
 		struct type *st = mp->outer[i];
 		int idx = mp->index[i];
 		if (st->btf_id) {
@@ -215,12 +217,7 @@ static LLVMValueRef bitfield_value(struct cg *cg, struct node *n)
 	struct member *m = last_member(n);
 	struct type *st = mp->outer[mp->n - 1];
 	/* the address of the struct holding the bit-field */
-	struct member_path outer = *mp;
-	outer.n--;
-	n->sym = &outer;
-	LLVMValueRef base = outer.n ? member_addr(cg, n)
-		: n->op == OP_ARROW ? as_ptr(cg, cg_expr(cg, n->a).v) : cg_addr(cg, n->a);
-	n->sym = mp;
+	LLVMValueRef base = member_addr(cg, n, mp->n - 1);
 	LLVMValueRef off, size, lshift, rshift;
 	if (st->btf_id) {
 		LLVMValueRef acc = core_access(cg, base, st, mp->index[mp->n - 1]);
@@ -269,7 +266,7 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 	case N_THIS:
 		return cg_var_addr(cg, n);
 	case N_MEMBER:
-		return member_addr(cg, n);
+		return member_addr(cg, n, ((struct member_path *)n->sym)->n);
 	case N_UNOP:
 		if (n->op == '*')
 			return as_ptr(cg, cg_expr(cg, n->a).v);

@@ -93,9 +93,9 @@ void cg_spec_submit(struct cg *cg, bool wake)
 	LLVMValueRef active = LLVMBuildICmp(cg->b, LLVMIntEQ,
 		LLVMBuildLoad2(cg->b, cg->i64, slot(cg, p, idx, 0), ""), cg_i64(cg, 1), "");
 	LLVMValueRef used = LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, slot(cg, p, idx, 1),
-		cg_i64(cg, cg->ci->rec_size), LLVMAtomicOrderingSequentiallyConsistent, 0);
+		cg_i64(cg, cg->cl->rec_size), LLVMAtomicOrderingSequentiallyConsistent, 0);
 	LLVMValueRef fits = LLVMBuildICmp(cg->b, LLVMIntULE,
-		LLVMBuildAdd(cg->b, used, cg_i64(cg, cg->ci->rec_size), ""),
+		LLVMBuildAdd(cg->b, used, cg_i64(cg, cg->cl->rec_size), ""),
 		cg_i64(cg, cg->specsize), "");
 	LLVMBasicBlockRef act = cg_block(cg, "spec.active");
 	LLVMBuildCondBr(cg->b, active, act, drop);

@@ -82,10 +82,6 @@ struct clause_info {
 	int index;            /* 1-based clause number in the source */
 	struct pgroup *groups;
 	int ngroups;
-	/* set by codegen's layout pass */
-	uint32_t epid;
-	bool records;         /* has data-recording actions: one record a firing */
-	unsigned rec_size;
 };
 
 /* A member access: each step is (struct, member index), through anonymous
