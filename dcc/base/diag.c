@@ -176,6 +176,18 @@ _Noreturn void diag_bug(struct diag *dg, struct loc loc, const char *fmt, ...)
 	exit(DIAG_BUG_EXIT);
 }
 
+_Noreturn void diag_bug_fatal(struct diag *dg, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("dcc: internal error: ", dg->out);
+	vfprintf(dg->out, fmt, ap);
+	fputc('\n', dg->out);
+	va_end(ap);
+	fflush(dg->out);
+	exit(DIAG_BUG_EXIT);
+}
+
 int diag_errors(const struct diag *dg)
 {
 	return dg->errors;

@@ -40,6 +40,9 @@ int diag_errors(const struct diag *dg);
 #define DIAG_BUG_EXIT 70
 _Noreturn void diag_bug(struct diag *dg, struct loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same with no location: "dcc: internal error: message". */
+_Noreturn void diag_bug_fatal(struct diag *dg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /* While muted, diag_error reports and counts nothing (sema's trial pass). */
 void diag_mute(struct diag *dg, bool muted);
 

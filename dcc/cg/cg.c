@@ -665,11 +665,11 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 			build_group(cg, ci, &ci->groups[j]);
 		cg->cl = NULL;
 	}
-	if (diag_errors(dg))
-		return -1;
 	/* Scratch holds this-> variables and the largest clause's temporaries. */
 	struct cg_map *sm = &cg->maps[cg->m_scratch];
 	sm->value_size = cg->scratch_total < 8 ? 8 : (cg->scratch_total + 7) & ~7u;
+	/* the one user error codegen finds: sema can't tell the bytes of
+	 * string temporaries a clause's code will take */
 	if (sm->value_size > 32768)
 		return diag_fatal(dg, "clauses need %u bytes of scratch space, more than the "
 				  "32768 a per-CPU map value can hold: lower strsize",

@@ -39,24 +39,19 @@ int emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 {
 	char *err = NULL;
 	if (LLVMVerifyModule(cg->M, LLVMReturnStatusAction, &err)) {
-		fprintf(stderr, "dcc: internal error: invalid IR generated:\n%s\n", err);
-		LLVMDisposeMessage(err);
 		if (getenv("DCC_DEBUG_IR")) {
 			char *ir = LLVMPrintModuleToString(cg->M);
 			fputs(ir, stderr);
 			LLVMDisposeMessage(ir);
 		}
-		return -1;
+		diag_bug_fatal(cg->dg, "invalid IR generated:\n%s", err);
 	}
 	LLVMDisposeMessage(err);
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
 	LLVMErrorRef perr = LLVMRunPasses(cg->M, "default<O2>", cg->tm, po);
 	LLVMDisposePassBuilderOptions(po);
 	if (perr) {
-		char *msg = LLVMGetErrorMessage(perr);
-		fprintf(stderr, "dcc: internal error: optimizer: %s\n", msg);
-		LLVMDisposeErrorMessage(msg);
-		return -1;
+		diag_bug_fatal(cg->dg, "optimizer: %s", LLVMGetErrorMessage(perr));
 	}
 	if (dump_ir) {
 		char *ir = LLVMPrintModuleToString(cg->M);
@@ -65,9 +60,7 @@ int emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 	}
 	LLVMMemoryBufferRef buf;
 	if (LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->M, LLVMObjectFile, &err, &buf)) {
-		fprintf(stderr, "dcc: internal error: BPF backend: %s\n", err);
-		LLVMDisposeMessage(err);
-		return -1;
+		diag_bug_fatal(cg->dg, "BPF backend: %s", err);
 	}
 	*size = LLVMGetBufferSize(buf);
 	*obj = malloc(*size);

@@ -75,10 +75,8 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	bool nolibs = o->nolibs;
 	for (int i = 0; i < o->nxopts; i++)
 		nolibs |= !strcmp(o->xopts[i], "nolibs");
-	if (!nolibs && parse_library(ar, dg, &lib)) {
-		fprintf(stderr, "dcc: internal error: the D library does not parse\n");
-		goto out;
-	}
+	if (!nolibs && parse_library(ar, dg, &lib))
+		diag_bug_fatal(dg, "the D library does not parse");
 	struct parse_opts po = { .descriptions = o->description, .is_typedef = lib_typedef,
 				 .ctx = &lib };
 	struct node *prog = parse_program(ar, dg, file, o->text, o->len, &po);

@@ -144,3 +144,9 @@ Test(diag, bug_exits_with_its_own_status, .exit_code = DIAG_BUG_EXIT)
 	uint32_t f = diag_add_source(dg, "bug.d", src, strlen(src));
 	diag_bug(dg, at(f, 0, 1, 1, 1), "%s as a value", "N_XLATE");
 }
+
+/* one with no location (the LLVM backend's failures) stops dcc the same way */
+Test(diag, bug_without_a_location_exits_with_its_own_status, .exit_code = DIAG_BUG_EXIT)
+{
+	diag_bug_fatal(dg, "BPF backend: %s", "no instruction");
+}
