@@ -13,15 +13,9 @@
 
 #define NR_EXECVEAT 322 /* x86_64 */
 
-static const struct proc_probe *grp_proc(struct cg *cg, struct pgroup *g)
-{
-	(void)cg;
-	return proc_probe(g->probes[0]->proc);
-}
-
 const char *cg_proc_section(struct cg *cg, struct pgroup *g)
 {
-	const struct proc_probe *pp = grp_proc(cg, g);
+	const struct proc_probe *pp = g->proc;
 	switch (pp->attach) {
 	case PA_TP_BTF:
 		return arena_printf(cg->ar, "tp_btf/%s", pp->target);
@@ -35,7 +29,7 @@ const char *cg_proc_section(struct cg *cg, struct pgroup *g)
 
 void cg_proc_attach(struct cg *cg, struct pgroup *g)
 {
-	const struct proc_probe *pp = grp_proc(cg, g);
+	const struct proc_probe *pp = g->proc;
 	switch (pp->attach) {
 	case PA_TP_BTF:
 		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, pp->target, 0, 0);
@@ -67,7 +61,7 @@ static LLVMValueRef ctx_load(struct cg *cg, LLVMTypeRef t, unsigned off)
 /* argI of the current proc program */
 LLVMValueRef cg_proc_arg(struct cg *cg, int i)
 {
-	const struct proc_probe *pp = grp_proc(cg, cg->p->grp);
+	const struct proc_probe *pp = cg->p->grp->proc;
 	int src = i >= 0 && i < PROC_MAXARGS ? pp->src[i] : PROC_SRC_NONE;
 	bool sys = pp->attach == PA_SYS_ENTER || pp->attach == PA_SYS_EXIT;
 	if (src == PROC_SRC_NONE)

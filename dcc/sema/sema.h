@@ -15,6 +15,7 @@
 
 struct arena;
 struct diag;
+struct proc_probe;
 
 enum probe_kind {
 	PK_BEGIN = 1, PK_END, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_TICK, PK_PROFILE,
@@ -44,6 +45,7 @@ struct pgroup {
 	bool explicit_names; /* syscalls named without glob: missing ones are errors */
 	const char *prog_name; /* "dcc_c3", "dcc_c3_1" */
 	struct node *proc_pred; /* PK_PROC: the probe's own condition, or NULL */
+	const struct proc_probe *proc; /* PK_PROC: its row of proc_prov.h's table */
 	uint32_t syscall_id0; /* syscall groups: syscall nr's probe id is this + 2 * nr */
 };
 

@@ -80,16 +80,19 @@ int sema_proc_args(struct sema *s, struct node *n, int64_t i)
 	return r > 0 ? diag_error(s->dg, n->loc, "the D library lacks '%s'", name) : r;
 }
 
-/* The filter of each proc program, typed in its clause. */
+/* Each proc program's row of the table, and its filter typed in its clause. */
 int sema_proc_preds(struct sema *s, struct clause_info *ci)
 {
 	for (int g = 0; g < ci->ngroups; g++) {
 		struct pgroup *grp = &ci->groups[g];
-		if (grp->kind != PK_PROC || !procs[grp->probes[0]->proc].pred)
+		if (grp->kind != PK_PROC)
+			continue;
+		grp->proc = &procs[grp->probes[0]->proc];
+		if (!grp->proc->pred)
 			continue;
 		struct node *n = arena_new(s->ar, struct node);
 		n->kind = N_IDENT;
-		n->name = procs[grp->probes[0]->proc].pred;
+		n->name = grp->proc->pred;
 		n->loc = ci->n->loc;
 		int r = sema_expand_name(s, n);
 		if (r)
