@@ -22,63 +22,65 @@ static struct cval strjoin(struct cg *cg, struct cval a, struct cval b)
 	unsigned size = cg->strsize;
 	LLVMValueRef la = str_len(cg, a), lb = str_len(cg, b);
 	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGE, LLVMBuildAdd(cg->b, la, lb, ""),
-				      k64(cg, size), ""), DCC_FAULT_NOSCRATCH, NULL);
-	LLVMValueRef d = result(cg, size);
-	read_str(cg, d, k64(cg, str_cap(cg, a)), a.v);
-	la = bounded(cg, la, size - 1);
-	read_str(cg, at(cg, d, la), LLVMBuildSub(cg->b, k64(cg, size), la, ""), b.v);
-	return strval(d, cg);
+				      str_k64(cg, size), ""), DCC_FAULT_NOSCRATCH, NULL);
+	LLVMValueRef d = str_result(cg, size);
+	str_read(cg, d, str_k64(cg, str_cap(cg, a)), a.v);
+	la = str_bounded(cg, la, size - 1);
+	str_read(cg, str_at(cg, d, la), LLVMBuildSub(cg->b, str_k64(cg, size), la, ""), b.v);
+	return str_val(d, cg);
 }
 
 /* substr(s, index[, len]), with DTrace's arithmetic on the bounds */
 static struct cval substr(struct cg *cg, struct cval s, LLVMValueRef index, LLVMValueRef rem)
 {
-	LLVMValueRef zero = k64(cg, 0), len = str_len(cg, s);
+	LLVMValueRef zero = str_k64(cg, 0), len = str_len(cg, s);
 	if (!rem)
-		rem = k64(cg, cg->strsize);
+		rem = str_k64(cg, cg->strsize);
 	/* a negative index counts from the end; what falls before the start
 	 * shortens the length */
 	LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, index, zero, "");
-	index = sel(cg, neg, LLVMBuildAdd(cg->b, index, len, ""), index);
-	LLVMValueRef before = and1(cg, neg, and1(cg,
+	index = str_sel(cg, neg, LLVMBuildAdd(cg->b, index, len, ""), index);
+	LLVMValueRef before = str_and1(cg, neg, str_and1(cg,
 		LLVMBuildICmp(cg->b, LLVMIntSLT, index, zero, ""),
 		LLVMBuildICmp(cg->b, LLVMIntSGT, LLVMBuildAdd(cg->b, index, rem, ""), zero, "")));
-	rem = sel(cg, before, LLVMBuildAdd(cg->b, rem, index, ""), rem);
-	index = sel(cg, before, zero, index);
+	rem = str_sel(cg, before, LLVMBuildAdd(cg->b, rem, index, ""), rem);
+	index = str_sel(cg, before, zero, index);
 	/* then: nothing past the end; a negative length leaves that many
 	 * off the end; never past strsize (the copy stops at the NUL) */
 	LLVMValueRef out = LLVMBuildICmp(cg->b, LLVMIntUGE, index, len, "");
 	LLVMValueRef left = LLVMBuildSub(cg->b, len, index, "");
 	LLVMValueRef rneg = LLVMBuildICmp(cg->b, LLVMIntSLT, rem, zero, "");
-	rem = sel(cg, rneg, LLVMBuildAdd(cg->b, rem, left, ""), rem);
-	rem = sel(cg, LLVMBuildICmp(cg->b, LLVMIntSGT, rem, left, ""), left, rem);
-	rem = sel(cg, out, zero, rem);
-	LLVMValueRef d = result(cg, 0);
-	rem = opaque(cg, rem);
-	LLVMBasicBlockRef join = begin_if(cg, LLVMBuildICmp(cg->b, LLVMIntSGT, rem, zero, ""));
+	rem = str_sel(cg, rneg, LLVMBuildAdd(cg->b, rem, left, ""), rem);
+	rem = str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntSGT, rem, left, ""), left, rem);
+	rem = str_sel(cg, out, zero, rem);
+	LLVMValueRef d = str_result(cg, 0);
+	rem = str_opaque(cg, rem);
+	LLVMBasicBlockRef join = str_begin_if(cg, LLVMBuildICmp(cg->b, LLVMIntSGT, rem, zero, ""));
 	unsigned max = str_cap(cg, s) - 1;
-	index = bounded(cg, index, max);
-	rem = bounded(cg, rem, max);
-	read_str(cg, d, LLVMBuildAdd(cg->b, rem, k64(cg, 1), ""), at(cg, s.v, index));
-	end_if(cg, join);
-	return strval(d, cg);
+	index = str_bounded(cg, index, max);
+	rem = str_bounded(cg, rem, max);
+	str_read(cg, d, LLVMBuildAdd(cg->b, rem, str_k64(cg, 1), ""), str_at(cg, s.v, index));
+	str_end_if(cg, join);
+	return str_val(d, cg);
 }
 
 /* The NUL-padded words of t, and a mask of its bytes before the NUL. */
 static void needle(struct cg *cg, struct cval t, unsigned words, LLVMValueRef *tw, LLVMValueRef *tm)
 {
-	*tw = scratch(cg, 8 * words);
-	*tm = scratch(cg, 8 * words);
+	*tw = str_scratch(cg, 8 * words);
+	*tm = str_scratch(cg, 8 * words);
 	cg_memop(cg, "llvm.memcpy", *tw, t.v, 8 * words);
-	struct loop l;
-	LLVMValueRef w = loop_begin(cg, &l, words);
-	LLVMValueRef off = LLVMBuildMul(cg->b, w, k64(cg, 8), "");
-	LLVMValueRef x = LLVMBuildLoad2(cg->b, cg->i64, at(cg, *tw, off), "");
-	LLVMValueRef lo7 = k64(cg, 0x7f7f7f7f7f7f7f7full);
-	LLVMValueRef hi = LLVMBuildOr(cg->b, LLVMBuildAdd(cg->b, and1(cg, x, lo7), lo7, ""), x, "");
-	hi = LLVMBuildLShr(cg->b, and1(cg, hi, k64(cg, 0x8080808080808080ull)), k64(cg, 7), "");
-	LLVMBuildStore(cg->b, LLVMBuildMul(cg->b, hi, k64(cg, 0xff), ""), at(cg, *tm, off));
-	loop_end(cg, &l);
+	struct str_loop l;
+	LLVMValueRef w = str_loop_begin(cg, &l, words);
+	LLVMValueRef off = LLVMBuildMul(cg->b, w, str_k64(cg, 8), "");
+	LLVMValueRef x = LLVMBuildLoad2(cg->b, cg->i64, str_at(cg, *tw, off), "");
+	LLVMValueRef lo7 = str_k64(cg, 0x7f7f7f7f7f7f7f7full);
+	LLVMValueRef hi = LLVMBuildOr(cg->b, LLVMBuildAdd(cg->b, str_and1(cg, x, lo7), lo7, ""), x,
+				      "");
+	hi = LLVMBuildLShr(cg->b, str_and1(cg, hi, str_k64(cg, 0x8080808080808080ull)),
+			   str_k64(cg, 7), "");
+	LLVMBuildStore(cg->b, LLVMBuildMul(cg->b, hi, str_k64(cg, 0xff), ""), str_at(cg, *tm, off));
+	str_loop_end(cg, &l);
 }
 
 enum search { S_STRSTR, S_INDEX, S_RINDEX };
@@ -90,71 +92,73 @@ static struct cval search(struct cg *cg, enum search kind, struct cval s, struct
 			  LLVMValueRef pos)
 {
 	unsigned scap = str_cap(cg, s), tcap = str_cap(cg, t), words = (tcap + 7) / 8;
-	LLVMValueRef zero = k64(cg, 0), none = k64(cg, (uint64_t)-1);
+	LLVMValueRef zero = str_k64(cg, 0), none = str_k64(cg, (uint64_t)-1);
 	LLVMValueRef len = str_len(cg, s), tlen = str_len(cg, t);
 	LLVMValueRef tw, tm;
 	needle(cg, t, words, &tw, &tm);
 	/* s, zero-padded so that position scap - 1 can still read t's length */
 	unsigned sbytes = (scap + 7) / 8 * 8 + 8 * words + 8;
-	LLVMValueRef sb = scratch(cg, sbytes);
+	LLVMValueRef sb = str_scratch(cg, sbytes);
 	cg_memop(cg, "llvm.memset", sb, NULL, sbytes);
 	cg_memop(cg, "llvm.memcpy", sb, s.v, (scap + 7) / 8 * 8);
 	LLVMValueRef lo = zero, hi = len;
 	if (kind == S_INDEX && pos)
-		lo = sel(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, pos, zero, ""), zero, pos);
+		lo = str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, pos, zero, ""), zero, pos);
 	if (kind == S_RINDEX && pos)
-		hi = sel(cg, LLVMBuildICmp(cg->b, LLVMIntSGT, pos, len, ""), len, pos);
+		hi = str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntSGT, pos, len, ""), len, pos);
 	/* the bounds are read again at each use: a comparison with the
 	 * position then narrows a copy, never state the loop carries */
-	LLVMValueRef lo_s = slot(cg, lo), hi_s = slot(cg, hi), len_s = slot(cg, len);
-	LLVMValueRef first = slot(cg, none), last = slot(cg, none);
-	struct body bd;
-	struct loop lw;
+	LLVMValueRef lo_s = str_slot(cg, lo), hi_s = str_slot(cg, hi), len_s = str_slot(cg, len);
+	LLVMValueRef first = str_slot(cg, none), last = str_slot(cg, none);
+	struct str_body bd;
+	struct str_loop lw;
 	LLVMValueRef vals[8] = { sb, tw, tm, lo_s, hi_s, len_s, first, last };
-	body_begin(cg, &bd, scap, vals, 8);
+	str_body_begin(cg, &bd, scap, vals, 8);
 	LLVMValueRef i = bd.i;
-	LLVMValueRef sh = LLVMBuildMul(cg->b, and1(cg, i, k64(cg, 7)), k64(cg, 8), "");
-	LLVMValueRef base = and1(cg, i, k64(cg, ~7ull));
-	LLVMValueRef diff = var(cg, zero);
-	LLVMValueRef w = loop_begin(cg, &lw, words);
-	LLVMValueRef off = LLVMBuildMul(cg->b, w, k64(cg, 8), "");
-	LLVMValueRef p = at(cg, bd.v[0], LLVMBuildAdd(cg->b, base, off, ""));
+	LLVMValueRef sh = LLVMBuildMul(cg->b, str_and1(cg, i, str_k64(cg, 7)), str_k64(cg, 8), "");
+	LLVMValueRef base = str_and1(cg, i, str_k64(cg, ~7ull));
+	LLVMValueRef diff = str_var(cg, zero);
+	LLVMValueRef w = str_loop_begin(cg, &lw, words);
+	LLVMValueRef off = LLVMBuildMul(cg->b, w, str_k64(cg, 8), "");
+	LLVMValueRef p = str_at(cg, bd.v[0], LLVMBuildAdd(cg->b, base, off, ""));
 	LLVMValueRef w0 = LLVMBuildLoad2(cg->b, cg->i64, p, "");
-	LLVMValueRef w1 = LLVMBuildLoad2(cg->b, cg->i64, at(cg, p, k64(cg, 8)), "");
+	LLVMValueRef w1 = LLVMBuildLoad2(cg->b, cg->i64, str_at(cg, p, str_k64(cg, 8)), "");
 	/* (w1 << (64 - sh)) without a shift by 64 when sh is 0 */
-	LLVMValueRef up = LLVMBuildShl(cg->b, LLVMBuildShl(cg->b, w1, k64(cg, 1), ""),
-				       LLVMBuildSub(cg->b, k64(cg, 63), sh, ""), "");
+	LLVMValueRef up = LLVMBuildShl(cg->b, LLVMBuildShl(cg->b, w1, str_k64(cg, 1), ""),
+				       LLVMBuildSub(cg->b, str_k64(cg, 63), sh, ""), "");
 	LLVMValueRef sw = LLVMBuildOr(cg->b, LLVMBuildLShr(cg->b, w0, sh, ""), up, "");
 	LLVMValueRef x = LLVMBuildXor(cg->b, sw,
-				      LLVMBuildLoad2(cg->b, cg->i64, at(cg, bd.v[1], off), ""), "");
-	x = and1(cg, x, LLVMBuildLoad2(cg->b, cg->i64, at(cg, bd.v[2], off), ""));
-	set(cg, diff, LLVMBuildOr(cg->b, get(cg, diff), x, ""));
-	loop_end(cg, &lw);
-	LLVMBasicBlockRef jm = begin_if(cg, eq(cg, get(cg, diff), zero));
-	LLVMValueRef fwd = and1(cg, and1(cg, eq(cg, sload(cg, bd.v[6]), none),
-		LLVMBuildICmp(cg->b, LLVMIntSGE, i, sload(cg, bd.v[3]), "")),
-		LLVMBuildICmp(cg->b, LLVMIntSLT, i, sload(cg, bd.v[5]), ""));
-	LLVMBasicBlockRef jf = begin_if(cg, fwd);
-	sstore(cg, bd.v[6], i);
-	end_if(cg, jf);
-	LLVMBasicBlockRef jl = begin_if(cg, LLVMBuildICmp(cg->b, LLVMIntSLE, i, sload(cg, bd.v[4]),
+				      LLVMBuildLoad2(cg->b, cg->i64, str_at(cg, bd.v[1], off), ""),
+				      "");
+	x = str_and1(cg, x, LLVMBuildLoad2(cg->b, cg->i64, str_at(cg, bd.v[2], off), ""));
+	str_set(cg, diff, LLVMBuildOr(cg->b, str_get(cg, diff), x, ""));
+	str_loop_end(cg, &lw);
+	LLVMBasicBlockRef jm = str_begin_if(cg, str_eq(cg, str_get(cg, diff), zero));
+	LLVMValueRef fwd = str_and1(cg, str_and1(cg, str_eq(cg, str_sload(cg, bd.v[6]), none),
+		LLVMBuildICmp(cg->b, LLVMIntSGE, i, str_sload(cg, bd.v[3]), "")),
+		LLVMBuildICmp(cg->b, LLVMIntSLT, i, str_sload(cg, bd.v[5]), ""));
+	LLVMBasicBlockRef jf = str_begin_if(cg, fwd);
+	str_sstore(cg, bd.v[6], i);
+	str_end_if(cg, jf);
+	LLVMBasicBlockRef jl = str_begin_if(cg,
+			LLVMBuildICmp(cg->b, LLVMIntSLE, i, str_sload(cg, bd.v[4]),
 							  ""));
-	sstore(cg, bd.v[7], i);
-	end_if(cg, jl);
-	end_if(cg, jm);
-	body_end(cg, &bd);
-	first = sload(cg, first);
-	last = sload(cg, last);
-	LLVMValueRef empty = eq(cg, tlen, zero);
-	LLVMValueRef both = and1(cg, eq(cg, len, zero), empty);
+	str_sstore(cg, bd.v[7], i);
+	str_end_if(cg, jl);
+	str_end_if(cg, jm);
+	str_body_end(cg, &bd);
+	first = str_sload(cg, first);
+	last = str_sload(cg, last);
+	LLVMValueRef empty = str_eq(cg, tlen, zero);
+	LLVMValueRef both = str_and1(cg, str_eq(cg, len, zero), empty);
 	if (kind == S_STRSTR) {
-		LLVMValueRef d = result(cg, 0);
+		LLVMValueRef d = str_result(cg, 0);
 		LLVMValueRef at0 = first;
-		LLVMBasicBlockRef join = begin_if(cg, LLVMBuildOr(cg->b, both,
+		LLVMBasicBlockRef join = str_begin_if(cg, LLVMBuildOr(cg->b, both,
 			LLVMBuildICmp(cg->b, LLVMIntSGE, at0, zero, ""), ""));
-		copy_from(cg, d, s, sel(cg, both, zero, at0));
-		end_if(cg, join);
-		return strval(d, cg);
+		str_copy_from(cg, d, s, str_sel(cg, both, zero, at0));
+		str_end_if(cg, join);
+		return str_val(d, cg);
 	}
 	LLVMValueRef r;
 	if (kind == S_INDEX) {
@@ -162,17 +166,17 @@ static struct cval search(struct cg *cg, enum search kind, struct cval s, struct
 		if (pos) {
 			/* from at or past the end: only "" is found, at the end */
 			LLVMValueRef past = LLVMBuildICmp(cg->b, LLVMIntSGE, lo, len, "");
-			r = sel(cg, past, sel(cg, empty, len, none), r);
+			r = str_sel(cg, past, str_sel(cg, empty, len, none), r);
 		}
 	} else {
 		r = last;
 		if (pos) {
 			LLVMValueRef negp = LLVMBuildICmp(cg->b, LLVMIntSLT, pos, zero, "");
-			r = sel(cg, negp, sel(cg, empty, zero, none), r);
+			r = str_sel(cg, negp, str_sel(cg, empty, zero, none), r);
 		}
 	}
-	r = sel(cg, both, zero, r);
-	return intval(r, &type_int);
+	r = str_sel(cg, both, zero, r);
+	return str_intval(r, &type_int);
 }
 
 /* strchr(s, c) / strrchr(s, c): the rest of s from the first / last c,
@@ -181,31 +185,32 @@ static struct cval search(struct cg *cg, enum search kind, struct cval s, struct
 static struct cval strchr_(struct cg *cg, struct cval s, LLVMValueRef c, bool last)
 {
 	unsigned cap = str_cap(cg, s);
-	LLVMValueRef none = k64(cg, (uint64_t)-1);
-	c = and1(cg, c, k64(cg, 0xff));
-	LLVMValueRef d = result(cg, 0), found = slot(cg, none);
-	LLVMBasicBlockRef join = begin_if(cg, LLVMBuildICmp(cg->b, LLVMIntNE, c, k64(cg, 0), ""));
-	struct body b;
+	LLVMValueRef none = str_k64(cg, (uint64_t)-1);
+	c = str_and1(cg, c, str_k64(cg, 0xff));
+	LLVMValueRef d = str_result(cg, 0), found = str_slot(cg, none);
+	LLVMBasicBlockRef join = str_begin_if(cg,
+			LLVMBuildICmp(cg->b, LLVMIntNE, c, str_k64(cg, 0), ""));
+	struct str_body b;
 	LLVMValueRef vals[3] = { s.v, found, c };
-	body_begin(cg, &b, cap, vals, 3);
-	LLVMValueRef i = last ? b.i : LLVMBuildSub(cg->b, k64(cg, cap - 1), b.i, "");
-	LLVMBasicBlockRef j2 = begin_if(cg, eq(cg, byte_at(cg, b.v[0], i), b.v[2]));
-	sstore(cg, b.v[1], i);
-	end_if(cg, j2);
-	body_end(cg, &b);
-	LLVMValueRef f = sload(cg, found);
-	LLVMBasicBlockRef j3 = begin_if(cg, LLVMBuildICmp(cg->b, LLVMIntNE, f, none, ""));
-	copy_from(cg, d, s, f);
-	end_if(cg, j3);
-	end_if(cg, join);
-	return strval(d, cg);
+	str_body_begin(cg, &b, cap, vals, 3);
+	LLVMValueRef i = last ? b.i : LLVMBuildSub(cg->b, str_k64(cg, cap - 1), b.i, "");
+	LLVMBasicBlockRef j2 = str_begin_if(cg, str_eq(cg, str_byte_at(cg, b.v[0], i), b.v[2]));
+	str_sstore(cg, b.v[1], i);
+	str_end_if(cg, j2);
+	str_body_end(cg, &b);
+	LLVMValueRef f = str_sload(cg, found);
+	LLVMBasicBlockRef j3 = str_begin_if(cg, LLVMBuildICmp(cg->b, LLVMIntNE, f, none, ""));
+	str_copy_from(cg, d, s, f);
+	str_end_if(cg, j3);
+	str_end_if(cg, join);
+	return str_val(d, cg);
 }
 
 /* a base outside 2..36 is DTrace's illegal operation */
 static void check_base(struct cg *cg, LLVMValueRef base)
 {
-	LLVMValueRef off = LLVMBuildSub(cg->b, base, k64(cg, 2), "");
-	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, k64(cg, 34), ""), DCC_FAULT_ILLOP,
+	LLVMValueRef off = LLVMBuildSub(cg->b, base, str_k64(cg, 2), "");
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, str_k64(cg, 34), ""), DCC_FAULT_ILLOP,
 		    NULL);
 }
 
@@ -213,54 +218,57 @@ static void check_base(struct cg *cg, LLVMValueRef base)
  * DTrace's prefixes ("-", "0", "0x") before them; base 2 to 36 */
 static struct cval lltostr(struct cg *cg, LLVMValueRef n, LLVMValueRef base)
 {
-	LLVMValueRef zero = k64(cg, 0);
+	LLVMValueRef zero = str_k64(cg, 0);
 	if (base)
 		check_base(cg, base);
 	else
-		base = k64(cg, 10);
-	LLVMValueRef ten = eq(cg, base, k64(cg, 10)), hex = eq(cg, base, k64(cg, 16));
+		base = str_k64(cg, 10);
+	LLVMValueRef ten = str_eq(cg, base, str_k64(cg, 10));
+	LLVMValueRef hex = str_eq(cg, base, str_k64(cg, 16));
 	LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, n, zero, "");
-	LLVMValueRef isz = eq(cg, n, zero);
-	LLVMValueRef v = slot(cg, sel(cg, and1(cg, ten, neg), LLVMBuildNeg(cg->b, n, ""), n));
-	LLVMValueRef nd = slot(cg, zero);
-	LLVMValueRef buf = scratch(cg, 128);
-	put_byte(cg, buf, k64(cg, 127), zero);
-	struct body b;
-	LLVMValueRef vals[5] = { buf, v, nd, base, slot(cg, k64(cg, 126)) };
-	body_begin(cg, &b, 64, vals, 5);
-	LLVMValueRef x = sload(cg, b.v[1]);
+	LLVMValueRef isz = str_eq(cg, n, zero);
+	LLVMValueRef v = str_slot(cg, str_sel(cg, str_and1(cg, ten, neg),
+					      LLVMBuildNeg(cg->b, n, ""), n));
+	LLVMValueRef nd = str_slot(cg, zero);
+	LLVMValueRef buf = str_scratch(cg, 128);
+	str_put_byte(cg, buf, str_k64(cg, 127), zero);
+	struct str_body b;
+	LLVMValueRef vals[5] = { buf, v, nd, base, str_slot(cg, str_k64(cg, 126)) };
+	str_body_begin(cg, &b, 64, vals, 5);
+	LLVMValueRef x = str_sload(cg, b.v[1]);
 	LLVMValueRef dg = LLVMBuildURem(cg->b, x, b.v[3], "");
-	LLVMValueRef ch = sel(cg, LLVMBuildICmp(cg->b, LLVMIntULT, dg, k64(cg, 10), ""),
-			      LLVMBuildAdd(cg->b, dg, k64(cg, '0'), ""),
-			      LLVMBuildAdd(cg->b, dg, k64(cg, 'a' - 10), ""));
+	LLVMValueRef ch = str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntULT, dg, str_k64(cg, 10), ""),
+			      LLVMBuildAdd(cg->b, dg, str_k64(cg, '0'), ""),
+			      LLVMBuildAdd(cg->b, dg, str_k64(cg, 'a' - 10), ""));
 	/* at 126 - i, kept in memory: computed from i, the backend makes it
 	 * buf - i + 126, a negative offset the verifier refuses */
-	LLVMValueRef at_ = sload(cg, b.v[4]);
-	put_byte(cg, b.v[0], and1(cg, at_, k64(cg, 127)), ch);
-	sstore(cg, b.v[4], LLVMBuildSub(cg->b, at_, k64(cg, 1), ""));
-	sstore(cg, b.v[2], LLVMBuildAdd(cg->b, sload(cg, b.v[2]), LLVMBuildZExt(cg->b,
+	LLVMValueRef at_ = str_sload(cg, b.v[4]);
+	str_put_byte(cg, b.v[0], str_and1(cg, at_, str_k64(cg, 127)), ch);
+	str_sstore(cg, b.v[4], LLVMBuildSub(cg->b, at_, str_k64(cg, 1), ""));
+	str_sstore(cg, b.v[2], LLVMBuildAdd(cg->b, str_sload(cg, b.v[2]), LLVMBuildZExt(cg->b,
 		LLVMBuildICmp(cg->b, LLVMIntNE, x, zero, ""), cg->i64, ""), ""));
-	sstore(cg, b.v[1], LLVMBuildUDiv(cg->b, x, b.v[3], ""));
-	body_end(cg, &b);
+	str_sstore(cg, b.v[1], LLVMBuildUDiv(cg->b, x, b.v[3], ""));
+	str_body_end(cg, &b);
 	/* p: where the string starts, as prefixes are added */
-	LLVMValueRef p = var(cg, LLVMBuildSub(cg->b, k64(cg, 127), sload(cg, nd), ""));
+	LLVMValueRef p = str_var(cg, LLVMBuildSub(cg->b, str_k64(cg, 127), str_sload(cg, nd), ""));
 	struct { LLVMValueRef when; char c; } pre[4] = {
-		{ and1(cg, isz, hex), '0' }, { hex, 'x' },
-		{ LLVMBuildOr(cg->b, isz, LLVMBuildOr(cg->b, hex, eq(cg, base, k64(cg, 8)), ""),
+		{ str_and1(cg, isz, hex), '0' }, { hex, 'x' },
+		{ LLVMBuildOr(cg->b, isz,
+			      LLVMBuildOr(cg->b, hex, str_eq(cg, base, str_k64(cg, 8)), ""),
 			      ""), '0' },
-		{ and1(cg, neg, ten), '-' },
+		{ str_and1(cg, neg, ten), '-' },
 	};
 	for (int k = 0; k < 4; k++) {
-		LLVMBasicBlockRef join = begin_if(cg, pre[k].when);
-		LLVMValueRef np = LLVMBuildSub(cg->b, get(cg, p), k64(cg, 1), "");
-		put_byte(cg, buf, bounded(cg, np, 127), k64(cg, (uint64_t)pre[k].c));
-		set(cg, p, np);
-		end_if(cg, join);
+		LLVMBasicBlockRef join = str_begin_if(cg, pre[k].when);
+		LLVMValueRef np = LLVMBuildSub(cg->b, str_get(cg, p), str_k64(cg, 1), "");
+		str_put_byte(cg, buf, str_bounded(cg, np, 127), str_k64(cg, (uint64_t)pre[k].c));
+		str_set(cg, p, np);
+		str_end_if(cg, join);
 	}
-	LLVMValueRef d = result(cg, 0);
+	LLVMValueRef d = str_result(cg, 0);
 	unsigned max = cg->strsize < 72 ? cg->strsize : 72;
-	read_str(cg, d, k64(cg, max), at(cg, buf, bounded(cg, get(cg, p), 127)));
-	return strval(d, cg);
+	str_read(cg, d, str_k64(cg, max), str_at(cg, buf, str_bounded(cg, str_get(cg, p), 127)));
+	return str_val(d, cg);
 }
 
 /* strtoll(s[, base]) as DTrace reads it: blanks and tabs, a sign, "0x"
@@ -269,55 +277,62 @@ static struct cval lltostr(struct cg *cg, LLVMValueRef n, LLVMValueRef base)
  * 2 digits, 3 after a leading 0 in base 16, 4 done. */
 static struct cval strtoll_(struct cg *cg, struct cval s, LLVMValueRef base)
 {
-	LLVMValueRef zero = k64(cg, 0);
+	LLVMValueRef zero = str_k64(cg, 0);
 	if (base)
 		check_base(cg, base);
 	else
-		base = k64(cg, 10);
-	LLVMValueRef st = slot(cg, zero), val = slot(cg, zero), neg = slot(cg, zero);
-	struct body b;
+		base = str_k64(cg, 10);
+	LLVMValueRef st = str_slot(cg, zero), val = str_slot(cg, zero), neg = str_slot(cg, zero);
+	struct str_body b;
 	LLVMValueRef vals[5] = { s.v, st, val, neg, base };
-	body_begin(cg, &b, str_cap(cg, s), vals, 5);
+	str_body_begin(cg, &b, str_cap(cg, s), vals, 5);
 	st = b.v[1], val = b.v[2], neg = b.v[3], base = b.v[4];
-	LLVMValueRef c = byte_at(cg, b.v[0], b.i), state = sload(cg, st);
-	LLVMValueRef blank = LLVMBuildOr(cg->b, eq(cg, c, k64(cg, ' ')), eq(cg, c, k64(cg, '\t')),
+	LLVMValueRef c = str_byte_at(cg, b.v[0], b.i), state = str_sload(cg, st);
+	LLVMValueRef blank = LLVMBuildOr(cg->b, str_eq(cg, c, str_k64(cg, ' ')),
+					 str_eq(cg, c, str_k64(cg, '\t')),
 					 "");
-	LLVMValueRef sign = LLVMBuildOr(cg->b, eq(cg, c, k64(cg, '-')), eq(cg, c, k64(cg, '+')),
+	LLVMValueRef sign = LLVMBuildOr(cg->b, str_eq(cg, c, str_k64(cg, '-')),
+					str_eq(cg, c, str_k64(cg, '+')),
 					"");
-	LLVMValueRef s0 = eq(cg, state, zero);
+	LLVMValueRef s0 = str_eq(cg, state, zero);
 	/* blanks and a sign only in state 0 */
-	LLVMValueRef skip = and1(cg, s0, LLVMBuildOr(cg->b, blank, sign, ""));
-	LLVMValueRef signs = and1(cg, s0, sign);
-	sstore(cg, neg, sel(cg, signs, LLVMBuildZExt(cg->b, eq(cg, c, k64(cg, '-')), cg->i64, ""),
-			 sload(cg, neg)));
-	state = sel(cg, s0, sel(cg, signs, k64(cg, 1), sel(cg, blank, zero, k64(cg, 1))), state);
+	LLVMValueRef skip = str_and1(cg, s0, LLVMBuildOr(cg->b, blank, sign, ""));
+	LLVMValueRef signs = str_and1(cg, s0, sign);
+	str_sstore(cg, neg, str_sel(cg, signs,
+			LLVMBuildZExt(cg->b, str_eq(cg, c, str_k64(cg, '-')), cg->i64, ""),
+			 str_sload(cg, neg)));
+	state = str_sel(cg, s0, str_sel(cg, signs, str_k64(cg, 1),
+					str_sel(cg, blank, zero, str_k64(cg, 1))), state);
 	/* "0x" after a leading 0 in base 16: keep going as digits */
-	LLVMValueRef x = and1(cg, eq(cg, state, k64(cg, 3)),
-			      eq(cg, LLVMBuildOr(cg->b, c, k64(cg, 0x20), ""), k64(cg, 'x')));
+	LLVMValueRef x = str_and1(cg, str_eq(cg, state, str_k64(cg, 3)),
+			      str_eq(cg, LLVMBuildOr(cg->b, c, str_k64(cg, 0x20), ""),
+				     str_k64(cg, 'x')));
 	/* the digit's value, or 99 */
-	LLVMValueRef lc = LLVMBuildOr(cg->b, c, k64(cg, 0x20), "");
-	LLVMValueRef dec = LLVMBuildSub(cg->b, c, k64(cg, '0'), "");
-	LLVMValueRef alpha = LLVMBuildSub(cg->b, lc, k64(cg, 'a'), "");
-	LLVMValueRef dv = sel(cg, LLVMBuildICmp(cg->b, LLVMIntULT, dec, k64(cg, 10), ""), dec,
-		sel(cg, LLVMBuildICmp(cg->b, LLVMIntULT, alpha, k64(cg, 26), ""),
-		    LLVMBuildAdd(cg->b, alpha, k64(cg, 10), ""), k64(cg, 99)));
+	LLVMValueRef lc = LLVMBuildOr(cg->b, c, str_k64(cg, 0x20), "");
+	LLVMValueRef dec = LLVMBuildSub(cg->b, c, str_k64(cg, '0'), "");
+	LLVMValueRef alpha = LLVMBuildSub(cg->b, lc, str_k64(cg, 'a'), "");
+	LLVMValueRef dv = str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntULT, dec, str_k64(cg, 10), ""),
+				  dec,
+		str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntULT, alpha, str_k64(cg, 26), ""),
+		    LLVMBuildAdd(cg->b, alpha, str_k64(cg, 10), ""), str_k64(cg, 99)));
 	LLVMValueRef digits = LLVMBuildAnd(cg->b, LLVMBuildNot(cg->b, skip, ""),
-		and1(cg, LLVMBuildICmp(cg->b, LLVMIntULT, state, k64(cg, 4), ""),
+		str_and1(cg, LLVMBuildICmp(cg->b, LLVMIntULT, state, str_k64(cg, 4), ""),
 		     LLVMBuildNot(cg->b, x, "")), "");
-	LLVMValueRef ok = and1(cg, digits, LLVMBuildICmp(cg->b, LLVMIntULT, dv, base, ""));
-	LLVMValueRef acc = LLVMBuildMul(cg->b, sload(cg, val), base, "");
-	sstore(cg, val, sel(cg, ok, LLVMBuildAdd(cg->b, acc, dv, ""), sload(cg, val)));
-	LLVMValueRef zero16 = and1(cg, and1(cg, ok, eq(cg, state, k64(cg, 1))),
-				   and1(cg, eq(cg, c, k64(cg, '0')), eq(cg, base, k64(cg, 16))));
-	LLVMValueRef next = sel(cg, x, k64(cg, 2), sel(cg, zero16, k64(cg, 3),
-		sel(cg, ok, k64(cg, 2), sel(cg, digits, k64(cg, 4), state))));
-	sstore(cg, st, next);
-	body_end(cg, &b);
+	LLVMValueRef ok = str_and1(cg, digits, LLVMBuildICmp(cg->b, LLVMIntULT, dv, base, ""));
+	LLVMValueRef acc = LLVMBuildMul(cg->b, str_sload(cg, val), base, "");
+	str_sstore(cg, val, str_sel(cg, ok, LLVMBuildAdd(cg->b, acc, dv, ""), str_sload(cg, val)));
+	LLVMValueRef zero16 = str_and1(cg, str_and1(cg, ok, str_eq(cg, state, str_k64(cg, 1))),
+				   str_and1(cg, str_eq(cg, c, str_k64(cg, '0')),
+					    str_eq(cg, base, str_k64(cg, 16))));
+	LLVMValueRef next = str_sel(cg, x, str_k64(cg, 2), str_sel(cg, zero16, str_k64(cg, 3),
+		str_sel(cg, ok, str_k64(cg, 2), str_sel(cg, digits, str_k64(cg, 4), state))));
+	str_sstore(cg, st, next);
+	str_body_end(cg, &b);
 	st = vals[1], val = vals[2], neg = vals[3];
-	LLVMValueRef v = sload(cg, val);
-	LLVMValueRef isneg = LLVMBuildICmp(cg->b, LLVMIntNE, sload(cg, neg), zero, "");
-	v = sel(cg, isneg, LLVMBuildNeg(cg->b, v, ""), v);
-	return intval(v, &type_llong);
+	LLVMValueRef v = str_sload(cg, val);
+	LLVMValueRef isneg = LLVMBuildICmp(cg->b, LLVMIntNE, str_sload(cg, neg), zero, "");
+	v = str_sel(cg, isneg, LLVMBuildNeg(cg->b, v, ""), v);
+	return str_intval(v, &type_llong);
 }
 
 /* strtok(s, delim), strtok(NULL, delim): s is copied into the firing's
@@ -328,52 +343,57 @@ static struct cval strtok_(struct cg *cg, struct node *n, struct cval s, struct 
 {
 	struct var *v = n->sym;
 	unsigned size = cg->strsize;
-	LLVMValueRef saved = cg_scratch(cg, cg->this_off[v->id]), zero = k64(cg, 0);
+	LLVMValueRef saved = cg_scratch(cg, cg->this_off[v->id]), zero = str_k64(cg, 0);
 	if (s.t->kind == T_STRING)
 		cg_strcopy(cg, saved, size, s);
-	LLVMValueRef map = scratch(cg, 32);
+	LLVMValueRef map = str_scratch(cg, 32);
 	cg_memop(cg, "llvm.memset", map, NULL, 32);
-	struct body b;
+	struct str_body b;
 	LLVMValueRef dv[2] = { delim.v, map };
-	body_begin(cg, &b, str_cap(cg, delim), dv, 2);
-	LLVMValueRef c = byte_at(cg, b.v[0], b.i);
-	LLVMValueRef p = at(cg, b.v[1], LLVMBuildLShr(cg->b, c, k64(cg, 3), ""));
-	LLVMValueRef bit = LLVMBuildShl(cg->b, k64(cg, 1), and1(cg, c, k64(cg, 7)), "");
-	put_byte(cg, p, zero, LLVMBuildOr(cg->b, byte_at(cg, p, zero), bit, ""));
-	body_end(cg, &b);
+	str_body_begin(cg, &b, str_cap(cg, delim), dv, 2);
+	LLVMValueRef c = str_byte_at(cg, b.v[0], b.i);
+	LLVMValueRef p = str_at(cg, b.v[1], LLVMBuildLShr(cg->b, c, str_k64(cg, 3), ""));
+	LLVMValueRef bit = LLVMBuildShl(cg->b, str_k64(cg, 1), str_and1(cg, c, str_k64(cg, 7)), "");
+	str_put_byte(cg, p, zero, LLVMBuildOr(cg->b, str_byte_at(cg, p, zero), bit, ""));
+	str_body_end(cg, &b);
 	/* the bytes of delim: the NUL's bit is cleared, it ends the string */
-	put_byte(cg, map, zero, and1(cg, byte_at(cg, map, zero), k64(cg, 0xfe)));
-	LLVMValueRef start = slot(cg, zero), end = slot(cg, zero), phase = slot(cg, zero);
+	str_put_byte(cg, map, zero, str_and1(cg, str_byte_at(cg, map, zero), str_k64(cg, 0xfe)));
+	LLVMValueRef start = str_slot(cg, zero), end = str_slot(cg, zero);
+	LLVMValueRef phase = str_slot(cg, zero);
 	LLVMValueRef tv[5] = { saved, map, start, end, phase };
-	body_begin(cg, &b, size, tv, 5);
-	c = byte_at(cg, b.v[0], b.i);
-	LLVMValueRef in = byte_at(cg, b.v[1], LLVMBuildLShr(cg->b, c, k64(cg, 3), ""));
-	in = and1(cg, LLVMBuildLShr(cg->b, in, and1(cg, c, k64(cg, 7)), ""), k64(cg, 1));
-	LLVMValueRef stop = LLVMBuildOr(cg->b, eq(cg, c, zero), eq(cg, in, k64(cg, 1)), "");
-	LLVMValueRef ph = sload(cg, b.v[4]);
-	LLVMBasicBlockRef j0 = begin_if(cg, and1(cg, eq(cg, ph, zero),
-		LLVMBuildOr(cg->b, eq(cg, c, zero), eq(cg, in, zero), "")));
+	str_body_begin(cg, &b, size, tv, 5);
+	c = str_byte_at(cg, b.v[0], b.i);
+	LLVMValueRef in = str_byte_at(cg, b.v[1], LLVMBuildLShr(cg->b, c, str_k64(cg, 3), ""));
+	in = str_and1(cg, LLVMBuildLShr(cg->b, in, str_and1(cg, c, str_k64(cg, 7)), ""),
+		      str_k64(cg, 1));
+	LLVMValueRef stop = LLVMBuildOr(cg->b, str_eq(cg, c, zero), str_eq(cg, in, str_k64(cg, 1)),
+					"");
+	LLVMValueRef ph = str_sload(cg, b.v[4]);
+	LLVMBasicBlockRef j0 = str_begin_if(cg, str_and1(cg, str_eq(cg, ph, zero),
+		LLVMBuildOr(cg->b, str_eq(cg, c, zero), str_eq(cg, in, zero), "")));
 	/* skipping: the first byte not in delim starts the token (or ends all) */
-	sstore(cg, b.v[2], b.i);
-	sstore(cg, b.v[3], b.i);
-	sstore(cg, b.v[4], sel(cg, eq(cg, c, zero), k64(cg, 2), k64(cg, 1)));
-	end_if(cg, j0);
-	LLVMBasicBlockRef j1 = begin_if(cg, and1(cg, eq(cg, ph, k64(cg, 1)), stop));
-	sstore(cg, b.v[3], b.i);
-	sstore(cg, b.v[4], k64(cg, 2));
-	end_if(cg, j1);
-	body_end(cg, &b);
-	LLVMValueRef d = result(cg, 0);
-	LLVMValueRef from = bounded(cg, sload(cg, start), size - 1);
-	LLVMValueRef len = bounded(cg, LLVMBuildSub(cg->b, sload(cg, end), sload(cg, start), ""),
+	str_sstore(cg, b.v[2], b.i);
+	str_sstore(cg, b.v[3], b.i);
+	str_sstore(cg, b.v[4], str_sel(cg, str_eq(cg, c, zero), str_k64(cg, 2), str_k64(cg, 1)));
+	str_end_if(cg, j0);
+	LLVMBasicBlockRef j1 = str_begin_if(cg, str_and1(cg, str_eq(cg, ph, str_k64(cg, 1)), stop));
+	str_sstore(cg, b.v[3], b.i);
+	str_sstore(cg, b.v[4], str_k64(cg, 2));
+	str_end_if(cg, j1);
+	str_body_end(cg, &b);
+	LLVMValueRef d = str_result(cg, 0);
+	LLVMValueRef from = str_bounded(cg, str_sload(cg, start), size - 1);
+	LLVMValueRef len = str_bounded(cg,
+			LLVMBuildSub(cg->b, str_sload(cg, end), str_sload(cg, start), ""),
 				   size - 1);
-	read_str(cg, d, LLVMBuildAdd(cg->b, len, k64(cg, 1), ""), at(cg, saved, from));
+	str_read(cg, d, LLVMBuildAdd(cg->b, len, str_k64(cg, 1), ""), str_at(cg, saved, from));
 	/* what follows the token, moved to the front */
-	LLVMValueRef rest = scratch(cg, size);
+	LLVMValueRef rest = str_scratch(cg, size);
 	cg_memop(cg, "llvm.memset", rest, NULL, size);
-	read_str(cg, rest, k64(cg, size), at(cg, saved, bounded(cg, sload(cg, end), size - 1)));
+	str_read(cg, rest, str_k64(cg, size),
+		 str_at(cg, saved, str_bounded(cg, str_sload(cg, end), size - 1)));
 	cg_memop(cg, "llvm.memcpy", saved, rest, size);
-	return strval(d, cg);
+	return str_val(d, cg);
 }
 
 /* toupper(s), tolower(s): 8 bytes at a time; a byte is a letter to flip
@@ -381,24 +401,27 @@ static struct cval strtok_(struct cg *cg, struct node *n, struct cval s, struct 
 static struct cval changecase(struct cg *cg, struct cval s, bool upper)
 {
 	unsigned words = str_cap(cg, s) / 8;
-	LLVMValueRef d = result(cg, 0);
+	LLVMValueRef d = str_result(cg, 0);
 	uint64_t lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
-	LLVMValueRef b7 = k64(cg, 0x7f7f7f7f7f7f7f7full), b8 = k64(cg, 0x8080808080808080ull);
-	struct loop l;
-	LLVMValueRef w = loop_begin(cg, &l, words);
-	LLVMValueRef off = LLVMBuildMul(cg->b, w, k64(cg, 8), "");
-	LLVMValueRef x = LLVMBuildLoad2(cg->b, cg->i64, at(cg, s.v, off), "");
-	LLVMValueRef h = and1(cg, x, b7);
-	LLVMValueRef ge = LLVMBuildAdd(cg->b, h, k64(cg, 0x0101010101010101ull * (0x80 - lo)), "");
-	LLVMValueRef gt = LLVMBuildAdd(cg->b, h, k64(cg, 0x0101010101010101ull * (0x7f - hi)), "");
-	LLVMValueRef m = and1(cg, and1(cg, ge, LLVMBuildNot(cg->b, gt, "")),
-			      and1(cg, LLVMBuildNot(cg->b, x, ""), b8));
-	x = LLVMBuildXor(cg->b, x, LLVMBuildLShr(cg->b, m, k64(cg, 2), ""), "");
-	LLVMBuildStore(cg->b, x, at(cg, d, off));
-	loop_end(cg, &l);
+	LLVMValueRef b7 = str_k64(cg, 0x7f7f7f7f7f7f7f7full);
+	LLVMValueRef b8 = str_k64(cg, 0x8080808080808080ull);
+	struct str_loop l;
+	LLVMValueRef w = str_loop_begin(cg, &l, words);
+	LLVMValueRef off = LLVMBuildMul(cg->b, w, str_k64(cg, 8), "");
+	LLVMValueRef x = LLVMBuildLoad2(cg->b, cg->i64, str_at(cg, s.v, off), "");
+	LLVMValueRef h = str_and1(cg, x, b7);
+	LLVMValueRef ge = LLVMBuildAdd(cg->b, h, str_k64(cg, 0x0101010101010101ull * (0x80 - lo)),
+				       "");
+	LLVMValueRef gt = LLVMBuildAdd(cg->b, h, str_k64(cg, 0x0101010101010101ull * (0x7f - hi)),
+				       "");
+	LLVMValueRef m = str_and1(cg, str_and1(cg, ge, LLVMBuildNot(cg->b, gt, "")),
+			      str_and1(cg, LLVMBuildNot(cg->b, x, ""), b8));
+	x = LLVMBuildXor(cg->b, x, LLVMBuildLShr(cg->b, m, str_k64(cg, 2), ""), "");
+	LLVMBuildStore(cg->b, x, str_at(cg, d, off));
+	str_loop_end(cg, &l);
 	if (words * 8 >= cg->strsize)
-		put_byte(cg, d, k64(cg, cg->strsize - 1), k64(cg, 0));
-	return strval(d, cg);
+		str_put_byte(cg, d, str_k64(cg, cg->strsize - 1), str_k64(cg, 0));
+	return str_val(d, cg);
 }
 
 struct cval cg_string(struct cg *cg, struct node *n)
@@ -411,7 +434,7 @@ struct cval cg_string(struct cg *cg, struct node *n)
 	LLVMValueRef v2 = i > 1 ? a[1].v : NULL, v3 = i > 2 ? a[2].v : NULL;
 	switch (f) {
 	case BI_STRLEN:
-		return intval(str_len(cg, a[0]), n->type);
+		return str_intval(str_len(cg, a[0]), n->type);
 	case BI_STRJOIN:
 		return strjoin(cg, a[0], a[1]);
 	case BI_SUBSTR:

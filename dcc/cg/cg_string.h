@@ -2,7 +2,7 @@
  * IR helpers shared by cg_string.c and cg_path.c, the string subroutines:
  * constants and byte accesses, scratch slots the verifier doesn't track,
  * bpf_loop() bodies, string lengths and results. Included by those two
- * files only; everything here is static inline.
+ * files only; everything here is static inline and prefixed str_.
  */
 #ifndef DCC_CG_STRING_H
 #define DCC_CG_STRING_H
@@ -14,66 +14,67 @@
 #include "cg.h"
 #include "cg_bpf.h"
 
-static inline LLVMValueRef k64(struct cg *cg, uint64_t v)
+static inline LLVMValueRef str_k64(struct cg *cg, uint64_t v)
 {
 	return cg_i64(cg, v);
 }
 
-static inline LLVMValueRef scratch(struct cg *cg, unsigned size)
+static inline LLVMValueRef str_scratch(struct cg *cg, unsigned size)
 {
 	return cg_scratch(cg, cg_scratch_alloc(cg, size));
 }
 
-static inline LLVMValueRef at(struct cg *cg, LLVMValueRef p, LLVMValueRef off)
+static inline LLVMValueRef str_at(struct cg *cg, LLVMValueRef p, LLVMValueRef off)
 {
 	return LLVMBuildGEP2(cg->b, cg->i8, p, &off, 1, "");
 }
 
-static inline LLVMValueRef byte_at(struct cg *cg, LLVMValueRef p, LLVMValueRef off)
+static inline LLVMValueRef str_byte_at(struct cg *cg, LLVMValueRef p, LLVMValueRef off)
 {
-	return LLVMBuildZExt(cg->b, LLVMBuildLoad2(cg->b, cg->i8, at(cg, p, off), ""), cg->i64, "");
+	return LLVMBuildZExt(cg->b, LLVMBuildLoad2(cg->b, cg->i8, str_at(cg, p, off), ""), cg->i64,
+			     "");
 }
 
-static inline void put_byte(struct cg *cg, LLVMValueRef p, LLVMValueRef off, LLVMValueRef v)
+static inline void str_put_byte(struct cg *cg, LLVMValueRef p, LLVMValueRef off, LLVMValueRef v)
 {
-	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, v, cg->i8, ""), at(cg, p, off));
+	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, v, cg->i8, ""), str_at(cg, p, off));
 }
 
-static inline LLVMValueRef eq(struct cg *cg, LLVMValueRef a, LLVMValueRef b)
+static inline LLVMValueRef str_eq(struct cg *cg, LLVMValueRef a, LLVMValueRef b)
 {
 	return LLVMBuildICmp(cg->b, LLVMIntEQ, a, b, "");
 }
 
-static inline LLVMValueRef sel(struct cg *cg, LLVMValueRef c, LLVMValueRef a, LLVMValueRef b)
+static inline LLVMValueRef str_sel(struct cg *cg, LLVMValueRef c, LLVMValueRef a, LLVMValueRef b)
 {
 	return LLVMBuildSelect(cg->b, c, a, b, "");
 }
 
-static inline LLVMValueRef and1(struct cg *cg, LLVMValueRef a, LLVMValueRef b)
+static inline LLVMValueRef str_and1(struct cg *cg, LLVMValueRef a, LLVMValueRef b)
 {
 	return LLVMBuildAnd(cg->b, a, b, "");
 }
 
 /* A loop-carried i64: a stack slot the optimizer turns into SSA. */
-static inline LLVMValueRef var(struct cg *cg, LLVMValueRef init)
+static inline LLVMValueRef str_var(struct cg *cg, LLVMValueRef init)
 {
 	LLVMValueRef a = cg_alloca(cg, cg->i64, "sv");
 	LLVMBuildStore(cg->b, init, a);
 	return a;
 }
 
-static inline LLVMValueRef get(struct cg *cg, LLVMValueRef v)
+static inline LLVMValueRef str_get(struct cg *cg, LLVMValueRef v)
 {
 	return LLVMBuildLoad2(cg->b, cg->i64, v, "");
 }
 
-static inline void set(struct cg *cg, LLVMValueRef v, LLVMValueRef x)
+static inline void str_set(struct cg *cg, LLVMValueRef v, LLVMValueRef x)
 {
 	LLVMBuildStore(cg->b, x, v);
 }
 
-/* if (c) { ... }: the builder moves into the body; end_if() joins. */
-static inline LLVMBasicBlockRef begin_if(struct cg *cg, LLVMValueRef c)
+/* if (c) { ... }: the builder moves into the body; str_end_if() joins. */
+static inline LLVMBasicBlockRef str_begin_if(struct cg *cg, LLVMValueRef c)
 {
 	LLVMBasicBlockRef then = cg_block(cg, "str.then"), join = cg_block(cg, "str.join");
 	LLVMBuildCondBr(cg->b, c, then, join);
@@ -81,20 +82,20 @@ static inline LLVMBasicBlockRef begin_if(struct cg *cg, LLVMValueRef c)
 	return join;
 }
 
-static inline void end_if(struct cg *cg, LLVMBasicBlockRef join)
+static inline void str_end_if(struct cg *cg, LLVMBasicBlockRef join)
 {
 	LLVMBuildBr(cg->b, join);
 	LLVMPositionBuilderAtEnd(cg->b, join);
 }
 
 /* for (i = 0; i < n; i++), n a constant */
-struct loop {
+struct str_loop {
 	LLVMBasicBlockRef pre, head;
 	LLVMValueRef i;
 	uint64_t n;
 };
 
-static inline LLVMValueRef loop_begin(struct cg *cg, struct loop *l, uint64_t n)
+static inline LLVMValueRef str_loop_begin(struct cg *cg, struct str_loop *l, uint64_t n)
 {
 	l->n = n;
 	l->pre = LLVMGetInsertBlock(cg->b);
@@ -105,13 +106,13 @@ static inline LLVMValueRef loop_begin(struct cg *cg, struct loop *l, uint64_t n)
 	return l->i;
 }
 
-static inline void loop_end(struct cg *cg, struct loop *l)
+static inline void str_loop_end(struct cg *cg, struct str_loop *l)
 {
-	LLVMValueRef next = LLVMBuildAdd(cg->b, l->i, k64(cg, 1), "");
+	LLVMValueRef next = LLVMBuildAdd(cg->b, l->i, str_k64(cg, 1), "");
 	LLVMBasicBlockRef end = LLVMGetInsertBlock(cg->b), out = cg_block(cg, "str.loopend");
-	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntULT, next, k64(cg, l->n), ""), l->head,
-			out);
-	LLVMValueRef iv[2] = { k64(cg, 0), next };
+	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntULT, next, str_k64(cg, l->n), ""),
+			l->head, out);
+	LLVMValueRef iv[2] = { str_k64(cg, 0), next };
 	LLVMBasicBlockRef ib[2] = { l->pre, end };
 	LLVMAddIncoming(l->i, iv, ib, 2);
 	LLVMPositionBuilderAtEnd(cg->b, out);
@@ -122,7 +123,7 @@ static inline void loop_end(struct cg *cg, struct loop *l)
  * branches don't pile up along the rest of the program. The body is a
  * function long body(u64 i, void *ctx); the values it needs (buffers,
  * state slots, invariants) go through ctx and are b->v[] inside it. */
-struct body {
+struct str_body {
 	LLVMValueRef fn, ctx, i, v[8];
 	uint64_t n;
 	LLVMValueRef caller_fn;
@@ -130,7 +131,8 @@ struct body {
 	LLVMMetadataRef caller_loc, caller_sp;
 };
 
-static inline void body_begin(struct cg *cg, struct body *b, uint64_t n, LLVMValueRef *vals, int nv)
+static inline void str_body_begin(struct cg *cg, struct str_body *b, uint64_t n,
+				  LLVMValueRef *vals, int nv)
 {
 	b->n = n;
 	/* one ctx serves all the program's loops: they run one at a time */
@@ -141,7 +143,7 @@ static inline void body_begin(struct cg *cg, struct body *b, uint64_t n, LLVMVal
 	b->ctx = cg->p->loopctx;
 	LLVMTypeRef tys[8];
 	for (int k = 0; k < nv; k++) {
-		LLVMBuildStore(cg->b, vals[k], at(cg, b->ctx, k64(cg, 8 * (uint64_t)k)));
+		LLVMBuildStore(cg->b, vals[k], str_at(cg, b->ctx, str_k64(cg, 8 * (uint64_t)k)));
 		tys[k] = LLVMTypeOf(vals[k]);
 	}
 	char name[32];
@@ -176,19 +178,21 @@ static inline void body_begin(struct cg *cg, struct body *b, uint64_t n, LLVMVal
 									    NULL));
 	LLVMValueRef ctx = LLVMGetParam(b->fn, 1);
 	for (int k = 0; k < nv; k++)
-		b->v[k] = LLVMBuildLoad2(cg->b, tys[k], at(cg, ctx, k64(cg, 8 * (uint64_t)k)), "");
+		b->v[k] = LLVMBuildLoad2(cg->b, tys[k],
+					 str_at(cg, ctx, str_k64(cg, 8 * (uint64_t)k)), "");
 	b->i = LLVMGetParam(b->fn, 0);
 	/* the verifier learns i < n here */
 	LLVMBasicBlockRef stop = cg_block(cg, "body.stop"), go = cg_block(cg, "body");
-	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGE, b->i, k64(cg, n), ""), stop, go);
+	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGE, b->i, str_k64(cg, n), ""), stop,
+			go);
 	LLVMPositionBuilderAtEnd(cg->b, stop);
-	LLVMBuildRet(cg->b, k64(cg, 1));
+	LLVMBuildRet(cg->b, str_k64(cg, 1));
 	LLVMPositionBuilderAtEnd(cg->b, go);
 }
 
-static inline void body_end(struct cg *cg, struct body *b)
+static inline void str_body_end(struct cg *cg, struct str_body *b)
 {
-	LLVMBuildRet(cg->b, k64(cg, 0));
+	LLVMBuildRet(cg->b, str_k64(cg, 0));
 	LLVMPositionBuilderAtEnd(cg->b, cg->p->entry);
 	LLVMBuildBr(cg->b, b->start);
 	cg->p->fn = b->caller_fn;
@@ -196,14 +200,14 @@ static inline void body_end(struct cg *cg, struct body *b)
 	cg->p->sp = b->caller_sp;
 	LLVMPositionBuilderAtEnd(cg->b, b->caller_bb);
 	LLVMSetCurrentDebugLocation2(cg->b, b->caller_loc);
-	cg_bpf_loop(cg, k64(cg, b->n), b->fn, b->ctx);
+	cg_bpf_loop(cg, str_k64(cg, b->n), b->fn, b->ctx);
 }
 
 /* v, through scratch memory: the verifier sees an unknown value, so it
  * neither tracks where v came from nor splits states on it. */
-static inline LLVMValueRef opaque(struct cg *cg, LLVMValueRef v)
+static inline LLVMValueRef str_opaque(struct cg *cg, LLVMValueRef v)
 {
-	LLVMValueRef p = scratch(cg, 8);
+	LLVMValueRef p = str_scratch(cg, 8);
 	LLVMSetVolatile(LLVMBuildStore(cg->b, v, p), 1);
 	LLVMValueRef l = LLVMBuildLoad2(cg->b, cg->i64, p, "");
 	LLVMSetVolatile(l, 1);
@@ -212,36 +216,37 @@ static inline LLVMValueRef opaque(struct cg *cg, LLVMValueRef v)
 
 /* Loop state lives in scratch memory: stored under a branch on the
  * bytes, it never makes verifier states differ. */
-static inline LLVMValueRef slot(struct cg *cg, LLVMValueRef init)
+static inline LLVMValueRef str_slot(struct cg *cg, LLVMValueRef init)
 {
-	LLVMValueRef p = scratch(cg, 8);
+	LLVMValueRef p = str_scratch(cg, 8);
 	LLVMSetVolatile(LLVMBuildStore(cg->b, init, p), 1);
 	return p;
 }
 
-static inline LLVMValueRef sload(struct cg *cg, LLVMValueRef p)
+static inline LLVMValueRef str_sload(struct cg *cg, LLVMValueRef p)
 {
 	LLVMValueRef l = LLVMBuildLoad2(cg->b, cg->i64, p, "");
 	LLVMSetVolatile(l, 1);
 	return l;
 }
 
-static inline void sstore(struct cg *cg, LLVMValueRef p, LLVMValueRef v)
+static inline void str_sstore(struct cg *cg, LLVMValueRef p, LLVMValueRef v)
 {
 	LLVMSetVolatile(LLVMBuildStore(cg->b, v, p), 1);
 }
 
 /* v in [0, max] as the verifier can see it (v is known to be there). */
-static inline LLVMValueRef bounded(struct cg *cg, LLVMValueRef v, uint64_t max)
+static inline LLVMValueRef str_bounded(struct cg *cg, LLVMValueRef v, uint64_t max)
 {
-	v = opaque(cg, v);
+	v = str_opaque(cg, v);
 	if (!(max & (max + 1)))
-		return and1(cg, v, k64(cg, max));
-	return sel(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, v, k64(cg, max), ""), k64(cg, max), v);
+		return str_and1(cg, v, str_k64(cg, max));
+	return str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, v, str_k64(cg, max), ""),
+		       str_k64(cg, max), v);
 }
 
 /* bpf_probe_read_kernel_str(dst, size, src): bytes copied with the NUL */
-static inline LLVMValueRef read_str(struct cg *cg, LLVMValueRef dst, LLVMValueRef size,
+static inline LLVMValueRef str_read(struct cg *cg, LLVMValueRef dst, LLVMValueRef size,
 				     LLVMValueRef src)
 {
 	return cg_bpf_probe_read_kernel_str(cg, dst, size, src);
@@ -253,19 +258,19 @@ static inline unsigned str_cap(struct cg *cg, struct cval s)
 }
 
 /* A new result: strsize zero bytes, and room for extra more. */
-static inline LLVMValueRef result(struct cg *cg, unsigned extra)
+static inline LLVMValueRef str_result(struct cg *cg, unsigned extra)
 {
-	LLVMValueRef d = scratch(cg, cg->strsize + extra);
+	LLVMValueRef d = str_scratch(cg, cg->strsize + extra);
 	cg_memop(cg, "llvm.memset", d, NULL, cg->strsize);
 	return d;
 }
 
-static inline struct cval strval(LLVMValueRef p, struct cg *cg)
+static inline struct cval str_val(LLVMValueRef p, struct cg *cg)
 {
 	return (struct cval){ .v = p, .t = &type_string, .cap = cg->strsize };
 }
 
-static inline struct cval intval(LLVMValueRef v, struct type *t)
+static inline struct cval str_intval(LLVMValueRef v, struct type *t)
 {
 	return (struct cval){ .v = v, .t = t };
 }
@@ -279,16 +284,16 @@ static inline LLVMValueRef str_len(struct cg *cg, struct cval s)
 		cg->p->strsink = cg_scratch_alloc(cg, cg->strsize);
 		cg->p->strsink_fn = cg->p->fn;
 	}
-	LLVMValueRef r = read_str(cg, cg_scratch(cg, cg->p->strsink), k64(cg, n), s.v);
-	r = sel(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, r, k64(cg, 1), ""), k64(cg, 1), r);
-	return opaque(cg, LLVMBuildSub(cg->b, r, k64(cg, 1), "len"));
+	LLVMValueRef r = str_read(cg, cg_scratch(cg, cg->p->strsink), str_k64(cg, n), s.v);
+	r = str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, r, str_k64(cg, 1), ""), str_k64(cg, 1), r);
+	return str_opaque(cg, LLVMBuildSub(cg->b, r, str_k64(cg, 1), "len"));
 }
 
 /* d = the rest of s from byte off (off <= strlen(s)) */
-static inline void copy_from(struct cg *cg, LLVMValueRef d, struct cval s, LLVMValueRef off)
+static inline void str_copy_from(struct cg *cg, LLVMValueRef d, struct cval s, LLVMValueRef off)
 {
-	off = bounded(cg, off, str_cap(cg, s) - 1);
-	read_str(cg, d, k64(cg, cg->strsize), at(cg, s.v, off));
+	off = str_bounded(cg, off, str_cap(cg, s) - 1);
+	str_read(cg, d, str_k64(cg, cg->strsize), str_at(cg, s.v, off));
 }
 
 /* cg_path.c */
