@@ -12,6 +12,7 @@
 #include "arena.h"
 #include "cg.h"
 #include "cg_bpf.h"
+#include "cg_meta.h"
 #include "diag.h"
 #include "syscall.h"
 
@@ -423,7 +424,7 @@ static void make_maps(struct cg *cg)
 					 : BPF_MAP_TYPE_PERCPU_HASH, array ? 1 : (uint32_t)entries,
 					 ks, vs);
 		cg->agg_array[i] = array;
-		meta_agg(cg->meta, g, name, ks, vs, cg->agg_keycap[i]);
+		cg_meta_agg(cg->meta, g, name, ks, vs, cg->agg_keycap[i]);
 	}
 	cg->m_spec = -1;
 	if (s->uses_speculation) {
@@ -492,47 +493,47 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 {
 	switch (g->kind) {
 	case PK_BEGIN:
-		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_BEGIN, NULL, 0, 0);
+		cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_BEGIN, NULL, 0, 0);
 		break;
 	case PK_END:
-		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_END, NULL, 0, 0);
+		cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_END, NULL, 0, 0);
 		break;
 	case PK_SYSCALL_ENTRY:
 	case PK_SYSCALL_RETURN: {
 		bool entry = g->kind == PK_SYSCALL_ENTRY;
 		if (raw) {
-			meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT,
-				    entry ? "raw_syscalls/sys_enter" : "raw_syscalls/sys_exit", 0, 0);
+			cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, entry ?
+				       "raw_syscalls/sys_enter" : "raw_syscalls/sys_exit", 0, 0);
 			break;
 		}
 		for (int i = 0; i < g->nprobes; i++) {
 			char tp[128];
 			snprintf(tp, sizeof(tp), "syscalls/sys_%s_%s", entry ? "enter" : "exit",
 				 g->probes[i]->func);
-			meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp,
-				    g->explicit_names ? 0 : DCC_ATTACH_F_OPTIONAL, 0);
+			cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp,
+				       g->explicit_names ? 0 : DCC_ATTACH_F_OPTIONAL, 0);
 		}
 		break;
 	}
 	case PK_TICK:
 	case PK_PROFILE:
-		meta_attach(cg->meta, g->prog_name, g->kind == PK_TICK ? DCC_ATTACH_TICK
-			    : DCC_ATTACH_PROFILE, NULL, 0, g->probes[0]->period_ns);
+		cg_meta_attach(cg->meta, g->prog_name, g->kind == PK_TICK ? DCC_ATTACH_TICK
+			       : DCC_ATTACH_PROFILE, NULL, 0, g->probes[0]->period_ns);
 		break;
 	case PK_SDT: {
 		char tp[256];
 		snprintf(tp, sizeof(tp), "%s/%s", g->probes[0]->mod, g->probes[0]->name);
-		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp, 0, 0);
+		cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp, 0, 0);
 		break;
 	}
 	case PK_RAWTP:
-		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, g->probes[0]->event ?
-			    g->probes[0]->event : g->probes[0]->name, 0, 0);
+		cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, g->probes[0]->event ?
+			       g->probes[0]->event : g->probes[0]->name, 0, 0);
 		break;
 	case PK_FBT_ENTRY:
 	case PK_FBT_RETURN:
-		meta_attach(cg->meta, g->prog_name, g->kind == PK_FBT_ENTRY ? DCC_ATTACH_FENTRY
-			    : DCC_ATTACH_FEXIT, g->probes[0]->func, 0, 0);
+		cg_meta_attach(cg->meta, g->prog_name, g->kind == PK_FBT_ENTRY ? DCC_ATTACH_FENTRY
+			       : DCC_ATTACH_FEXIT, g->probes[0]->func, 0, 0);
 		break;
 	case PK_PROC:
 		cg_proc_attach(cg, g);
@@ -650,12 +651,12 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 	cg->ar = ar;
 	cg->src_name = src_name;
 	cg->strsize = s->strsize;
-	cg->meta = meta_new();
+	cg->meta = cg_meta_new();
 	setup_module(cg, src_name);
 	add_license(cg);
 	make_maps(cg);
 	for (int i = 0; i < s->nprobes; i++)
-		meta_probe(cg->meta, s->probes[i]);
+		cg_meta_probe(cg->meta, s->probes[i]);
 	for (int i = 0; i < s->nclauses; i++) {
 		struct clause_info *ci = &s->clauses[i];
 		struct cg_clause cl = { 0 };
@@ -678,12 +679,12 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 		map_di(cg, &cg->maps[i]);
 	cg_core_finish(cg);
 	for (int i = 0; i < s->nopts; i++)
-		meta_option(cg->meta, s->opt_names[i], s->opt_values[i]);
+		cg_meta_option(cg->meta, s->opt_names[i], s->opt_values[i]);
 
 	size_t msize;
-	void *blob = meta_finish(cg->meta, script_label,
-				 (is_description ? DCC_META_F_DESCRIPTION : 0) |
-				 (s->destructive ? DCC_META_F_DESTRUCTIVE : 0), &msize);
+	void *blob = cg_meta_finish(cg->meta, script_label,
+				    (is_description ? DCC_META_F_DESCRIPTION : 0) |
+				    (s->destructive ? DCC_META_F_DESTRUCTIVE : 0), &msize);
 	LLVMValueRef init = LLVMConstStringInContext(cg->C, blob, (unsigned)msize, 1);
 	free(blob);
 	LLVMValueRef g = LLVMAddGlobal(cg->M, LLVMTypeOf(init), "dcc_meta");
@@ -700,7 +701,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 
 void cg_dispose(struct cg *cg)
 {
-	meta_free(cg->meta);
+	cg_meta_free(cg->meta);
 	free(cg->maps);
 	free(cg->used);
 	if (cg->dib)

@@ -18,7 +18,7 @@
 #include "cg_builtin.h"
 #include "sema.h"
 
-struct meta; /* cg_meta.c */
+struct cg_meta; /* cg_meta.h */
 
 /* A value during codegen: integers are i64 normalized to their D type
  * (sign- or zero-extended from its size); strings are a pointer to a buffer
@@ -129,7 +129,7 @@ struct cg {
 	struct cg_clause *cl;      /* its layout, once laid out */
 	struct cg_prog *p;         /* the program being built, NULL between programs */
 
-	struct meta *meta;
+	struct cg_meta *meta;
 	unsigned scratch_total;
 };
 
@@ -251,30 +251,6 @@ void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *c
 void cg_agg_update(struct cg *cg, struct node *assign);
 /* Bytes of one CPU's value of g (headers/dcc/abi_agg.h). */
 uint32_t cg_agg_value_size(const struct agg *g);
-
-/* cg_meta.c */
-struct meta *meta_new(void);
-void meta_free(struct meta *m);
-uint32_t meta_str(struct meta *m, const char *s);
-void meta_probe(struct meta *m, const struct probe *p);
-void meta_attach(struct meta *m, const char *prog, uint32_t kind, const char *target,
-		 uint32_t flags, uint64_t param);
-uint32_t meta_clause(struct meta *m, uint32_t size, const char *loc); /* -> epid */
-void meta_action(struct meta *m, uint32_t kind, const char *fmt);
-struct dcc_meta_type;
-struct dcc_meta_member;
-int64_t meta_type_find(struct meta *m, const void *key);
-uint32_t meta_type_add(struct meta *m, const void *key, const struct dcc_meta_type *t);
-uint32_t meta_member_add(struct meta *m, const struct dcc_meta_member *mb);
-uint32_t meta_ntypes(struct meta *m);
-uint32_t meta_nmembers(struct meta *m);
-void meta_action_type(struct meta *m, uint32_t type);
-void meta_arg(struct meta *m, uint32_t offset, uint32_t size, uint16_t kind, bool is_signed,
-	      const char *type);
-void meta_agg(struct meta *m, const struct agg *g, const char *map, uint32_t key_size,
-	      uint32_t val_size, const unsigned *strcaps);
-void meta_option(struct meta *m, const char *name, const char *value);
-void *meta_finish(struct meta *m, const char *script, uint32_t flags, size_t *size);
 
 /* emit.c */
 LLVMTargetMachineRef emit_target_machine(void);

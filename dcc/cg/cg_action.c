@@ -15,6 +15,7 @@
 #include "arena.h"
 #include "cg.h"
 #include "cg_bpf.h"
+#include "cg_meta.h"
 #include "diag.h"
 
 /* The record action kind of a statement (its registry row's), 0 if it
@@ -99,16 +100,16 @@ void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *c
 	}
 	char loc[256];
 	snprintf(loc, sizeof(loc), "%s:%u:%u", cg->src_name, c->loc.line, c->loc.col);
-	cl->epid = meta_clause(cg->meta, off, loc);
+	cl->epid = cg_meta_clause(cg->meta, off, loc);
 	cl->rec_size = off;
 	if (dflt)
-		meta_action(cg->meta, DCC_ACT_DEFAULT, NULL);
+		cg_meta_action(cg->meta, DCC_ACT_DEFAULT, NULL);
 	k = 0;
 	for (struct node *st = c->b; st; st = st->next, k++) {
 		uint32_t kind = record_kind(st);
 		if (!kind)
 			continue;
-		meta_action(cg->meta, kind, action_fmt(cg, kind, st));
+		cg_meta_action(cg->meta, kind, action_fmt(cg, kind, st));
 		unsigned aoff = cl->off[k];
 		if (kind == DCC_ACT_TRACEMEM)
 			cg_tracemem_meta(cg, st, aoff);
@@ -116,25 +117,25 @@ void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *c
 			cg_print_meta(cg, st, aoff);
 		else for (struct node *a = st->list; a; a = a->next) {
 			if (a->kind == N_AGG) {
-				meta_arg(cg->meta, (uint32_t)((struct agg *)a->sym)->id, 0, DCC_K_AGG,
-					 false, "");
+				cg_meta_arg(cg->meta, (uint32_t)((struct agg *)a->sym)->id, 0,
+					    DCC_K_AGG, false, "");
 			} else if (is_value_arg(kind, st, a) && is_bytes(a)) {
-				meta_arg(cg->meta, aoff, a->type->size, DCC_K_BYTES, false,
-					 a->type->name);
+				cg_meta_arg(cg->meta, aoff, a->type->size, DCC_K_BYTES, false,
+					    a->type->name);
 				aoff += slot_size(cg, a);
 			} else if (is_value_arg(kind, st, a) && type_is_symbolic(a->type)) {
-				meta_arg(cg->meta, aoff, a->type->size, (uint16_t)a->type->dkind,
-					 false, a->type->name);
+				cg_meta_arg(cg->meta, aoff, a->type->size, (uint16_t)a->type->dkind,
+					    false, a->type->name);
 				aoff += slot_size(cg, a);
 			} else if (is_value_arg(kind, st, a) && type_is_float(a->type)) {
-				meta_arg(cg->meta, aoff, a->type->size, DCC_K_FLOAT, true,
-					 a->type->name);
+				cg_meta_arg(cg->meta, aoff, a->type->size, DCC_K_FLOAT, true,
+					    a->type->name);
 				aoff += slot_size(cg, a);
 			} else if (is_value_arg(kind, st, a)) {
 				bool str = a->type->kind == T_STRING;
-				meta_arg(cg->meta, aoff, str ? cg_str_cap(cg, a) : a->type->size,
-					 str ? DCC_K_STRING : DCC_K_INT, a->type->is_signed,
-					 a->type->name);
+				cg_meta_arg(cg->meta, aoff, str ? cg_str_cap(cg, a) : a->type->size,
+					    str ? DCC_K_STRING : DCC_K_INT, a->type->is_signed,
+					    a->type->name);
 				aoff += slot_size(cg, a);
 			}
 		}

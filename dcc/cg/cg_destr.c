@@ -12,6 +12,7 @@
 #include <dcc/abi.h>
 #include "cg.h"
 #include "cg_bpf.h"
+#include "cg_meta.h"
 
 static unsigned round8(uint64_t n)
 {
@@ -27,10 +28,10 @@ unsigned cg_tracemem_size(struct node *st)
 void cg_tracemem_meta(struct cg *cg, struct node *st, unsigned off)
 {
 	struct node *dyn = st->list->next->next;
-	meta_arg(cg->meta, off, (uint32_t)st->ival, DCC_K_BYTES, false, "void");
+	cg_meta_arg(cg->meta, off, (uint32_t)st->ival, DCC_K_BYTES, false, "void");
 	if (dyn)
-		meta_arg(cg->meta, off + round8(st->ival), dyn->type->size, DCC_K_INT,
-			 dyn->type->is_signed, dyn->type->name);
+		cg_meta_arg(cg->meta, off + round8(st->ival), dyn->type->size, DCC_K_INT,
+			    dyn->type->is_signed, dyn->type->name);
 }
 
 void cg_tracemem(struct cg *cg, struct node *st, unsigned off)

@@ -7,14 +7,15 @@
 #include <string.h>
 
 #include <dcc/abi.h>
-#include "cg.h"
+#include "cg_meta.h"
+#include "sema.h"
 
 #define VEC(T) struct { T *v; uint32_t n, cap; }
 #define PUSH(vec) (((vec).n == (vec).cap ? ((vec).cap = (vec).cap ? 2 * (vec).cap : 16, \
 	(vec).v = realloc((vec).v, (vec).cap * sizeof(*(vec).v))) : 0), \
 	memset(&(vec).v[(vec).n], 0, sizeof(*(vec).v)), &(vec).v[(vec).n++])
 
-struct meta {
+struct cg_meta {
 	VEC(char) strs;
 	VEC(struct dcc_meta_probe) probes;
 	VEC(struct dcc_meta_attach) attach;
@@ -29,14 +30,14 @@ struct meta {
 	VEC(struct dcc_meta_member) members;
 };
 
-struct meta *meta_new(void)
+struct cg_meta *cg_meta_new(void)
 {
-	struct meta *m = calloc(1, sizeof(*m));
+	struct cg_meta *m = calloc(1, sizeof(*m));
 	*PUSH(m->strs) = 0; /* offset 0 is "" */
 	return m;
 }
 
-void meta_free(struct meta *m)
+void cg_meta_free(struct cg_meta *m)
 {
 	if (!m)
 		return;
@@ -55,7 +56,7 @@ void meta_free(struct meta *m)
 	free(m);
 }
 
-uint32_t meta_str(struct meta *m, const char *s)
+uint32_t cg_meta_str(struct cg_meta *m, const char *s)
 {
 	if (!s || !*s)
 		return 0;
@@ -70,65 +71,65 @@ uint32_t meta_str(struct meta *m, const char *s)
 	return off;
 }
 
-void meta_probe(struct meta *m, const struct probe *p)
+void cg_meta_probe(struct cg_meta *m, const struct probe *p)
 {
 	struct dcc_meta_probe *mp = PUSH(m->probes);
 	mp->id = p->id;
-	mp->prov = meta_str(m, p->prov);
-	mp->mod = meta_str(m, p->mod);
-	mp->func = meta_str(m, p->func);
-	mp->name = meta_str(m, p->name);
+	mp->prov = cg_meta_str(m, p->prov);
+	mp->mod = cg_meta_str(m, p->mod);
+	mp->func = cg_meta_str(m, p->func);
+	mp->name = cg_meta_str(m, p->name);
 }
 
-void meta_attach(struct meta *m, const char *prog, uint32_t kind, const char *target,
-		 uint32_t flags, uint64_t param)
+void cg_meta_attach(struct cg_meta *m, const char *prog, uint32_t kind, const char *target,
+		    uint32_t flags, uint64_t param)
 {
 	struct dcc_meta_attach *a = PUSH(m->attach);
-	a->prog = meta_str(m, prog);
+	a->prog = cg_meta_str(m, prog);
 	a->kind = kind;
-	a->target = meta_str(m, target);
+	a->target = cg_meta_str(m, target);
 	a->flags = flags;
 	a->param = param;
 }
 
-uint32_t meta_clause(struct meta *m, uint32_t size, const char *loc)
+uint32_t cg_meta_clause(struct cg_meta *m, uint32_t size, const char *loc)
 {
 	struct dcc_meta_clause *c = PUSH(m->clauses);
 	c->epid = m->clauses.n;
 	c->size = size;
 	c->first_action = m->actions.n;
-	c->loc = meta_str(m, loc);
+	c->loc = cg_meta_str(m, loc);
 	return c->epid;
 }
 
-void meta_action(struct meta *m, uint32_t kind, const char *fmt)
+void cg_meta_action(struct cg_meta *m, uint32_t kind, const char *fmt)
 {
 	struct dcc_meta_action *a = PUSH(m->actions);
 	a->kind = kind;
-	a->fmt = fmt ? meta_str(m, fmt) : 0;
+	a->fmt = fmt ? cg_meta_str(m, fmt) : 0;
 	a->first_arg = m->args.n;
 	m->clauses.v[m->clauses.n - 1].nactions++;
 }
 
-void meta_arg(struct meta *m, uint32_t offset, uint32_t size, uint16_t kind, bool is_signed,
-	      const char *type)
+void cg_meta_arg(struct cg_meta *m, uint32_t offset, uint32_t size, uint16_t kind, bool is_signed,
+		 const char *type)
 {
 	struct dcc_meta_field *f = PUSH(m->args);
 	f->offset = offset;
 	f->size = size;
 	f->kind = kind;
 	f->is_signed = is_signed;
-	f->type = meta_str(m, type);
+	f->type = cg_meta_str(m, type);
 	m->actions.v[m->actions.n - 1].nargs++;
 }
 
-void meta_agg(struct meta *m, const struct agg *g, const char *map, uint32_t key_size,
-	      uint32_t val_size, const unsigned *strcaps)
+void cg_meta_agg(struct cg_meta *m, const struct agg *g, const char *map, uint32_t key_size,
+		 uint32_t val_size, const unsigned *strcaps)
 {
 	struct dcc_meta_agg *a = PUSH(m->aggs);
 	a->id = g->id;
-	a->name = meta_str(m, g->name);
-	a->map = meta_str(m, map);
+	a->name = cg_meta_str(m, g->name);
+	a->map = cg_meta_str(m, map);
 	a->func = g->func;
 	a->first_key = m->keys.n;
 	a->nkeys = g->nkeys;
@@ -144,20 +145,20 @@ void meta_agg(struct meta *m, const struct agg *g, const char *map, uint32_t key
 		f->size = str ? strcaps[i] : t->size;
 		f->kind = str ? DCC_K_STRING : sym ? (uint16_t)t->dkind : DCC_K_INT;
 		f->is_signed = t->is_signed;
-		f->type = meta_str(m, t->name);
+		f->type = cg_meta_str(m, t->name);
 		off += str || sym ? strcaps[i] : 8;
 	}
 }
 
-void meta_option(struct meta *m, const char *name, const char *value)
+void cg_meta_option(struct cg_meta *m, const char *name, const char *value)
 {
 	struct dcc_meta_option *o = PUSH(m->opts);
-	o->name = meta_str(m, name);
-	o->value = value ? meta_str(m, value) : 0;
+	o->name = cg_meta_str(m, name);
+	o->value = value ? cg_meta_str(m, value) : 0;
 }
 
 /* print()'s type table: the index of the type made from key, or -1. */
-int64_t meta_type_find(struct meta *m, const void *key)
+int64_t cg_meta_type_find(struct cg_meta *m, const void *key)
 {
 	for (uint32_t i = 0; i < m->type_keys.n; i++)
 		if (m->type_keys.v[i] == key)
@@ -165,7 +166,7 @@ int64_t meta_type_find(struct meta *m, const void *key)
 	return -1;
 }
 
-uint32_t meta_type_add(struct meta *m, const void *key, const struct dcc_meta_type *t)
+uint32_t cg_meta_type_add(struct cg_meta *m, const void *key, const struct dcc_meta_type *t)
 {
 	*PUSH(m->types) = *t;
 	*PUSH(m->type_keys) = key;
@@ -173,24 +174,24 @@ uint32_t meta_type_add(struct meta *m, const void *key, const struct dcc_meta_ty
 }
 
 /* Members are added together, right before their type; returns the first's index. */
-uint32_t meta_member_add(struct meta *m, const struct dcc_meta_member *mb)
+uint32_t cg_meta_member_add(struct cg_meta *m, const struct dcc_meta_member *mb)
 {
 	*PUSH(m->members) = *mb;
 	return m->members.n - 1;
 }
 
-uint32_t meta_ntypes(struct meta *m)
+uint32_t cg_meta_ntypes(struct cg_meta *m)
 {
 	return m->types.n;
 }
 
-uint32_t meta_nmembers(struct meta *m)
+uint32_t cg_meta_nmembers(struct cg_meta *m)
 {
 	return m->members.n;
 }
 
 /* print(): the last action's fmt is its value's type index. */
-void meta_action_type(struct meta *m, uint32_t type)
+void cg_meta_action_type(struct cg_meta *m, uint32_t type)
 {
 	m->actions.v[m->actions.n - 1].fmt = type;
 }
@@ -204,9 +205,9 @@ static uint32_t place(char *blob, uint32_t *off, const void *src, size_t size)
 	return at;
 }
 
-void *meta_finish(struct meta *m, const char *script, uint32_t flags, size_t *size)
+void *cg_meta_finish(struct cg_meta *m, const char *script, uint32_t flags, size_t *size)
 {
-	uint32_t script_str = meta_str(m, script);
+	uint32_t script_str = cg_meta_str(m, script);
 	size_t total = sizeof(struct dcc_meta_header) + 8 * 11 +
 		m->types.n * sizeof(*m->types.v) + m->members.n * sizeof(*m->members.v) +
 		m->probes.n * sizeof(*m->probes.v) + m->attach.n * sizeof(*m->attach.v) +

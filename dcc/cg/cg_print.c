@@ -9,6 +9,7 @@
 #include <dcc/abi.h>
 #include "cg.h"
 #include "cg_bpf.h"
+#include "cg_meta.h"
 
 static bool is_mem(const struct type *t)
 {
@@ -44,24 +45,26 @@ static bool is_char(const struct type *t)
 }
 
 /* The type's index in the table, made after every type it refers to. */
-static uint32_t type_index(struct meta *m, const struct type *t, int depth)
+static uint32_t type_index(struct cg_meta *m, const struct type *t, int depth)
 {
-	int64_t have = meta_type_find(m, t);
+	int64_t have = cg_meta_type_find(m, t);
 	if (have >= 0)
 		return (uint32_t)have;
-	struct dcc_meta_type mt = { .size = t->size, .name = meta_str(m, t->name) };
+	struct dcc_meta_type mt = { .size = t->size, .name = cg_meta_str(m, t->name) };
 	switch (t->kind) {
 	case T_INT:
 		mt.kind = t->nenums || t->enum_tag ? DCC_TYPE_ENUM : DCC_TYPE_INT;
 		mt.flags = (t->is_signed ? DCC_TYPE_F_SIGNED : 0) |
 			   (is_char(t) ? DCC_TYPE_F_CHAR : 0);
 		if (mt.kind == DCC_TYPE_ENUM) {
-			mt.first = meta_nmembers(m);
+			mt.first = cg_meta_nmembers(m);
 			mt.n = (uint32_t)t->nenums;
 			for (int i = 0; i < t->nenums; i++) {
-				struct dcc_meta_member e = { .name = meta_str(m, t->enum_names[i]),
-							     .value = t->enum_vals[i] };
-				meta_member_add(m, &e);
+				struct dcc_meta_member e = {
+					.name = cg_meta_str(m, t->enum_names[i]),
+					.value = t->enum_vals[i],
+				};
+				cg_meta_member_add(m, &e);
 			}
 		}
 		break;
@@ -87,20 +90,21 @@ static uint32_t type_index(struct meta *m, const struct type *t, int depth)
 	case T_UNION: {
 		mt.kind = t->kind == T_STRUCT ? DCC_TYPE_STRUCT : DCC_TYPE_UNION;
 		if (!t->tag)
-			mt.name = meta_str(m, t->kind == T_STRUCT ? "struct" : "union");
+			mt.name = cg_meta_str(m, t->kind == T_STRUCT ? "struct" : "union");
 		if (depth > 32)
 			break;
 		uint32_t idx[t->nmembers ? t->nmembers : 1];
 		for (int i = 0; i < t->nmembers; i++)
 			idx[i] = type_index(m, t->members[i].type, depth + 1);
-		mt.first = meta_nmembers(m);
+		mt.first = cg_meta_nmembers(m);
 		mt.n = (uint32_t)t->nmembers;
 		for (int i = 0; i < t->nmembers; i++) {
 			const struct member *mb = &t->members[i];
-			struct dcc_meta_member e = { .name = meta_str(m, mb->name), .type = idx[i],
+			struct dcc_meta_member e = { .name = cg_meta_str(m, mb->name),
+						     .type = idx[i],
 						     .bit_off = (uint32_t)mb->bit_off,
 						     .bit_size = mb->bit_size };
-			meta_member_add(m, &e);
+			cg_meta_member_add(m, &e);
 		}
 		break;
 	}
@@ -108,26 +112,26 @@ static uint32_t type_index(struct meta *m, const struct type *t, int depth)
 		mt.kind = DCC_TYPE_OPAQUE;
 		break;
 	}
-	return meta_type_add(m, t, &mt);
+	return cg_meta_type_add(m, t, &mt);
 }
 
 void cg_print_meta(struct cg *cg, struct node *st, unsigned off)
 {
 	struct node *a = value_arg(st);
 	const struct type *t = a->type;
-	meta_action_type(cg->meta, type_index(cg->meta, t, 0));
+	cg_meta_action_type(cg->meta, type_index(cg->meta, t, 0));
 	if (st->list->next) {
-		meta_arg(cg->meta, off, 8, DCC_K_INT, false, st->list->type->name);
+		cg_meta_arg(cg->meta, off, 8, DCC_K_INT, false, st->list->type->name);
 		off += 8;
 	}
 	if (is_mem(t))
-		meta_arg(cg->meta, off, rec_bytes(t), DCC_K_BYTES, false, t->name);
+		cg_meta_arg(cg->meta, off, rec_bytes(t), DCC_K_BYTES, false, t->name);
 	else if (type_is_float(t))
-		meta_arg(cg->meta, off, t->size, DCC_K_FLOAT, true, t->name);
+		cg_meta_arg(cg->meta, off, t->size, DCC_K_FLOAT, true, t->name);
 	else if (t->kind == T_STRING)
-		meta_arg(cg->meta, off, cg_str_cap(cg, a), DCC_K_STRING, false, t->name);
+		cg_meta_arg(cg->meta, off, cg_str_cap(cg, a), DCC_K_STRING, false, t->name);
 	else
-		meta_arg(cg->meta, off, t->size, DCC_K_INT, t->is_signed, t->name);
+		cg_meta_arg(cg->meta, off, t->size, DCC_K_INT, t->is_signed, t->name);
 }
 
 static LLVMValueRef rec_at(struct cg *cg, unsigned off)

@@ -9,6 +9,7 @@
 #include <dcc/abi.h>
 #include "arena.h"
 #include "cg.h"
+#include "cg_meta.h"
 #include "proc_prov.h"
 
 #define NR_EXECVEAT 322 /* x86_64 */
@@ -32,16 +33,16 @@ void cg_proc_attach(struct cg *cg, struct pgroup *g)
 	const struct proc_probe *pp = g->proc;
 	switch (pp->attach) {
 	case PA_TP_BTF:
-		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, pp->target, 0, 0);
+		cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, pp->target, 0, 0);
 		break;
 	case PA_SYS_ENTER:
 	case PA_SYS_EXIT: {
 		const char *dir = pp->attach == PA_SYS_ENTER ? "enter" : "exit";
 		char tp[64];
 		snprintf(tp, sizeof(tp), "syscalls/sys_%s_execve", dir);
-		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp, 0, 0);
+		cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp, 0, 0);
 		snprintf(tp, sizeof(tp), "syscalls/sys_%s_execveat", dir);
-		meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp, 0, 0);
+		cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, tp, 0, 0);
 		break;
 	}
 	}
