@@ -1,8 +1,8 @@
 /*
  * LLVM IR generation: sema's product -> one LLVM module for the BPF target,
  * with debug info the backend turns into .BTF/.BTF.ext, libbpf-style maps and
- * sections, and the metadata section the runtime reads. The cg*.c and emit.c
- * files are the only ones that see LLVM.
+ * sections, and the metadata section the runtime reads. The cg*.c files are the
+ * only ones that see LLVM; cg_emit.h turns the module into an object.
  */
 #ifndef DCC_CG_H
 #define DCC_CG_H
@@ -218,6 +218,7 @@ struct cval cg_kstring(struct cg *cg, struct node *n);
 void cg_core_finish(struct cg *cg);
 
 /* cg_action.c */
+void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *cl);
 void cg_clause_body(struct cg *cg);
 /* Report a run-time fault (the clause's record is discarded) and leave. */
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail);
@@ -245,15 +246,10 @@ LLVMValueRef cg_speculation(struct cg *cg);
 void cg_speculate(struct cg *cg, struct node *id);
 void cg_spec_submit(struct cg *cg, bool wake);
 void cg_spec_release(struct cg *cg, struct node *id);
-void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *cl);
 
 /* cg_agg.c */
 void cg_agg_update(struct cg *cg, struct node *assign);
 /* Bytes of one CPU's value of g (headers/dcc/abi_agg.h). */
 uint32_t cg_agg_value_size(const struct agg *g);
-
-/* emit.c */
-LLVMTargetMachineRef emit_target_machine(void);
-int emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size);
 
 #endif

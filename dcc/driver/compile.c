@@ -7,6 +7,7 @@
 #include "arena.h"
 #include "btf.h"
 #include "cg.h"
+#include "cg_emit.h"
 #include "diag.h"
 #include "parse.h"
 #include "sema.h"
@@ -107,13 +108,14 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 		goto out_sema;
 	}
 	struct cg cg = { 0 };
-	cg.tm = emit_target_machine();
+	cg.tm = cg_emit_target_machine();
 	if (!cg.tm)
 		goto out_sema;
 	if (!cg_program(&cg, &s, dg, ar, o->name, o->label ? o->label : o->name,
-			o->description) &&
-	    !emit_object(&cg, o->dump_ir, obj, size))
+			o->description)) {
+		cg_emit_object(&cg, o->dump_ir, obj, size);
 		rc = 0;
+	}
 	if (o->dump_ir && *obj) {
 		free(*obj);
 		*obj = NULL;

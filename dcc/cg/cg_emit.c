@@ -12,9 +12,10 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "cg.h"
+#include "cg_emit.h"
 #include "diag.h"
 
-LLVMTargetMachineRef emit_target_machine(void)
+LLVMTargetMachineRef cg_emit_target_machine(void)
 {
 	static int inited;
 	if (!inited) {
@@ -35,7 +36,7 @@ LLVMTargetMachineRef emit_target_machine(void)
 				       LLVMRelocDefault, LLVMCodeModelDefault);
 }
 
-int emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
+void cg_emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 {
 	char *err = NULL;
 	if (LLVMVerifyModule(cg->M, LLVMReturnStatusAction, &err)) {
@@ -50,21 +51,18 @@ int emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
 	LLVMErrorRef perr = LLVMRunPasses(cg->M, "default<O2>", cg->tm, po);
 	LLVMDisposePassBuilderOptions(po);
-	if (perr) {
+	if (perr)
 		diag_bug_fatal(cg->dg, "optimizer: %s", LLVMGetErrorMessage(perr));
-	}
 	if (dump_ir) {
 		char *ir = LLVMPrintModuleToString(cg->M);
 		fputs(ir, stdout);
 		LLVMDisposeMessage(ir);
 	}
 	LLVMMemoryBufferRef buf;
-	if (LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->M, LLVMObjectFile, &err, &buf)) {
+	if (LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->M, LLVMObjectFile, &err, &buf))
 		diag_bug_fatal(cg->dg, "BPF backend: %s", err);
-	}
 	*size = LLVMGetBufferSize(buf);
 	*obj = malloc(*size);
 	memcpy(*obj, LLVMGetBufferStart(buf), *size);
 	LLVMDisposeMemoryBuffer(buf);
-	return 0;
 }
