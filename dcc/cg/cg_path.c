@@ -185,7 +185,7 @@ struct cval cg_cleanpath(struct cg *cg, struct cval s)
 	LLVMPositionBuilderAtEnd(cg->b, st[3]);
 	LLVMBasicBlockRef txt = cg_block(cg, "cp.txt"), back = cg_block(cg, "cp.back");
 	LLVMBuildCondBr(cg->b, str_and1(cg, LLVMBuildICmp(cg->b, LLVMIntNE, c, slash, ""),
-				    LLVMBuildICmp(cg->b, LLVMIntNE, c, zero, "")), txt, back);
+					LLVMBuildICmp(cg->b, LLVMIntNE, c, zero, "")), txt, back);
 	LLVMPositionBuilderAtEnd(cg->b, txt);
 	cp_write(cg, v, j, "/..", c, pw - 1);
 	LLVMBuildBr(cg->b, out);

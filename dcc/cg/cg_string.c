@@ -238,8 +238,8 @@ static struct cval lltostr(struct cg *cg, LLVMValueRef n, LLVMValueRef base)
 	LLVMValueRef x = str_sload(cg, b.v[1]);
 	LLVMValueRef dg = LLVMBuildURem(cg->b, x, b.v[3], "");
 	LLVMValueRef ch = str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntULT, dg, str_k64(cg, 10), ""),
-			      LLVMBuildAdd(cg->b, dg, str_k64(cg, '0'), ""),
-			      LLVMBuildAdd(cg->b, dg, str_k64(cg, 'a' - 10), ""));
+				  LLVMBuildAdd(cg->b, dg, str_k64(cg, '0'), ""),
+				  LLVMBuildAdd(cg->b, dg, str_k64(cg, 'a' - 10), ""));
 	/* at 126 - i, kept in memory: computed from i, the backend makes it
 	 * buf - i + 126, a negative offset the verifier refuses */
 	LLVMValueRef at_ = str_sload(cg, b.v[4]);
@@ -305,25 +305,25 @@ static struct cval strtoll_(struct cg *cg, struct cval s, LLVMValueRef base)
 					str_sel(cg, blank, zero, str_k64(cg, 1))), state);
 	/* "0x" after a leading 0 in base 16: keep going as digits */
 	LLVMValueRef x = str_and1(cg, str_eq(cg, state, str_k64(cg, 3)),
-			      str_eq(cg, LLVMBuildOr(cg->b, c, str_k64(cg, 0x20), ""),
-				     str_k64(cg, 'x')));
+				  str_eq(cg, LLVMBuildOr(cg->b, c, str_k64(cg, 0x20), ""),
+					 str_k64(cg, 'x')));
 	/* the digit's value, or 99 */
 	LLVMValueRef lc = LLVMBuildOr(cg->b, c, str_k64(cg, 0x20), "");
 	LLVMValueRef dec = LLVMBuildSub(cg->b, c, str_k64(cg, '0'), "");
 	LLVMValueRef alpha = LLVMBuildSub(cg->b, lc, str_k64(cg, 'a'), "");
-	LLVMValueRef dv = str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntULT, dec, str_k64(cg, 10), ""),
-				  dec,
+	LLVMValueRef isdec = LLVMBuildICmp(cg->b, LLVMIntULT, dec, str_k64(cg, 10), "");
+	LLVMValueRef dv = str_sel(cg, isdec, dec,
 		str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntULT, alpha, str_k64(cg, 26), ""),
-		    LLVMBuildAdd(cg->b, alpha, str_k64(cg, 10), ""), str_k64(cg, 99)));
+			LLVMBuildAdd(cg->b, alpha, str_k64(cg, 10), ""), str_k64(cg, 99)));
 	LLVMValueRef digits = LLVMBuildAnd(cg->b, LLVMBuildNot(cg->b, skip, ""),
 		str_and1(cg, LLVMBuildICmp(cg->b, LLVMIntULT, state, str_k64(cg, 4), ""),
-		     LLVMBuildNot(cg->b, x, "")), "");
+			 LLVMBuildNot(cg->b, x, "")), "");
 	LLVMValueRef ok = str_and1(cg, digits, LLVMBuildICmp(cg->b, LLVMIntULT, dv, base, ""));
 	LLVMValueRef acc = LLVMBuildMul(cg->b, str_sload(cg, val), base, "");
 	str_sstore(cg, val, str_sel(cg, ok, LLVMBuildAdd(cg->b, acc, dv, ""), str_sload(cg, val)));
 	LLVMValueRef zero16 = str_and1(cg, str_and1(cg, ok, str_eq(cg, state, str_k64(cg, 1))),
-				   str_and1(cg, str_eq(cg, c, str_k64(cg, '0')),
-					    str_eq(cg, base, str_k64(cg, 16))));
+				       str_and1(cg, str_eq(cg, c, str_k64(cg, '0')),
+						str_eq(cg, base, str_k64(cg, 16))));
 	LLVMValueRef next = str_sel(cg, x, str_k64(cg, 2), str_sel(cg, zero16, str_k64(cg, 3),
 		str_sel(cg, ok, str_k64(cg, 2), str_sel(cg, digits, str_k64(cg, 4), state))));
 	str_sstore(cg, st, next);
@@ -415,7 +415,7 @@ static struct cval changecase(struct cg *cg, struct cval s, bool upper)
 	LLVMValueRef gt = LLVMBuildAdd(cg->b, h, str_k64(cg, 0x0101010101010101ull * (0x7f - hi)),
 				       "");
 	LLVMValueRef m = str_and1(cg, str_and1(cg, ge, LLVMBuildNot(cg->b, gt, "")),
-			      str_and1(cg, LLVMBuildNot(cg->b, x, ""), b8));
+				  str_and1(cg, LLVMBuildNot(cg->b, x, ""), b8));
 	x = LLVMBuildXor(cg->b, x, LLVMBuildLShr(cg->b, m, str_k64(cg, 2), ""), "");
 	LLVMBuildStore(cg->b, x, str_at(cg, d, off));
 	str_loop_end(cg, &l);
