@@ -6,6 +6,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -52,15 +53,16 @@ void loader_usage(FILE *f, const struct loader_opts *opts)
 		opts->progname ? opts->progname : "dtrun");
 }
 
-static int bad_usage(const struct loader_opts *opts, const char *fmt, int c, const char *s)
+__attribute__((format(printf, 2, 3)))
+static int bad_usage(const struct loader_opts *opts, const char *fmt, ...)
 {
 	const char *prog = opts->progname ? opts->progname : "dtrun";
+	va_list ap;
 
 	fprintf(stderr, "%s: ", prog);
-	if (s)
-		fprintf(stderr, fmt, s);
-	else
-		fprintf(stderr, fmt, c);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputc('\n', stderr);
 	loader_usage(stderr, opts);
 	return -1;
@@ -102,17 +104,17 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 			long pid;
 
 			if (opts->cmd || opts->pid)
-				return bad_usage(opts, "only one -c or -p may be given", 0, NULL);
+				return bad_usage(opts, "only one -c or -p may be given");
 			if (c == 'c') {
 				if (!*optarg)
-					return bad_usage(opts, "-c needs a command", 0, NULL);
+					return bad_usage(opts, "-c needs a command");
 				opts->cmd = optarg;
 				break;
 			}
 			errno = 0;
 			pid = strtol(optarg, &end, 10);
 			if (errno || *end || end == optarg || pid <= 0 || pid > INT_MAX)
-				return bad_usage(opts, "invalid process ID '%s'", 0, optarg);
+				return bad_usage(opts, "invalid process ID '%s'", optarg);
 			opts->pid = (pid_t)pid;
 			break;
 		}
@@ -143,9 +145,9 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 			break;
 		}
 		case ':':
-			return bad_usage(opts, "option requires an argument -- '%c'", optopt, NULL);
+			return bad_usage(opts, "option requires an argument -- '%c'", optopt);
 		case '?':
-			return bad_usage(opts, "invalid option -- '%c'", optopt, NULL);
+			return bad_usage(opts, "invalid option -- '%c'", optopt);
 		default:
 			if (!extra || extra(c, optarg, ctx)) {
 				loader_usage(stderr, opts);
