@@ -80,13 +80,19 @@ void lex_init(struct lexer *lx, struct arena *ar, struct diag *dg, uint32_t file
 
 int lex_error(struct lexer *lx, struct loc loc, const char *fmt, ...)
 {
+	va_list ap;
+	va_start(ap, fmt);
+	int r = lex_verror(lx, loc, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+int lex_verror(struct lexer *lx, struct loc loc, const char *fmt, va_list ap)
+{
 	if (lx->quiet || lx->stop)
 		return -1;
 	char buf[512];
-	va_list ap;
-	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
 	diag_error(lx->dg, loc, "%s", buf);
 	if (diag_errors(lx->dg) - lx->err_start >= lx->max_errors) {
 		diag_fatal(lx->dg, "too many errors emitted, stopping now");

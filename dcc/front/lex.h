@@ -6,6 +6,7 @@
 #ifndef DCC_LEX_H
 #define DCC_LEX_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -94,6 +95,8 @@ int lex_next_char(struct lexer *lx, size_t off);
 /* Report an error, stopping everything after max_errors. Returns -1. */
 int lex_error(struct lexer *lx, struct loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+int lex_verror(struct lexer *lx, struct loc loc, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 /* A loc for `len` bytes at `p` inside tok's text (same line). */
 struct loc lex_subloc(const struct token *tok, const char *p, size_t len);
 /* The loc just after a token (e.g. for "expected ';'"). */

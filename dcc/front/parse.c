@@ -23,12 +23,11 @@ int parse_error(struct parser *ps, struct loc loc, const char *fmt, ...)
 	ps->failed = true;
 	if (ps->quiet)
 		return -1;
-	char buf[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	int r = lex_verror(&ps->lx, loc, fmt, ap);
 	va_end(ap);
-	return lex_error(&ps->lx, loc, "%s", buf);
+	return r;
 }
 
 void parse_note(struct parser *ps, struct loc loc, const char *fmt, ...)
