@@ -34,6 +34,8 @@ enum abi_agg_err abi_lquantize_check(const int64_t p[4])
 		return ABI_LQ_BOUNDS;
 	if ((p[1] - p[0]) / p[2] > ABI_LQ_MAX_LEVELS)
 		return ABI_LQ_LEVELS;
+	if ((p[1] - p[0]) / p[2] == 0)
+		return ABI_LQ_NO_LEVEL;
 	return ABI_AGG_OK;
 }
 

@@ -26,6 +26,19 @@ int sema_stack(struct sema *s, struct node *n)
 		return -1;
 	if (frames < 1 || frames > 127)
 		return diag_error(s->dg, n->loc, "%s() takes 1 to 127 frames", n->name);
+	/* ustack()'s string size: symbols are resolved by the consumer here,
+	 * but the argument must still be what D allows, a size */
+	struct node *ss = n->list ? n->list->next : NULL;
+	int64_t strsize;
+	if (ss && sema_expr(s, ss))
+		return -1;
+	if (ss && !type_is_int(ss->type))
+		return diag_error(s->dg, ss->loc, "ustack()'s second argument is a string size, "
+				  "an integer constant, not '%s'", type_str(ss->type));
+	if (ss && sema_const(s, ss, &strsize))
+		return -1;
+	if (ss && strsize < 0)
+		return diag_error(s->dg, ss->loc, "ustack()'s string size must not be negative");
 	struct type *t = arena_new(s->ar, struct type);
 	t->kind = T_STACK;
 	t->dkind = user ? DCC_K_USTACK : DCC_K_STACK;
@@ -373,6 +386,8 @@ int sema_printf(struct sema *s, struct node *n)
 	if (!n->list || n->list->kind != N_STR)
 		return diag_error(s->dg, n->loc, "printf() needs a constant format string as "
 				  "its first argument");
+	if (!n->list->slen)
+		return diag_error(s->dg, n->list->loc, "printf()'s format string is empty");
 	int err = 0;
 	for (struct node *a = n->list->next; a; a = a->next)
 		err |= sema_expr(s, a);

@@ -10,16 +10,18 @@
 #include "diag.h"
 #include "sema_internal.h"
 
-int sema_const(struct sema *s, struct node *n, int64_t *v)
+/* Fold a constant integer expression: NULL, or the node that is not one. */
+static struct node *fold(struct node *n, int64_t *v)
 {
 	int64_t a, b;
+	struct node *bad;
 	switch (n->kind) {
 	case N_INT:
 		*v = (int64_t)n->ival;
-		return 0;
+		return NULL;
 	case N_UNOP:
-		if (sema_const(s, n->a, &a))
-			return -1;
+		if ((bad = fold(n->a, &a)))
+			return bad;
 		if (n->op == '-')
 			*v = (int64_t)(0 - (uint64_t)a);
 		else if (n->op == '~')
@@ -28,24 +30,36 @@ int sema_const(struct sema *s, struct node *n, int64_t *v)
 			*v = a;
 		else
 			break;
-		return 0;
+		return NULL;
 	case N_CAST:
-		return sema_const(s, n->b, v);
+		return fold(n->b, v);
 	case N_BINOP:
-		if (sema_const(s, n->a, &a) || sema_const(s, n->b, &b))
-			return -1;
+		if ((bad = fold(n->a, &a)) || (bad = fold(n->b, &b)))
+			return bad;
 		switch (n->op) {
-		case '+': *v = (int64_t)((uint64_t)a + (uint64_t)b); return 0;
-		case '-': *v = (int64_t)((uint64_t)a - (uint64_t)b); return 0;
-		case '*': *v = (int64_t)((uint64_t)a * (uint64_t)b); return 0;
-		case '/': if (!b) break; *v = a / b; return 0;
-		case OP_SHL: *v = (int64_t)((uint64_t)a << (b & 63)); return 0;
+		case '+': *v = (int64_t)((uint64_t)a + (uint64_t)b); return NULL;
+		case '-': *v = (int64_t)((uint64_t)a - (uint64_t)b); return NULL;
+		case '*': *v = (int64_t)((uint64_t)a * (uint64_t)b); return NULL;
+		case '/': if (!b || (a == INT64_MIN && b == -1)) break; *v = a / b; return NULL;
+		case '%': if (!b || (a == INT64_MIN && b == -1)) break; *v = a % b; return NULL;
+		case OP_SHL: *v = (int64_t)((uint64_t)a << (b & 63)); return NULL;
 		}
 		break;
 	default:
 		break;
 	}
-	return diag_error(s->dg, n->loc, "this must be an integer constant");
+	return n;
+}
+
+int sema_const(struct sema *s, struct node *n, int64_t *v)
+{
+	struct node *bad = fold(n, v);
+	return bad ? diag_error(s->dg, bad->loc, "this must be an integer constant") : 0;
+}
+
+bool sema_const_try(struct node *n, int64_t *v)
+{
+	return fold(n, v) == NULL;
 }
 
 /* What sema says for each rule abi_agg.h's checks find broken. */
@@ -55,6 +69,8 @@ static const char *const param_errs[] = {
 	[ABI_LQ_ORDER] = "lquantize() upper bound must be greater than the lower bound",
 	[ABI_LQ_BOUNDS] = "lquantize() bounds must fit in 32 bits",
 	[ABI_LQ_LEVELS] = "lquantize() has more than 65535 levels",
+	[ABI_LQ_NO_LEVEL] = "lquantize() step is wider than the range from the lower to "
+			    "the upper bound: there is no level",
 	[ABI_LLQ_FACTOR] = "llquantize() factor must be between 2 and 65535",
 	[ABI_LLQ_MAG] = "llquantize() magnitudes must be between 0 and 65535",
 	[ABI_LLQ_MAG_ORDER] = "llquantize() low magnitude must not exceed the high magnitude",

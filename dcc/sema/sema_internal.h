@@ -11,6 +11,8 @@ int sema_call_value(struct sema *s, struct node *n);
 int sema_agg_assign(struct sema *s, struct node *n);
 struct agg *sema_agg_find(struct sema *s, const char *name);
 int sema_const(struct sema *s, struct node *n, int64_t *v);
+/* the value of a constant integer expression, without a message when it is not one */
+bool sema_const_try(struct node *n, int64_t *v);
 int sema_agg_params(struct sema *s, int func, struct node *call, int64_t p[4]);
 int sema_typename(struct sema *s, struct node *tn, struct type **out);
 int sema_member(struct sema *s, struct node *n);

@@ -25,6 +25,7 @@ enum abi_agg_err {
 	ABI_LQ_ORDER,         /* hi <= lo */
 	ABI_LQ_BOUNDS,        /* lo or hi beyond 32 bits */
 	ABI_LQ_LEVELS,        /* more than ABI_LQ_MAX_LEVELS levels */
+	ABI_LQ_NO_LEVEL,      /* step wider than hi - lo: not one level */
 	ABI_LLQ_FACTOR,       /* factor not in 2..65535 */
 	ABI_LLQ_MAG,          /* a magnitude not in 0..65535 */
 	ABI_LLQ_MAG_ORDER,    /* lmag > hmag */

@@ -34,6 +34,8 @@ Test(abi_agg, lquantize_rules)
 	cr_expect_eq(abi_lquantize_check((int64_t[4]){ 10, 10, 1 }), ABI_LQ_ORDER);
 	cr_expect_eq(abi_lquantize_check((int64_t[4]){ INT32_MIN - 1LL, 0, 1 }), ABI_LQ_BOUNDS);
 	cr_expect_eq(abi_lquantize_check((int64_t[4]){ 0, 65536, 1 }), ABI_LQ_LEVELS);
+	cr_expect_eq(abi_lquantize_check((int64_t[4]){ 2, 3, 4 }), ABI_LQ_NO_LEVEL);
+	cr_expect_eq(abi_lquantize_check((int64_t[4]){ 0, 10, 10 }), ABI_AGG_OK);
 	cr_expect_eq(abi_lquantize_levels((int64_t[4]){ -5, 5, 3 }), 3);
 }
 
