@@ -256,6 +256,9 @@ static int check_pointer_op(struct sema *s, struct node *n)
 		if (!addressable(n->a))
 			return diag_error(s->dg, n->loc, "'&' needs kernel memory: a member, an "
 					  "element or a dereference");
+		if (sema_is_bitfield(n->a))
+			return diag_error(s->dg, n->loc, "cannot take the address of bit-field "
+					  "'%s'", n->a->name);
 		n->type = type_ptr(s->ar, t);
 		return 0;
 	}

@@ -16,6 +16,8 @@ bool sema_const_try(struct node *n, int64_t *v);
 int sema_agg_params(struct sema *s, int func, struct node *call, int64_t p[4]);
 int sema_typename(struct sema *s, struct node *tn, struct type **out);
 int sema_member(struct sema *s, struct node *n);
+/* a checked member access that names a bit-field */
+bool sema_is_bitfield(const struct node *n);
 int sema_offsetof(struct sema *s, struct node *n);
 void sema_coerce_string(struct sema *s, struct node *n);
 /* printf()'s format check, for the actions that take printf's arguments */

@@ -182,6 +182,12 @@ int sema_member(struct sema *s, struct node *n)
 	return 0;
 }
 
+bool sema_is_bitfield(const struct node *n)
+{
+	const struct member_path *mp = n->kind == N_MEMBER ? n->sym : NULL;
+	return mp && mp->outer[mp->n - 1]->members[mp->index[mp->n - 1]].bit_size;
+}
+
 /* Where D wants a string, a char array or char pointer becomes one. */
 void sema_coerce_string(struct sema *s, struct node *n)
 {

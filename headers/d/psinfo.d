@@ -28,7 +28,8 @@ typedef struct lwpsinfo {
 	id_t pr_lwpid;		/* thread id */
 	uintptr_t pr_addr;	/* the task_struct */
 	int pr_state;		/* scheduler state (__state) */
-	char pr_nice;		/* nice value */
+	char pr_nice;		/* nice value: DTrace for Linux's translator leaves it
+				   undefined, so reading it is an error */
 	int pr_pri;		/* kernel priority */
 	processorid_t pr_onpro;	/* CPU it last ran on */
 } lwpsinfo_t;
@@ -53,7 +54,6 @@ translator lwpsinfo_t < struct task_struct *T > {
 	pr_lwpid = T->pid;
 	pr_addr = (uintptr_t)T;
 	pr_state = T->__state;
-	pr_nice = T->static_prio - 120;
 	pr_pri = T->prio;
 	pr_onpro = T->thread_info.cpu;
 };
