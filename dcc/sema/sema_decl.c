@@ -181,8 +181,8 @@ static int define_struct(struct sema *s, struct node *ts, struct type **out)
 							  "width for '%s'", dl->name);
 				if (!w && dl->name)
 					return diag_error(s->dg, dl->a->loc, "bit-field '%s' has "
-							  "width 0: only an unnamed bit-field may have no width",
-							  dl->name);
+							  "width 0: only an unnamed bit-field may "
+							  "have no width", dl->name);
 				uint64_t unit = (uint64_t)mt->size * 8;
 				uint64_t at = is_union ? 0 : bits;
 				if (at / unit != (at + (uint64_t)w - 1) / unit)
