@@ -328,7 +328,8 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 						  "@%s has %d key%s", len, spec, agg->name,
 						  agg->nkeys, agg->nkeys == 1 ? "" : "s");
 			if (want_str != (agg->keys[key]->kind == T_STRING ||
-					 sema_subr_text(agg->keys[key])))
+					 sema_subr_text(agg->keys[key])) ||
+			    agg->keys[key]->kind == T_STACK)
 				return diag_error(s->dg, fmt->loc, "conversion '%.*s' cannot print "
 						  "key %d of @%s, of type '%s'", len, spec,
 						  key + 1, agg->name, type_str(agg->keys[key]));
