@@ -357,6 +357,10 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 		uint64_t ns = parse_rate(name + (tick ? 5 : 8));
 		if (!ns)
 			return diag_error(s->dg, d->loc, "invalid profile rate in '%s'", name);
+		/* as in DTrace, no profile probe fires more often than every 200us */
+		if (ns < 200000)
+			return diag_error(s->dg, d->loc, "no probe '%s': the profile provider's "
+					  "shortest interval is 200us", name);
 		uint32_t id = 0;
 		for (int i = 0; i < s->nprobes && !id; i++)
 			if (!strcmp(s->probes[i]->prov, "profile") &&
