@@ -579,6 +579,9 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 				err = diag_error(s->dg, st->loc, "speculate() must come before the "
 						 "clause's data-recording actions");
 			spec = true;
+		} else if (bi && bi->id == BI_COMMIT && data) {
+			err = diag_error(s->dg, st->loc, "commit() must come before the clause's "
+					 "data-recording actions");
 		} else if (spec && (st->kind == N_ASSIGN && st->a->kind == N_AGG)) {
 			err = diag_error(s->dg, st->loc, "aggregations cannot follow speculate()");
 		} else if (spec && bi && (bi->flags & (BF_NOSPEC | BF_DESTRUCTIVE))) {
