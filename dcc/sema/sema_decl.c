@@ -287,6 +287,38 @@ static int define_inline(struct sema *s, struct node *n)
 	return 0;
 }
 
+static struct node *clone(struct sema *s, struct node *n, const char *param, struct node *arg);
+
+/* The script is the diagnostics' first source: compile.c adds it before
+ * the D library's files. */
+#define SCRIPT_FILE 0
+
+/* A script's translator is checked where it is defined, as DTrace does,
+ * even if no xlate uses it: each member's expression on a stand-in for the
+ * input, (input type)0. The D library's translators are left to their
+ * first use, so that a script without one reads no kernel BTF for them. An
+ * input type that does not resolve (a tag only named) stands in as 0. */
+static int check_translator_body(struct sema *s, struct node *n)
+{
+	struct type *in;
+	diag_mute(s->dg, true);
+	bool known = !sema_typename(s, n->b, &in);
+	diag_mute(s->dg, false);
+	if (known && !type_is_scalar(in))
+		return 0; /* a struct input has no stand-in */
+	struct node *zero = ast_new(s->ar, N_INT, n->b->loc);
+	struct node *arg = zero;
+	if (known) {
+		arg = ast_new(s->ar, N_CAST, n->b->loc);
+		arg->a = n->b;
+		arg->b = zero;
+	}
+	int err = 0;
+	for (struct node *m = n->list; m; m = m->next)
+		err |= sema_expr(s, clone(s, m->a, n->name, arg));
+	return err;
+}
+
 static int define_translator(struct sema *s, struct node *n)
 {
 	/* the input type is resolved at the first xlate: it is usually a
@@ -305,6 +337,8 @@ static int define_translator(struct sema *s, struct node *n)
 			return diag_error(s->dg, m->loc, "%s has no member named '%s'",
 					  type_str(out), m->name);
 	}
+	if (n->loc.file == SCRIPT_FILE && check_translator_body(s, n))
+		return -1;
 	if (s->ntrans == s->cap_trans) {
 		s->cap_trans = s->cap_trans ? 2 * s->cap_trans : 8;
 		s->trans = realloc(s->trans, s->cap_trans * sizeof(*s->trans));
