@@ -96,6 +96,12 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 		}
 		s->strsize = (unsigned)(v + 7) & ~7u;
 	}
+	uint64_t size;
+	if (!strcmp(name, "bufsize") && !abi_opt_parse_size(value, &size) && !size) {
+		if (what)
+			return diag_fatal(s->dg, "bufsize must be greater than 0");
+		return diag_error(s->dg, loc, "bufsize must be greater than 0");
+	}
 	if (!strcmp(name, "defaultargs"))
 		s->opts.defaultargs = true;
 	if (!strcmp(name, "zdefs"))
