@@ -476,6 +476,16 @@ static int check_index(struct sema *s, struct node *n)
 	return 0;
 }
 
+/* A variable keeps the type of its first assignment: an integer variable
+ * takes no pointer, a pointer variable no integer but the constant 0. */
+static bool int_ptr_mix(const struct type *var, struct node *val)
+{
+	int64_t v;
+	if (var->kind == T_PTR && type_is_int(val->type))
+		return !sema_const_try(val, &v) || v;
+	return type_is_int(var) && val->type->kind == T_PTR;
+}
+
 static int check_assign(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a;
@@ -527,6 +537,14 @@ static int check_assign(struct sema *s, struct node *n)
 	if (is_struct_value(n->b->type) && !struct_source(n->b))
 		return diag_error(s->dg, n->b->loc, "a struct value must come from kernel memory or "
 				  "another struct variable");
+	if (int_ptr_mix(var_type(s, lv), n->b)) {
+		enum var_kind k;
+		const char *name;
+		lvalue_name(lv, &k, &name);
+		return diag_error(s->dg, lv->loc, "cannot assign a value of type '%s' to %s%s of "
+				  "type '%s'", type_str(n->b->type), var_prefix(k), name,
+				  type_str(var_type(s, lv)));
+	}
 	if (check_lvalue_store(s, lv, n->b->type, true))
 		return -1;
 	n->type = lv->type;
