@@ -289,7 +289,7 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 	default:
 		break;
 	}
-	diag_bug(cg->dg, n->loc, "%s has no address", ast_kind_name(n->kind));
+	diag_bug(cg->dg, n->loc, "codegen cannot take the address of this expression");
 }
 
 struct cval cg_bitfield(struct cg *cg, struct node *n)

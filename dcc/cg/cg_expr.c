@@ -754,7 +754,7 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return cg_builtin_hook(n->bi)(cg, n);
 		__attribute__((fallthrough)); /* sema lets no other call be a value */
 	default:
-		diag_bug(cg->dg, n->loc, "%s as a value", ast_kind_name(n->kind));
+		diag_bug(cg->dg, n->loc, "codegen cannot compute the value of this expression");
 	}
 }
 

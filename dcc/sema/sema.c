@@ -767,9 +767,10 @@ int sema_expr(struct sema *s, struct node *n)
 		return sema_offsetof(s, n);
 	case N_XLATE:
 		return sema_xlate(s, n);
+	case N_TYPENAME:
+		return diag_error(s->dg, n->loc, "a type name is not a value");
 	default:
-		return diag_error(s->dg, n->loc, "%s is not supported in an expression",
-				  ast_kind_name(n->kind));
+		return diag_error(s->dg, n->loc, "this is not an expression");
 	}
 }
 
@@ -783,40 +784,7 @@ static int check_decl(struct sema *s, struct node *d)
 		return 0; /* depends_on, binding, version, attributes, line: no effect here */
 	}
 	int r = sema_define(s, d);
-	if (r <= 0)
-		return r;
-	/* variable declarations: int x; self string s; this int t; */
-	struct type *base;
-	if (sema_tspec(s, d->a, &base))
-		return -1;
-	for (struct node *dl = d->list; dl; dl = dl->next) {
-		struct type *t;
-		if (sema_declarator_type(s, base, dl, &t))
-			return -1;
-		if (dl->b)
-			return diag_error(s->dg, dl->b->loc, "initializers are not allowed in D "
-					  "declarations");
-		enum var_kind k = d->ival == ST_SELF ? V_SELF : d->ival == ST_THIS ? V_THIS
-						 : V_GLOBAL;
-		if (d->ival != ST_NONE && d->ival != ST_SELF && d->ival != ST_THIS &&
-		    d->ival != ST_EXTERN)
-			return diag_error(s->dg, d->loc, "storage class of '%s' is not supported",
-					  dl->name);
-		if (d->ival == ST_EXTERN)
-			return diag_error(s->dg, d->loc, "extern declarations of kernel symbols are "
-					  "not supported yet; use a cast of `%s", dl->name);
-		if (!type_is_scalar(t) && t->kind != T_STRING && t->kind != T_FLOAT &&
-		    !(is_struct_value(t) && t->size && t->size <= 4096))
-			return diag_error(s->dg, dl->loc, "variables of type '%s' are not supported "
-					  "yet", type_str(t));
-		if (is_struct_value(t) && t->btf_id && !sema_btf(s, dl->loc))
-			return -1;
-		if (sema_var_find(s, k, dl->name))
-			return diag_error(s->dg, dl->loc, "%s%s is declared twice", var_prefix(k),
-					  dl->name);
-		sema_var_add(s, k, dl->name, t, dl->loc);
-	}
-	return 0;
+	return r <= 0 ? r : sema_var_decl(s, d);
 }
 
 /* The trial pass: plain assignments to variables, in source order, and

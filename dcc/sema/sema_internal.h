@@ -85,6 +85,8 @@ int sema_sym(struct sema *s, struct node *n);
 int sema_curthread(struct sema *s, struct node *n);
 /* "f() takes N arguments, M given" unless the row's arity holds: 0 or -1 */
 int sema_builtin_arity(struct sema *s, struct node *n);
+/* sema_vardecl.c: int x; self string s; uint64_t last[int]; */
+int sema_var_decl(struct sema *s, struct node *d);
 struct var *sema_var_add(struct sema *s, enum var_kind kind, const char *name, struct type *t,
 			 struct loc loc);
 

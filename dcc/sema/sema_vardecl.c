@@ -1,0 +1,113 @@
+/*
+ * Variable declarations: `int x;`, `self string s;`, `this int t;` and
+ * declared associative arrays, `uint64_t last[int];` or
+ * `self int seen[string, int];`. A declaration fixes what the first
+ * assignment would otherwise decide: the value's type and, for an
+ * associative array, its key tuple. Uses are then checked against it by
+ * sema.c's rules for assignments and indexing.
+ */
+#include <string.h>
+
+#include "diag.h"
+#include "sema_internal.h"
+
+static const char *prefix(enum var_kind k)
+{
+	return k == V_SELF ? "self->" : k == V_THIS ? "this->" : "";
+}
+
+/* A dimension that names nothing: a key type the script misspelt, most
+ * likely, rather than a size. */
+static int unknown_name(struct sema *s, struct node *dl)
+{
+	for (struct node *x = dl->list; x; x = x->next) {
+		if (x->kind != N_IDENT)
+			continue;
+		diag_mute(s->dg, true);
+		int r = sema_expr(s, x);
+		diag_mute(s->dg, false);
+		if (r)
+			return diag_error(s->dg, x->loc, "unknown type name '%s' in the declaration "
+					  "of '%s'", x->name, dl->name);
+	}
+	return 0;
+}
+
+/* `T name[K1, K2...]`: the key types, as index_keys() types a use's keys
+ * (integers promoted, pointers as unsigned long). */
+static int assoc_keys(struct sema *s, struct node *dl, struct var *v)
+{
+	for (struct node *x = dl->list; x; x = x->next) {
+		struct type *k;
+		if (x->kind != N_TYPENAME)
+			return diag_error(s->dg, x->loc, "the keys of associative array '%s' are "
+					  "types, this is not one", dl->name);
+		if (sema_typename(s, x, &k))
+			return -1;
+		if (v->nkeys == 8)
+			return diag_error(s->dg, x->loc, "associative array keys are limited to 8 "
+					  "elements");
+		if (!type_is_scalar(k) && k->kind != T_STRING)
+			return diag_error(s->dg, x->loc, "a key of type '%s' is not supported",
+					  type_str(k));
+		v->keys[v->nkeys++] = k->kind == T_INT ? type_promote(k) :
+				      k->kind == T_PTR ? &type_ulong : k;
+	}
+	return 0;
+}
+
+static bool storable(const struct type *t, bool assoc)
+{
+	if (type_is_scalar(t) || t->kind == T_STRING || t->kind == T_FLOAT)
+		return true;
+	/* a struct variable, not yet an associative array of structs */
+	return !assoc && (t->kind == T_STRUCT || t->kind == T_UNION) && t->size &&
+	       t->size <= 4096;
+}
+
+static int declare(struct sema *s, struct node *d, struct type *base, struct node *dl)
+{
+	enum var_kind k = d->ival == ST_SELF ? V_SELF : d->ival == ST_THIS ? V_THIS : V_GLOBAL;
+	bool assoc = dl->list && dl->list->kind == N_TYPENAME;
+	struct type *t;
+	if (dl->b)
+		return diag_error(s->dg, dl->b->loc, "initializers are not allowed in D "
+				  "declarations");
+	if (d->ival != ST_NONE && d->ival != ST_SELF && d->ival != ST_THIS &&
+	    d->ival != ST_EXTERN)
+		return diag_error(s->dg, d->loc, "storage class of '%s' is not supported",
+				  dl->name);
+	if (d->ival == ST_EXTERN)
+		return diag_error(s->dg, d->loc, "extern declarations of kernel symbols are "
+				  "not supported yet; use a cast of `%s", dl->name);
+	if (assoc && k == V_THIS)
+		return diag_error(s->dg, dl->loc, "associative array '%s' cannot be a clause-local "
+				  "(this->) variable", dl->name);
+	if (!assoc && unknown_name(s, dl))
+		return -1;
+	/* an associative array's value: the declarator without its keys */
+	struct node value = *dl;
+	value.list = NULL;
+	if (sema_declarator_type(s, base, assoc ? &value : dl, &t))
+		return -1;
+	if (!storable(t, assoc))
+		return diag_error(s->dg, dl->loc, "%s of type '%s' are not supported yet",
+				  assoc ? "associative arrays" : "variables", type_str(t));
+	if ((t->kind == T_STRUCT || t->kind == T_UNION) && t->btf_id && !sema_btf(s, dl->loc))
+		return -1;
+	if (sema_var_find(s, k, dl->name))
+		return diag_error(s->dg, dl->loc, "%s%s is declared twice", prefix(k), dl->name);
+	struct var *v = sema_var_add(s, k, dl->name, t, dl->loc);
+	return assoc ? assoc_keys(s, dl, v) : 0;
+}
+
+int sema_var_decl(struct sema *s, struct node *d)
+{
+	struct type *base;
+	if (sema_tspec(s, d->a, &base))
+		return -1;
+	for (struct node *dl = d->list; dl; dl = dl->next)
+		if (declare(s, d, base, dl))
+			return -1;
+	return 0;
+}
