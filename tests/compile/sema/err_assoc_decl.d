@@ -1,0 +1,18 @@
+uint64_t last[int];
+this int local[int];
+int bad[nosuchtype];
+struct pair { int a; int b; } pairs[string];
+self string names[int, string];
+
+BEGIN
+{
+	last[1] = 2;
+	last["one"] = 2;
+	last[2] = "two";
+	last = 3;
+	self->names[1, "a"] = "b";
+	self->names[1] = "c";
+	self->names[1, "a"] = 4;
+	trace(last[1]);
+	exit(0);
+}

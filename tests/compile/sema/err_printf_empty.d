@@ -1,0 +1,1 @@
+BEGIN { printf(""); printf("%s", ""); exit(0); }
