@@ -342,7 +342,8 @@ static int check_binop(struct sema *s, struct node *n)
 			if ((n->op == '/' || n->op == '%') && sema_const_try(n->a, &x) &&
 			    sema_const_try(n->b, &y) && !y)
 				return diag_error(s->dg, n->b->loc, "%s by zero in a constant "
-						  "expression", n->op == '/' ? "division" : "modulo");
+						  "expression",
+						  n->op == '/' ? "division" : "modulo");
 			n->type = (n->op == OP_SHL || n->op == OP_SHR) ? type_promote(a)
 								     : type_arith(a, b);
 			return 0;

@@ -27,8 +27,8 @@ static int unknown_name(struct sema *s, struct node *dl)
 		int r = sema_expr(s, x);
 		diag_mute(s->dg, false);
 		if (r)
-			return diag_error(s->dg, x->loc, "unknown type name '%s' in the declaration "
-					  "of '%s'", x->name, dl->name);
+			return diag_error(s->dg, x->loc, "unknown type name '%s' in the "
+					  "declaration of '%s'", x->name, dl->name);
 	}
 	return 0;
 }
