@@ -279,6 +279,10 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 		}
 		if (n->id == B_ARGS)
 			break;
+		/* a[k].m of a declared associative array of structs: the element,
+		 * made (zeroed) if absent, so a read of a missing one reads 0 too */
+		if (n->sym)
+			return cg_var_addr(cg, n);
 		struct type *t = n->a->type;
 		LLVMValueRef base = t->kind == T_ARRAY ? cg_addr(cg, n->a)
 						       : as_ptr(cg, cg_expr(cg, n->a).v);

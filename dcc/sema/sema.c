@@ -98,6 +98,8 @@ static struct node *var_root(struct node *n)
 {
 	while (n->kind == N_MEMBER && n->op == '.')
 		n = n->a;
+	if (n->kind == N_INDEX && is_lvalue(n))
+		return n; /* a[k].m: an associative array of structs */
 	return n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS ? n : NULL;
 }
 
@@ -115,7 +117,7 @@ static bool is_struct_value(const struct type *t)
 static bool struct_source(struct node *n)
 {
 	return n->kind == N_MEMBER || (n->kind == N_UNOP && n->op == '*') ||
-	       (n->kind == N_INDEX && !n->sym && n->id != B_ARGS) ||
+	       (n->kind == N_INDEX && n->id != B_ARGS) ||
 	       ((n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS) && n->sym);
 }
 

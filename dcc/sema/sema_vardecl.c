@@ -56,13 +56,11 @@ static int assoc_keys(struct sema *s, struct node *dl, struct var *v)
 	return 0;
 }
 
-static bool storable(const struct type *t, bool assoc)
+static bool storable(const struct type *t)
 {
 	if (type_is_scalar(t) || t->kind == T_STRING || t->kind == T_FLOAT)
 		return true;
-	/* a struct variable, not yet an associative array of structs */
-	return !assoc && (t->kind == T_STRUCT || t->kind == T_UNION) && t->size &&
-	       t->size <= 4096;
+	return (t->kind == T_STRUCT || t->kind == T_UNION) && t->size && t->size <= 4096;
 }
 
 static int declare(struct sema *s, struct node *d, struct type *base, struct node *dl)
@@ -90,7 +88,7 @@ static int declare(struct sema *s, struct node *d, struct type *base, struct nod
 	value.list = NULL;
 	if (sema_declarator_type(s, base, assoc ? &value : dl, &t))
 		return -1;
-	if (!storable(t, assoc))
+	if (!storable(t))
 		return diag_error(s->dg, dl->loc, "%s of type '%s' are not supported yet",
 				  assoc ? "associative arrays" : "variables", type_str(t));
 	if ((t->kind == T_STRUCT || t->kind == T_UNION) && t->btf_id && !sema_btf(s, dl->loc))
