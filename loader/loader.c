@@ -498,8 +498,10 @@ static int trace_loop(struct run *r, bool *exited)
 				target_notice(&r->tgt, stderr, r->prog);
 			return 0;
 		}
-		if (interrupted)
+		if (interrupted) {
+			dcc_runtime__interrupted(r->rt);
 			return 0;
+		}
 		n = dcc_runtime__poll(r->rt, timeout);
 		if (n < 0 && n != -EINTR) {
 			fprintf(stderr, "%s: failed to consume the trace: %s\n", r->prog,

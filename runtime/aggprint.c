@@ -418,7 +418,6 @@ int rt_printa(struct dcc_runtime *rt, FILE *out, const char *fmt, const uint32_t
 		struct look lk;
 
 		look_at(rt, aggs[0], rows, nrows, zero, &lk);
-		fputc('\n', out);
 		look_header(out, aggs[0], &lk);
 		for (size_t r = 0; r < nrows; r++)
 			print_row(rt, out, aggs[0], &rows[r], snaps[0].ncpus, zero, &lk);
@@ -456,6 +455,8 @@ int dcc_runtime__printa(struct dcc_runtime *rt, uint32_t agg_id)
 {
 	if (agg_id >= rt->hdr->naggs)
 		return -ENOENT;
+	if (!rt->json)
+		fputc('\n', rt->out);
 	return rt_printa(rt, rt->out, NULL, &agg_id, 1);
 }
 
@@ -463,6 +464,8 @@ int dcc_runtime__print_aggs(struct dcc_runtime *rt)
 {
 	int err = 0;
 
+	/* One blank line ends the trace, aggregations or not; the
+	 * aggregations printed at the end follow it without one each. */
 	if (!rt->json)
 		fputc('\n', rt->out);
 	for (uint32_t i = 0; i < rt->hdr->naggs; i++) {
@@ -479,4 +482,10 @@ int dcc_runtime__print_aggs(struct dcc_runtime *rt)
 	}
 	fflush(rt->out);
 	return err;
+}
+
+void dcc_runtime__interrupted(struct dcc_runtime *rt)
+{
+	if (!rt->testing && !rt->json)
+		fputc('\n', rt->out);
 }

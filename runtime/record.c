@@ -77,9 +77,13 @@ static void do_printa(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_c
 	if (fmt) {
 		err = rt_printa(rt, out, fmt, ids, a->nargs);
 	} else {
-		/* The default form takes one aggregation at a time. */
-		for (uint32_t i = 0; i < a->nargs && !err; i++)
+		/* The default form takes one aggregation at a time, each after
+		 * a blank line, printed even when the aggregation is empty */
+		for (uint32_t i = 0; i < a->nargs && !err; i++) {
+			if (!rt->json)
+				fputc('\n', out);
 			err = rt_printa(rt, out, NULL, &ids[i], 1);
+		}
 	}
 	if (err)
 		action_error(rt, c, ai, "printa", strerror(-err));
@@ -264,7 +268,9 @@ static void flow_line(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
 			 entry ? (sys ? " => " : " -> ") : (sys ? " <= " : " <- "), func);
 	else
 		snprintf(line, sizeof(line), "%*s| %s:%s", rt->flow_indent, "", func, name);
-	fprintf(rt->out, "%3d %-41s ", (int)h->cpu, line);
+	if (!rt->testing)
+		fprintf(rt->out, "%3d ", (int)h->cpu);
+	fprintf(rt->out, "%-41s ", line);
 	if (entry && rt->flow_indent < 200)
 		rt->flow_indent += 2;
 	rt->flow_last_epid = h->epid;
@@ -277,7 +283,10 @@ static void probe_line(struct dcc_runtime *rt, const struct dcc_rec_hdr *h)
 	char name[512];
 
 	if (!rt->header_done) {
-		if (rt->flowindent)
+		if (rt->testing)
+			fprintf(rt->out, rt->flowindent ? "%-41s\n" : "%32s\n",
+				rt->flowindent ? "FUNCTION" : "FUNCTION:NAME");
+		else if (rt->flowindent)
 			fprintf(rt->out, "%3s %-41s\n", "CPU", "FUNCTION");
 		else
 			fprintf(rt->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
@@ -288,6 +297,12 @@ static void probe_line(struct dcc_runtime *rt, const struct dcc_rec_hdr *h)
 		return;
 	}
 	/* "%6d %32s " of each probe is made once */
+	if (rt->testing) {
+		snprintf(name, sizeof(name), "%s:%s", p ? rt_str(rt, p->func) : "",
+			 p ? rt_str(rt, p->name) : "");
+		fprintf(rt->out, "%32s ", name);
+		return;
+	}
 	if (p && rt->probe_tail && rt->probe_tail[p - rt->probes]) {
 		fprintf(rt->out, "%3d ", (int)h->cpu);
 		fputs(rt->probe_tail[p - rt->probes], rt->out);

@@ -52,6 +52,7 @@ struct dcc_runtime {
 	bool quiet, rawbytes, aggsortkey, aggsortrev, classic, json, flowindent, aggzoom;
 	bool aggpack, agghist, aggpercpu, noresolve;
 	bool utf8; /* aggpack's blocks as UTF-8, else ASCII (-x encoding, $TERM) */
+	bool testing; /* _DTRACE_TESTING set: no CPU and ID columns, as dtrace's test mode */
 	int aggsortpos, aggsortkeypos, stackindent;
 	int target; /* $target, for %A of a bare address */
 	struct symtab *syms;

@@ -139,6 +139,8 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 	rt->agghist = opt_bool(rt, "agghist");
 	rt->aggpercpu = opt_bool(rt, "aggpercpu");
 	rt->noresolve = opt_bool(rt, "noresolve");
+	/* dtrace's test mode, for comparing output with its test suite */
+	rt->testing = getenv("_DTRACE_TESTING") != NULL;
 	v = dcc_runtime__option(rt, "encoding");
 	if (bad_value(v, "encoding")) {
 		rt_error(rt, "failed to set -x encoding=%s: Invalid value for specified option", v);

@@ -64,6 +64,9 @@ int dcc_runtime__report_drops(struct dcc_runtime *rt);
 /* The end of the trace: "\n" then every non-empty aggregation not yet
  * printed by printa(), in DTrace's order and format. */
 int dcc_runtime__print_aggs(struct dcc_runtime *rt);
+/* ^C or SIGTERM stopped the trace: dtrace's newline after the terminal's
+ * "^C", except in its test mode (_DTRACE_TESTING) and in JSON. */
+void dcc_runtime__interrupted(struct dcc_runtime *rt);
 
 /*
  * Binding maps one by one, for tests and for applications that open maps

@@ -36,8 +36,8 @@
 
 #define HELLO_TARGET "hello from BEGIN 42 target=1 wall=1\n"
 #define HELLO_NOTARGET "hello from BEGIN 42 target=0 wall=1\n"
-/* print_aggs: "\n", then the keyless count as printa prints it. */
-#define AGG(n) "\n\n" n "\n"
+/* print_aggs: "\n", then the keyless count (no blank line of its own at the end). */
+#define AGG(n) "\n" n "\n"
 
 /* Other test programs may be tracing at the same moment: give their
  * programs a few seconds to go before calling ours leftovers. */

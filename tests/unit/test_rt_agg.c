@@ -53,7 +53,7 @@ Test(rt_agg, count_without_keys)
 	put1(fd, &zero_key, 3, 4);
 	cr_assert_eq(dcc_runtime__set_agg_fd(t.rt, 0, fd), 0);
 	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
-	cr_assert_str_eq(rtt_out(&t), "\n\n                7\n");
+	cr_assert_str_eq(rtt_out(&t), "\n                7\n");
 	rtt_close(&t);
 }
 
@@ -64,7 +64,6 @@ Test(rt_agg, count_by_string_sorted_by_value_then_key)
 	strkey(&t, NULL, 0);
 	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
 	cr_assert_str_eq(rtt_out(&t),
-		"\n"
 		"\n"
 		"  ls                                                                2\n"
 		"  bash                                                              5\n"
@@ -82,21 +81,21 @@ Test(rt_agg, aggsortkey_and_aggsortrev)
 
 	strkey(&t, key, 1);
 	dcc_runtime__print_aggs(t.rt);
-	snprintf(want, sizeof(want), "\n\n%s%s%s%s", SROW("bash", 5), SROW("cron", 9),
+	snprintf(want, sizeof(want), "\n%s%s%s%s", SROW("bash", 5), SROW("cron", 9),
 		 SROW("ls", 2), SROW("sshd", 5));
 	cr_assert_str_eq(rtt_out(&t), want);
 	rtt_close(&t);
 
 	strkey(&t, rev, 1);
 	dcc_runtime__print_aggs(t.rt);
-	snprintf(want, sizeof(want), "\n\n%s%s%s%s", SROW("cron", 9), SROW("sshd", 5),
+	snprintf(want, sizeof(want), "\n%s%s%s%s", SROW("cron", 9), SROW("sshd", 5),
 		 SROW("bash", 5), SROW("ls", 2));
 	cr_assert_str_eq(rtt_out(&t), want);
 	rtt_close(&t);
 
 	strkey(&t, both, 2);
 	dcc_runtime__print_aggs(t.rt);
-	snprintf(want, sizeof(want), "\n\n%s%s%s%s", SROW("sshd", 5), SROW("ls", 2),
+	snprintf(want, sizeof(want), "\n%s%s%s%s", SROW("sshd", 5), SROW("ls", 2),
 		 SROW("cron", 9), SROW("bash", 5));
 	cr_assert_str_eq(rtt_out(&t), want);
 	rtt_close(&t);
@@ -134,7 +133,6 @@ Test(rt_agg, tuple_keys)
 	dcc_runtime__print_aggs(t.rt);
 	cr_assert_str_eq(rtt_out(&t),
 		"\n"
-		"\n"
 		"  bash                                                     -1                1\n"
 		"  bash                                                     10                3\n"
 		"  ls                                                        7                3\n");
@@ -150,7 +148,7 @@ Test(rt_agg, aggsortkeypos)
 	/* ties on the value are broken by the pid first */
 	multikey(&t, x1, 1);
 	dcc_runtime__print_aggs(t.rt);
-	snprintf(want, sizeof(want), "\n\n%s%s%s", MROW("bash", -1, 1), MROW("ls", 7, 3),
+	snprintf(want, sizeof(want), "\n%s%s%s", MROW("bash", -1, 1), MROW("ls", 7, 3),
 		 MROW("bash", 10, 3));
 	cr_assert_str_eq(rtt_out(&t), want);
 	rtt_close(&t);
@@ -158,7 +156,7 @@ Test(rt_agg, aggsortkeypos)
 	/* by key from the pid: unsigned, so -1 sorts last */
 	multikey(&t, x2, 2);
 	dcc_runtime__print_aggs(t.rt);
-	snprintf(want, sizeof(want), "\n\n%s%s%s", MROW("ls", 7, 3), MROW("bash", 10, 3),
+	snprintf(want, sizeof(want), "\n%s%s%s", MROW("ls", 7, 3), MROW("bash", 10, 3),
 		 MROW("bash", -1, 1));
 	cr_assert_str_eq(rtt_out(&t), want);
 	rtt_close(&t);
@@ -183,7 +181,6 @@ Test(rt_agg, int64_keys_sort_unsigned)
 	dcc_runtime__print_aggs(t.rt);
 	cr_assert_str_eq(rtt_out(&t),
 		"\n"
-		"\n"
 		"                5                1\n"
 		"              100                1\n"
 		"               -3                1\n");
@@ -207,7 +204,7 @@ Test(rt_agg, small_int_keys)
 	put1(fd, k, 1, 1);
 	dcc_runtime__set_agg_fd(t.rt, 0, fd);
 	dcc_runtime__print_aggs(t.rt);
-	cr_assert_str_eq(rtt_out(&t), "\n\n 65535 255       -1                2\n");
+	cr_assert_str_eq(rtt_out(&t), "\n 65535 255       -1                2\n");
 	rtt_close(&t);
 }
 
@@ -243,14 +240,10 @@ Test(rt_agg, sum_avg_min_max_merge_across_cpus)
 	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
 	cr_assert_str_eq(rtt_out(&t),
 		"\n"
-		"\n"
 		"                7\n"
-		"\n"
 		"              -10\n"
-		"\n"
 		"  b                                                                -3\n"
 		"  a                                                                 5\n"
-		"\n"
 		"               -6\n");
 	rtt_close(&t);
 }
@@ -273,7 +266,7 @@ Test(rt_agg, stddev_in_128_bits)
 	put(fd, &k2, 4, (int64_t[]){ 1, 3LL << 32, 0, 9 }, (int64_t[]){ 1, 5LL << 32, 0, 25 });
 	dcc_runtime__set_agg_fd(t.rt, 0, fd);
 	dcc_runtime__print_aggs(t.rt);
-	cr_assert_str_eq(rtt_out(&t), "\n\n"
+	cr_assert_str_eq(rtt_out(&t), "\n"
 				      "        1                2\n"
 				      "        2       4294967296\n");
 	rtt_close(&t);
@@ -331,7 +324,6 @@ Test(rt_agg, printa_record_marks_printed)
 		"CPU     ID                    FUNCTION:NAME\n"
 		"  0      9                         :tick-1s \n"
 		"                2\n"
-		"\n"
 		"\n"
 		"\n"
 		"               42\n");
@@ -428,7 +420,7 @@ static void hist_case(uint32_t func, const int64_t *param, int nb, const int64_t
 	rtt_close(&t);
 }
 
-#define HIST_HEAD "\n\n\n           value  ------------- Distribution ------------- count    \n"
+#define HIST_HEAD "\n\n           value  ------------- Distribution ------------- count    \n"
 
 Test(rt_agg, quantize)
 {
@@ -606,7 +598,7 @@ Test(rt_agg, keyed_quantize_rows)
 	dcc_runtime__set_agg_fd(t.rt, 0, fd);
 	dcc_runtime__print_aggs(t.rt);
 	cr_assert_str_eq(rtt_out(&t),
-		"\n\n"
+		"\n"
 		"  small                                             \n"
 		"           value  ------------- Distribution ------------- count    \n"
 		"               0 |                                         0        \n"

@@ -49,7 +49,7 @@ Test(rt_aggmodes, aggpack_quantize_ascii)
 {
 	/* a: 1 of 4 -> level (1*7/4 + .5) = 2 'x'; 3 of 4 -> 5 'x'. b: 2 of 2 -> 7 'X' */
 	packed_quantize("encoding=ascii",
-		"\n\n"
+		"\n"
 		"\n              key  min .---------. max  | count\n"
 		"                a    0 : x x     : 128  | 4\n"
 		"                b    0 :       X : 128  | 2\n");
@@ -59,7 +59,7 @@ Test(rt_aggmodes, aggpack_quantize_utf8)
 {
 	/* the same levels as block elements U+2581 + level */
 	packed_quantize("encoding=utf8",
-		"\n\n"
+		"\n"
 		"\n              key  min .---------. max  | count\n"
 		"                a    0 : \u2583 \u2586     : 128  | 4\n"
 		"                b    0 :       \u2588 : 128  | 2\n");
@@ -87,7 +87,7 @@ Test(rt_aggmodes, aggpack_lquantize_whole_range_with_negative_counts)
 	dcc_runtime__set_agg_fd(t.rt, 0, fd);
 	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
 	cr_assert_str_eq(rtt_out(&t),
-		"\n\n"
+		"\n"
 		"\n     min .-------. max      | count\n"
 		"     < 0 :x x   v: >= 10    | 2\n");
 	rtt_close(&t);
@@ -122,7 +122,7 @@ Test(rt_aggmodes, agghist_counts_share_one_total)
 	const char *x[] = { "agghist" };
 
 	hist_counts(x, 1,
-		"\n\n"
+		"\n"
 		"\n              key  ------------- Distribution ------------- count    \n"
 		"               ls |@@@@@@@@@@                               1        \n"
 		"             bash |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@           3        \n");
@@ -132,7 +132,7 @@ Test(rt_aggmodes, aggpack_leaves_counts_alone)
 {
 	const char *x[] = { "aggpack" };
 
-	hist_counts(x, 1, fmt("\n\n  %-50s %16d\n  %-50s %16d\n", "ls", 1, "bash", 3));
+	hist_counts(x, 1, fmt("\n  %-50s %16d\n  %-50s %16d\n", "ls", 1, "bash", 3));
 }
 
 Test(rt_aggmodes, agghist_with_aggzoom)
@@ -142,7 +142,7 @@ Test(rt_aggmodes, agghist_with_aggzoom)
 	const char *x[] = { "agghist", "aggzoom" };
 
 	hist_counts(x, 2,
-		"\n\n"
+		"\n"
 		"\n              key  ------------- Distribution ------------- count    \n"
 		"               ls |@@@@@@@@@@@@@                            1        \n"
 		"             bash |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 3        \n");
@@ -168,7 +168,7 @@ Test(rt_aggmodes, agghist_sums_of_both_signs)
 	dcc_runtime__set_agg_fd(t.rt, 0, fd);
 	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
 	cr_assert_str_eq(rtt_out(&t),
-		"\n\n"
+		"\n"
 		"\n      key  ------------- Distribution ------------- count    \n"
 		"        1                @@@@@|                     -2       \n"
 		"        2                     |@@@@@@@@@@@@@@@      6        \n");
@@ -207,9 +207,9 @@ Test(rt_aggmodes, aggpercpu_counts_and_averages)
 	dcc_runtime__set_agg_fd(t.rt, 0, fc);
 	dcc_runtime__set_agg_fd(t.rt, 1, fa);
 	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
-	char *want = strdup(fmt("\n\n %16d%s\n", 7, percpu_lines((int64_t[]){ 3, 4 })));
+	char *want = strdup(fmt("\n %16d%s\n", 7, percpu_lines((int64_t[]){ 3, 4 })));
 	cr_assert_str_eq(rtt_out(&t),
-			 fmt("%s\n %16d%s\n", want, 16, percpu_lines((int64_t[]){ 5, 40 })));
+			 fmt("%s %16d%s\n", want, 16, percpu_lines((int64_t[]){ 5, 40 })));
 	free(want);
 	rtt_close(&t);
 }
@@ -233,7 +233,7 @@ Test(rt_aggmodes, aggpercpu_packed_rows_label_the_key_column)
 	dcc_runtime__set_agg_fd(t.rt, 0, fd);
 	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
 	n = (size_t)snprintf(want, sizeof(want),
-		"\n\n"
+		"\n"
 		"\n              key  ------------- Distribution ------------- count    \n"
 		"               ls |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 2        \n");
 	for (int c = 0; c < ncpu; c++)

@@ -249,7 +249,7 @@ Test(rt_sym, stack_keys)
 	dcc_runtime__set_agg_fd(t.rt, 0, fd);
 	dcc_runtime__print_aggs(t.rt);
 	cr_assert_str_eq(rtt_out(&t),
-			 fmt("\n\n\n%14svmlinux`%s+0x8\n%14svmlinux`%s\n %16d\n"
+			 fmt("\n\n%14svmlinux`%s+0x8\n%14svmlinux`%s\n %16d\n"
 			     "\n%14svmlinux`%s+0x1\n %16d\n",
 			     "", kname, "", kname, 2, "", kname, 5));
 	close(fd);
