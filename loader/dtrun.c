@@ -57,6 +57,8 @@ int main(int argc, char **argv)
 	first = loader_parse_opts(argc, argv, &opts, NULL, NULL, NULL);
 	if (first == -2)
 		return 0;
+	if (first == -3)
+		return 1;
 	if (first < 0)
 		return 2;
 	if (first != argc - 1) {

@@ -499,6 +499,8 @@ static int trace_loop(struct run *r, bool *exited)
 			return 0;
 		}
 		if (interrupted) {
+			/* what came before the signal, then dtrace's newline */
+			dcc_runtime__poll(r->rt, 0);
 			dcc_runtime__interrupted(r->rt);
 			return 0;
 		}

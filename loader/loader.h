@@ -46,12 +46,17 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts);
 /* Parse dtrace-like options shared by dtrun and `dcc run` (-q -o -c -p -x -w -v -h).
  * Returns the index of the first non-option argument (GNU getopt: options may
  * follow operands, argv is permuted), -1 after printing a usage error on
- * stderr (exit 2), or -2 after -h printed the usage on stdout (exit 0).
+ * stderr (exit 2), -2 after -h printed the usage on stdout (exit 0), or -3
+ * after reporting a bad option value (exit 1, as dtrace: "failed to set -x ...").
  * -x names and values are checked against D's option list. The options
  * extra_optstring adds are passed to extra(), which returns 0 or prints its
- * own message and returns non-zero. opts->xopts is malloc'd and grown. */
+ * own message and returns non-zero (1: a bad value, -3). opts->xopts is malloc'd and grown. */
 int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const char *extra_optstring,
 		      int (*extra)(int opt, const char *arg, void *ctx), void *ctx);
+
+/* 0 when option name takes value (NULL: none given); else a negative errno
+ * and *why, dtrace's reason ("Invalid option name", "Invalid value..."). */
+int loader_opt_check(const char *name, const char *value, const char **why);
 
 /* Print opts->usage, or dtrun's usage text. */
 void loader_usage(FILE *f, const struct loader_opts *opts);

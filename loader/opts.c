@@ -131,7 +131,7 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 			if (loader_opt_check(name, eq ? eq + 1 : NULL, &why)) {
 				fprintf(stderr, "%s: failed to set -x %s: %s\n", opts->progname,
 					optarg, why);
-				return -1;
+				return -3;
 			}
 			grown = realloc(xopts, (nx + 1) * sizeof(*xopts));
 			if (!grown) {
@@ -149,7 +149,14 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 		case '?':
 			return bad_usage(opts, "invalid option -- '%c'", optopt);
 		default:
-			if (!extra || extra(c, optarg, ctx)) {
+			if (!extra)
+				return bad_usage(opts, "invalid option -- '%c'", c);
+			switch (extra(c, optarg, ctx)) {
+			case 0:
+				break;
+			case 1: /* a bad value, reported: dtrace exits 1 */
+				return -3;
+			default:
 				loader_usage(stderr, opts);
 				return -1;
 			}

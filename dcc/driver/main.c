@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compile.h"
+#include "cpp.h"
 #include "meta_dump.h"
 #include "loader.h"
 #include "verify.h"
@@ -26,12 +27,17 @@ static const char usage_text[] =
 	"  -l             list the probes the script or -n descriptions match (all\n"
 	"                 probes without either), as dtrace -l does\n"
 	"  -Z             allow descriptions that match no probes\n"
+	"  -C             run the C preprocessor first (also when the script has a\n"
+	"                 #if, #define, #include... line)\n"
+	"  -D NAME[=V], -U NAME, -I DIR, -H\n"
+	"                 cpp's definitions, include directories, included files\n"
 	"  -x opt[=val]   set an option, as #pragma D option does before the script\n"
 	"  --btf FILE     compile against FILE's kernel types (default: the running\n"
 	"                 kernel's /sys/kernel/btf/vmlinux)\n"
 	"  --dump-tokens, --dump-ast, --dump-ir, --dump-meta\n"
 	"                 print that step's product on stdout\n"
-	"run options (as dtrace's): -q -o FILE -c CMD -p PID -x opt[=val] -w -v\n"
+	"run options (as dtrace's): -q -o FILE -c CMD -p PID -x opt[=val] -b SIZE -w -v\n"
+	"  and -e (compile, then exit), -Z, -C -D -U -I -H\n"
 	"args after the script are the macro arguments $1, $2, ...\n";
 
 static char *read_all(const char *path, size_t *len)
@@ -102,9 +108,94 @@ struct xopts {
 
 static bool list_probes;
 
+/* -C and its company; -x cpp, define=, undef=, incdir=, cpppath= land here
+ * too, as they shape the text before the compiler reads it */
+static struct cpp_opts cpp;
+
+static int cpp_arg(const char *flag, const char *v)
+{
+	char *a = malloc(strlen(flag) + strlen(v) + 1);
+	const char **grown = realloc(cpp.args, (size_t)(cpp.nargs + 1) * sizeof(*grown));
+	if (!a || !grown) {
+		free(a);
+		return -1;
+	}
+	strcpy(a, flag);
+	strcat(a, v);
+	cpp.args = grown;
+	cpp.args[cpp.nargs++] = a;
+	return 0;
+}
+
+/* A cpp option of the command line (-C -D -U -I -H); false for other letters. */
+static bool cpp_option(int opt, const char *arg)
+{
+	switch (opt) {
+	case 'C':
+		cpp.enabled = true;
+		return true;
+	case 'H':
+		cpp.hdrs = true;
+		return true;
+	case 'D':
+		return !cpp_arg("-D", arg);
+	case 'U':
+		return !cpp_arg("-U", arg);
+	case 'I':
+		return !cpp_arg("-I", arg);
+	}
+	return false;
+}
+
+/* Takes -x's preprocessor settings out of the list the compiler sees. */
+static int cpp_xopts(struct xopts *x)
+{
+	int k = 0;
+	for (int i = 0; i < x->n; i++) {
+		const char *o = x->v[i], *eq = strchr(o, '=');
+		size_t n = eq ? (size_t)(eq - o) : strlen(o);
+		const char *v = eq ? eq + 1 : "";
+#define IS(name) (n == strlen(name) && !strncmp(o, name, n))
+		if (IS("cpp"))
+			cpp.enabled = true;
+		else if (IS("cpphdrs"))
+			cpp.hdrs = true;
+		else if (IS("cpppath"))
+			cpp.path = v;
+		else if (IS("define") || IS("undef") || IS("incdir")) {
+			if (!*v) {
+				fprintf(stderr, "dcc: failed to set -x %s: Invalid value for specified "
+					"option\n", o);
+				return -1;
+			}
+			cpp_arg(IS("define") ? "-D" : IS("undef") ? "-U" : "-I", v);
+		} else
+			x->v[k++] = o;
+#undef IS
+	}
+	x->n = k;
+	return 0;
+}
+
 static int compile_sources(struct sources *src, int argc, char **argv, bool check_only,
 			   bool zdefs, int dumps, const struct xopts *x, void **obj, size_t *size)
 {
+	struct xopts cx = { calloc((size_t)x->n + 1, sizeof(char *)), x->n };
+	memcpy(cx.v, x->v, (size_t)x->n * sizeof(char *));
+	if (cpp_xopts(&cx)) {
+		free(cx.v);
+		return 1;
+	}
+	x = &cx;
+	char *pre = NULL;
+	size_t prelen = 0;
+	if (cpp.enabled || cpp_wanted(src->text, src->len)) {
+		pre = cpp_run(&cpp, src->script, src->text, src->len, &prelen);
+		if (!pre) {
+			free(cx.v);
+			return 1;
+		}
+	}
 	/* $0 is the script name, then the arguments after it */
 	const char **margv = calloc((size_t)argc + 2, sizeof(char *));
 	margv[0] = src->script ? src->script : "dcc";
@@ -112,8 +203,8 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		margv[i + 1] = argv[i];
 	struct compile_opts co = {
 		.name = src->script ? src->script : "<description>",
-		.text = src->text,
-		.len = src->len,
+		.text = pre ? pre : src->text,
+		.len = pre ? prelen : src->len,
 		.label = src->label,
 		.description = !src->script,
 		.macro_argv = margv,
@@ -130,13 +221,37 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 	};
 	int rc = compile_source(&co, obj, size);
 	free(margv);
+	free(pre);
+	free(cx.v);
 	return rc;
 }
 
 struct run_ctx {
 	struct sources *src;
-	bool zdefs;
+	struct loader_opts *lo;
+	bool zdefs, check_only;
 };
+
+/* -b SIZE is -x bufsize=SIZE */
+static int run_bufsize(struct loader_opts *lo, const char *arg)
+{
+	const char *why;
+	if (loader_opt_check("bufsize", arg, &why)) {
+		fprintf(stderr, "dcc: failed to set -b %s: %s\n", arg, why);
+		return 1;
+	}
+	char *x = malloc(strlen(arg) + sizeof("bufsize="));
+	const char **grown = realloc((void *)lo->xopts, (size_t)(lo->nxopts + 1) * sizeof(*grown));
+	if (!x || !grown) {
+		free(x);
+		return 1;
+	}
+	strcpy(x, "bufsize=");
+	strcat(x, arg);
+	grown[lo->nxopts++] = x;
+	lo->xopts = grown;
+	return 0;
+}
 
 static int run_extra(int opt, const char *arg, void *ctx)
 {
@@ -160,18 +275,28 @@ static int run_extra(int opt, const char *arg, void *ctx)
 		rc->zdefs = true;
 		return 0;
 	}
-	return -1;
+	if (opt == 'e') {
+		rc->check_only = true;
+		return 0;
+	}
+	if (opt == 'b')
+		return run_bufsize(rc->lo, arg);
+	return cpp_option(opt, arg) ? 0 : -1;
 }
 
 static int cmd_run(int argc, char **argv)
 {
 	struct sources src = { 0 };
-	struct run_ctx ctx = { .src = &src };
 	struct loader_opts lo = { .progname = "dcc", .usage = usage_text };
-	int first = loader_parse_opts(argc, argv, &lo, "s:n:Z", run_extra, &ctx);
+	struct run_ctx ctx = { .src = &src, .lo = &lo };
+	int first = loader_parse_opts(argc, argv, &lo, "s:n:ZeCHD:U:I:b:", run_extra, &ctx);
 	int rc = 2;
 	if (first == -2) {
 		rc = 0;
+		goto out;
+	}
+	if (first == -3) {
+		rc = 1;
 		goto out;
 	}
 	if (first < 0)
@@ -190,13 +315,15 @@ static int cmd_run(int argc, char **argv)
 		loader_usage(stderr, &lo);
 		goto out;
 	}
-	void *obj;
+	void *obj = NULL;
 	size_t size;
 	struct xopts x = { (const char **)lo.xopts, lo.nxopts };
 	rc = compile_sources(&src, argc - first, argv + first, false, ctx.zdefs, 0, &x, &obj,
 			     &size);
-	if (rc)
+	if (rc || ctx.check_only) {
+		free(obj);
 		goto out;
+	}
 	lo.obj_name = src.label;
 	rc = loader_run(obj, size, &lo);
 	free(obj);
@@ -279,6 +406,15 @@ static int cli_options(struct cli *c, int argc, char **argv)
 				c->out = argv[++i];
 			else
 				add_desc(&c->src, argv[++i]);
+		} else if (!strcmp(a, "-C") || !strcmp(a, "-H")) {
+			cpp_option(a[1], NULL);
+		} else if (a[1] == 'D' || a[1] == 'U' || a[1] == 'I') {
+			const char *v = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : NULL;
+			if (!v) {
+				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);
+				return -1;
+			}
+			cpp_option(a[1], v);
 		} else if (!strcmp(a, "-e")) {
 			c->check_only = true;
 		} else if (!strcmp(a, "-l")) {

@@ -46,7 +46,7 @@ E2E_TEST(aggs, string_tuple_keys_count_each_syscall)
 	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 7", e2e_trigger("getppid_n")), obj, NULL);
 	/* string keys print as "  %-50s", the count as " %16lld" (§11.2) */
 	const char *row = "  %-50s  %-50s  %-50s %16d\n";
-	e2e_expect(&r, 0, e2e_fmt(e2e_fmt("\n\n%s%s", row, row), "getppid_n", "getppid", "entry", 7,
+	e2e_expect(&r, 0, e2e_fmt(e2e_fmt("\n%s%s", row, row), "getppid_n", "getppid", "entry", 7,
 				  "getppid_n", "getppid", "return", 7));
 	run_result_free(&r);
 }
@@ -91,7 +91,7 @@ E2E_TEST(aggs, aggpercpu_shows_where_the_counts_were_made)
 	cr_assert_geq(ncpus, 2);
 	e2e_run(&r, DTRUN_BIN, "-x", "aggpercpu", "-c",
 		e2e_fmt("taskset -c 1 %s 12", e2e_trigger("getppid_n")), obj, NULL);
-	n = (size_t)snprintf(want, sizeof(want), "\n\n %16d", 12);
+	n = (size_t)snprintf(want, sizeof(want), "\n %16d", 12);
 	for (int c = 0; c < ncpus && n < sizeof(want) - 64; c++)
 		n += (size_t)snprintf(want + n, sizeof(want) - n, "\n    [CPU %d] %16d", c,
 				      c == 1 ? 12 : 0);

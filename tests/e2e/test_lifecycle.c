@@ -112,8 +112,8 @@ E2E_TEST(lifecycle, profile_fires_on_cpus)
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
 	cr_assert_eq(r.status, 0);
 	long long n = -1;
-	cr_assert_eq(sscanf(r.out, "\n\n  fired %lld", &n), 1, "output %s", e2e_show(r.out));
-	cr_assert_str_eq(r.out, e2e_fmt("\n\n%s", e2e_agg_row("fired", n)));
+	cr_assert_eq(sscanf(r.out, "\n  fired %lld", &n), 1, "output %s", e2e_show(r.out));
+	cr_assert_str_eq(r.out, e2e_fmt("\n%s", e2e_agg_row("fired", n)));
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	/* 100 Hz on each CPU for about one second. */
 	cr_assert(n >= 50 && n <= cpus * 100 * 3 / 2, "profile-100hz fired %lld times on %ld CPUs",
@@ -225,7 +225,7 @@ E2E_TEST(lifecycle, dcc_run_n_with_command)
 		"syscall::getppid:entry /pid == $target/ { @[probefunc] = count(); }", "-c",
 		e2e_fmt("%s 33", e2e_trigger("getppid_n")), NULL);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, e2e_fmt("\n\n%s", e2e_agg_row("getppid", 33)));
+	e2e_expect(&r, 0, e2e_fmt("\n%s", e2e_agg_row("getppid", 33)));
 	run_result_free(&r);
 }
 

@@ -24,7 +24,7 @@ static const char *trig(const char *name, const char *args)
 E2E_TEST(syscall, getppid_count_is_exact)
 {
 	struct run_result r = trace_cmd("tst.getppid_count", trig("getppid_n", "1000"));
-	e2e_expect(&r, 0, e2e_fmt("\n\n%s", e2e_agg_row("getppid", 1000)));
+	e2e_expect(&r, 0, e2e_fmt("\n%s", e2e_agg_row("getppid", 1000)));
 	run_result_free(&r);
 }
 
@@ -53,7 +53,7 @@ E2E_TEST(syscall, aggregation_with_two_string_keys)
 	struct run_result r = trace_cmd("tst.two_keys", trig("getppid_n", "25"));
 	/* Equal values: sorted by key, "entry" < "return". */
 	e2e_expect(&r, 0,
-		   e2e_fmt("\n\n  %-50s  %-50s %16lld\n  %-50s  %-50s %16lld\n", "getppid", "entry",
+		   e2e_fmt("\n  %-50s  %-50s %16lld\n  %-50s  %-50s %16lld\n", "getppid", "entry",
 			   25LL, "getppid", "return", 25LL));
 	run_result_free(&r);
 }
@@ -63,14 +63,14 @@ E2E_TEST(syscall, self_thread_local_timing)
 	struct run_result r = trace_cmd("tst.self_timing", trig("getppid_n", "300"));
 	/* Sorted by value, then key: "later" < "paired"; no "unpaired" and no
 	 * "not cleared" rows. */
-	e2e_expect(&r, 0, e2e_fmt("\n\n%s%s", e2e_agg_row("later", 300), e2e_agg_row("paired", 300)));
+	e2e_expect(&r, 0, e2e_fmt("\n%s%s", e2e_agg_row("later", 300), e2e_agg_row("paired", 300)));
 	run_result_free(&r);
 }
 
 E2E_TEST(syscall, execname_string_predicate)
 {
 	struct run_result r = trace_cmd("tst.execname_pred", trig("getppid_n", "77"));
-	e2e_expect(&r, 0, e2e_fmt("\n\n%s", e2e_agg_row("getppid_n", 77)));
+	e2e_expect(&r, 0, e2e_fmt("\n%s", e2e_agg_row("getppid_n", 77)));
 	run_result_free(&r);
 }
 
@@ -78,7 +78,7 @@ E2E_TEST(syscall, errno_on_failing_openat)
 {
 	struct run_result r = trace_cmd("tst.errno", e2e_fmt("%s 5", e2e_trigger("errno_n")));
 	e2e_expect(&r, 0,
-		   e2e_fmt("errno=2\nerrno=2\nerrno=2\nerrno=2\nerrno=2\n\n\n%s",
+		   e2e_fmt("errno=2\nerrno=2\nerrno=2\nerrno=2\nerrno=2\n\n%s",
 			   e2e_agg_row("ENOENT", 5)));
 	run_result_free(&r);
 }
@@ -96,7 +96,7 @@ E2E_TEST(syscall, wildcard_descriptions)
 	/* Two aggregations, printed in declaration order, each with its own
 	 * leading newline. */
 	e2e_expect(&r, 0,
-		   e2e_fmt("\n\n%s\n%s", e2e_agg_row("getppid", 12), e2e_agg_row("getppid", 12)));
+		   e2e_fmt("\n%s%s", e2e_agg_row("getppid", 12), e2e_agg_row("getppid", 12)));
 	run_result_free(&r);
 }
 
@@ -133,7 +133,7 @@ E2E_TEST(syscall, attach_to_running_pid)
 	e2e_bg_finish(&t, &tr, 10);
 	cr_assert_eq(tr.status, 0, "trigger status %d", tr.status);
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
-	e2e_expect(&r, 0, e2e_fmt("\n\n%s", e2e_agg_row("getppid", 40)));
+	e2e_expect(&r, 0, e2e_fmt("\n%s", e2e_agg_row("getppid", 40)));
 	run_result_free(&r);
 	run_result_free(&tr);
 }

@@ -36,7 +36,8 @@
 
 #define HELLO_TARGET "hello from BEGIN 42 target=1 wall=1\n"
 #define HELLO_NOTARGET "hello from BEGIN 42 target=0 wall=1\n"
-/* print_aggs: "\n", then the keyless count (no blank line of its own at the end). */
+/* print_aggs: "\n", then the keyless count (no blank line of its own at the end).
+ * ^C or SIGTERM adds dtrace's newline where it stopped the trace, before END. */
 #define AGG(n) "\n" n "\n"
 
 /* Other test programs may be tracing at the same moment: give their
@@ -213,7 +214,7 @@ Test(loader, optional_probes_this_kernel_lacks)
 	dtrun(&r, "-q -c '" GETPPID " 3' " OBJ_FENTRY);
 	cr_expect_eq(r.status, 0);
 	cr_expect_str_eq(r.err, "");
-	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                3"));
+	cr_expect_str_eq(r.out, HELLO_TARGET "\n" "goodbye 0\n" AGG("                3"));
 	run_result_free(&r);
 
 	dtrun(&r, "-q -c '" GETPPID " 3' " OBJ_FENTRY_REQ);
@@ -398,7 +399,7 @@ Test(loader, sigint_runs_end_and_prints_aggregations)
 
 	interrupt_run(&r, GETPPID " 4 0 30", SIGINT);
 	cr_expect_eq(r.status, 0);
-	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                4"));
+	cr_expect_str_eq(r.out, HELLO_TARGET "\n" "goodbye 0\n" AGG("                4"));
 	run_result_free(&r);
 	check_clean();
 }
@@ -409,7 +410,7 @@ Test(loader, sigterm_too)
 
 	interrupt_run(&r, GETPPID " 3 0 30", SIGTERM);
 	cr_expect_eq(r.status, 0);
-	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                3"));
+	cr_expect_str_eq(r.out, HELLO_TARGET "\n" "goodbye 0\n" AGG("                3"));
 	run_result_free(&r);
 	check_clean();
 }
@@ -450,7 +451,7 @@ Test(loader, bufsize_sets_the_ring_buffer)
 	kill(pid, SIGINT);
 	finish(&r, pid, out_fd, ebuf);
 	cr_expect_eq(r.status, 0);
-	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                2"));
+	cr_expect_str_eq(r.out, HELLO_TARGET "\n" "goodbye 0\n" AGG("                2"));
 	run_result_free(&r);
 	/* The kernel frees maps shortly after their last fd is closed. */
 	bool gone = false;
@@ -472,7 +473,7 @@ Test(loader, mounts_tracefs)
 	      "exec " DTRUN_BIN " -q -c \"" GETPPID " 3\" " OBJ "'");
 	cr_expect_eq(r.status, 0);
 	cr_expect_str_eq(r.err, "");
-	cr_expect_str_eq(r.out, HELLO_TARGET "goodbye 0\n" AGG("                3"));
+	cr_expect_str_eq(r.out, HELLO_TARGET "\n" "goodbye 0\n" AGG("                3"));
 	run_result_free(&r);
 
 	dtrun(&r, "-h >/dev/null; unshare -m --propagation private sh -c "
