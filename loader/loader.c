@@ -179,6 +179,22 @@ static void set_rodata(struct bpf_object *obj, void *data, size_t size, const ch
 	}
 }
 
+/* $pid, $ppid... are this process's, as dtrace's are its own */
+static void set_procvars(struct bpf_object *obj, void *data, size_t size)
+{
+	const uint64_t v[] = { (uint64_t)getpid(), (uint64_t)getppid(), (uint64_t)getpgid(0),
+			       (uint64_t)getsid(0), getuid(),	      getgid(),
+			       geteuid(),	    getegid() };
+	static const char *const names[] = { "pid", "ppid", "pgid", "sid",
+					     "uid", "gid",  "euid", "egid" };
+	char name[32];
+
+	for (int i = 0; i < 8; i++) {
+		snprintf(name, sizeof(name), DCC_RODATA_PROC "%s", names[i]);
+		set_rodata(obj, data, size, name, v[i]);
+	}
+}
+
 static const char *attach_target_of(struct run *r, const char *prog, uint32_t *kind,
 				    bool *only_optional, int *count)
 {
@@ -348,6 +364,7 @@ static int open_object(struct run *r)
 			set_rodata(r->obj, copy, sz, DCC_RODATA_TARGET, (uint64_t)r->tgt.pid);
 			set_rodata(r->obj, copy, sz, DCC_RODATA_WALLOFF,
 				   clock_ns(CLOCK_REALTIME) - clock_ns(CLOCK_MONOTONIC));
+			set_procvars(r->obj, copy, sz);
 			bpf_map__set_initial_value(map, copy, sz);
 			free(copy);
 		}

@@ -147,7 +147,7 @@ LLVMValueRef cg_ksym(struct cg *cg, const char *name)
 	return g;
 }
 
-static LLVMValueRef rodata_u64(struct cg *cg, const char *name)
+LLVMValueRef cg_rodata_u64(struct cg *cg, const char *name)
 {
 	LLVMValueRef g = LLVMAddGlobal(cg->M, cg->i64, name);
 	LLVMSetInitializer(g, cg_i64(cg, 0));
@@ -440,8 +440,8 @@ static void make_maps(struct cg *cg)
 			cg->spec_slots <<= 1;
 		cg->m_spec = map_new(cg, "dcc_spec", BPF_MAP_TYPE_ARRAY, 1, 4, 16 * cg->spec_slots);
 	}
-	cg->ro_target = rodata_u64(cg, DCC_RODATA_TARGET);
-	cg->ro_walloff = rodata_u64(cg, DCC_RODATA_WALLOFF);
+	cg->ro_target = cg_rodata_u64(cg, DCC_RODATA_TARGET);
+	cg->ro_walloff = cg_rodata_u64(cg, DCC_RODATA_WALLOFF);
 	if (uses_exit(s)) {
 		cg->g_exited = LLVMAddGlobal(cg->M, cg->i64, "dcc_exited");
 		LLVMSetInitializer(cg->g_exited, cg_i64(cg, 0));

@@ -151,6 +151,8 @@ void cg_count_drop(struct cg *cg, int which);
 LLVMValueRef cg_map_ref(struct cg *cg, int map);
 LLVMBasicBlockRef cg_block(struct cg *cg, const char *name);
 void cg_add_used(struct cg *cg, LLVMValueRef g);
+/* A const volatile u64 in .rodata the loader sets before load (abi.h's DCC_RODATA_*). */
+LLVMValueRef cg_rodata_u64(struct cg *cg, const char *name);
 LLVMValueRef cg_ksym(struct cg *cg, const char *name);
 LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap);
 

@@ -320,7 +320,15 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		}
 		break;
 	case B_TARGET:
-		v = volatile_load(cg, cg->ro_target);
+		if (n->ival) {
+			/* $pid...: one .rodata value each, made when first used */
+			char name[32];
+			snprintf(name, sizeof(name), DCC_RODATA_PROC "%s", n->str);
+			LLVMValueRef g = LLVMGetNamedGlobal(cg->M, name);
+			v = volatile_load(cg, g ? g : cg_rodata_u64(cg, name));
+		} else {
+			v = volatile_load(cg, cg->ro_target);
+		}
 		break;
 	case B_CURTHREAD:
 		v = cg_bpf_get_current_task(cg);

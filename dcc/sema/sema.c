@@ -193,22 +193,36 @@ static int check_macro(struct sema *s, struct node *n)
 	const char *name = n->name;
 	if (!strcmp(name, "target")) {
 		n->kind = N_IDENT;
+		n->ival = 0;
 		n->id = B_TARGET;
 		n->type = &type_int;
 		return 0;
 	}
+	/* the loading process's ids: read from .rodata the loader fills (ival: which) */
+	static const char *const procvars[] = { "pid", "ppid", "pgid", "sid",
+						"uid", "gid", "euid", "egid" };
+	for (int i = 0; i < 8; i++)
+		if (!strcmp(name, procvars[i])) {
+			n->kind = N_IDENT;
+			n->id = B_TARGET;
+			n->ival = (uint64_t)i + 1;
+			n->str = (char *)procvars[i];
+			n->type = &type_int;
+			return 0;
+		}
 	char *end;
 	long idx = strtol(name, &end, 10);
 	if (*end || end == name)
-		return diag_error(s->dg, n->loc, "macro variable $%s is not supported by dcc "
-				  "(it would be the loader's, not known at compile time)", name);
+		return diag_error(s->dg, n->loc, "macro variable $%s is not supported by dcc",
+				  name);
 	bool unset = idx >= s->opts.macro_argc || !s->opts.macro_argv;
 	if (unset && !s->opts.defaultargs)
 		return diag_error(s->dg, n->loc, "macro argument $%s%s is not defined",
 				  n->ival ? "$" : "", name);
 	/* defaultargs: an unset argument is 0, or "" as $$N */
 	const char *arg = unset ? (n->ival ? "" : "0") : s->opts.macro_argv[idx];
-	if (n->ival) {
+	/* $0, the script's name, is a string as $$0 is */
+	if (n->ival || (idx == 0 && !unset)) {
 		n->kind = N_STR;
 		n->str = arena_strdup(s->ar, arg);
 		n->slen = strlen(arg);

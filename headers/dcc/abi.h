@@ -27,6 +27,9 @@
 #define DCC_MAP_SCRATCH "dcc_scratch"  /* PERCPU_ARRAY: string temporaries, this-> vars */
 #define DCC_RODATA_TARGET "dcc_target" /* const volatile u64: $target pid, set before load */
 #define DCC_RODATA_WALLOFF "dcc_walloff" /* const volatile u64: realtime - monotonic, ns */
+/* const volatile u64 dcc_proc_pid, _ppid, _pgid, _sid, _uid, _gid, _euid, _egid: the macro
+ * variables $pid... of the process that loads the object, set before load (those used) */
+#define DCC_RODATA_PROC "dcc_proc_"
 
 /*
  * Every BPF program dcc emits is named "dcc_" + something ("dcc_begin",
