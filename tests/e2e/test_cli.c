@@ -1,0 +1,48 @@
+/*
+ * dtrace's command line as the loader sees it: the test mode of DTrace's own
+ * suite (_DTRACE_TESTING: no CPU and ID columns), the one blank line that
+ * ends a trace, and the macro variables $pid... of the loading process.
+ */
+#include <unistd.h>
+
+#include "e2e.h"
+
+E2E_TEST(cli, test_mode_drops_cpu_and_id_columns)
+{
+	const char *obj = e2e_build("cli_testmode",
+				    "BEGIN { trace(7); @c[\"a\"] = count(); exit(0); }\n");
+	struct run_result r;
+	setenv("_DTRACE_TESTING", "t", 1);
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	unsetenv("_DTRACE_TESTING");
+	e2e_expect(&r, 0, e2e_fmt("%32s\n%32s  %10d\n\n%s", "FUNCTION:NAME", ":BEGIN", 7,
+				  e2e_agg_row("a", 1)));
+	run_result_free(&r);
+}
+
+E2E_TEST(cli, exit_ends_with_one_blank_line)
+{
+	const char *obj = e2e_build("cli_blank", "BEGIN { @c[\"a\"] = count(); @d = sum(5); "
+						 "printf(\"x\\n\"); exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	/* one blank line, then both aggregations with none between them */
+	e2e_expect(&r, 0, e2e_fmt("x\n\n%s%17d\n", e2e_agg_row("a", 1), 5));
+	run_result_free(&r);
+}
+
+E2E_TEST(cli, macro_variables_are_the_loaders)
+{
+	const char *obj = e2e_build("cli_macros",
+		"BEGIN {\n"
+		"\tprintf(\"%d %d %d %d %d %d %d\\n\", $pid == pid, $ppid, $uid == uid,\n"
+		"\t       $gid == gid, $euid, $egid, $sid > 0 && $pgid > 0);\n"
+		"\texit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	/* BEGIN runs in dtrun itself; this test process is its parent */
+	e2e_expect(&r, 0, e2e_fmt("1 %d 1 1 %d %d 1\n\n", (int)getpid(), (int)geteuid(),
+				  (int)getegid()));
+	run_result_free(&r);
+}
