@@ -12,7 +12,7 @@
 #include <dcc/abi_opt.h>
 
 #define C ABI_OPT_COMPILE
-#define NOCPP "dcc does not run the C preprocessor"
+#define NOCPP "the C preprocessor runs before the script is read: set it on the command line (-C, -D, -U, -I, -x define=...)"
 #define NODEFS "every identifier must be defined"
 
 static const struct abi_opt opts[] = {

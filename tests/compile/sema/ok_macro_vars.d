@@ -1,0 +1,1 @@
+BEGIN { trace($pid + $ppid + $pgid + $sid + $uid + $gid + $euid + $egid); trace($0); }
