@@ -58,6 +58,7 @@ static const struct abi_opt opts[] = {
 	{ "define", ABI_OPT_STRING, C, NULL, NULL, NOCPP },
 	{ "undef", ABI_OPT_STRING, C, NULL, NULL, NOCPP },
 	{ "incdir", ABI_OPT_STRING, C, NULL, NULL, NOCPP },
+	{ "stdc", ABI_OPT_ENUM, C, NULL, "a|c|s|t", NOCPP },
 	{ "libdir", ABI_OPT_STRING, C, NULL, NULL, "dcc's D library is built in (headers/d)" },
 	{ "nolibs", ABI_OPT_BOOL, C, NULL, NULL, NULL },
 	{ "errtags", ABI_OPT_BOOL, C, NULL, NULL, "dcc's diagnostics carry no tags" },

@@ -162,6 +162,11 @@ static int cpp_xopts(struct xopts *x)
 			cpp.hdrs = true;
 		else if (IS("cpppath"))
 			cpp.path = v;
+		else if (IS("stdc")) {
+			/* -Xs: K&R C, no __STDC__; a, c and t keep cpp's ISO C */
+			if (!strcmp(v, "s"))
+				cpp_arg("-traditional-cpp", "");
+		}
 		else if (IS("define") || IS("undef") || IS("incdir")) {
 			if (!*v) {
 				fprintf(stderr, "dcc: failed to set -x %s: Invalid value for specified "
@@ -281,6 +286,17 @@ static int run_extra(int opt, const char *arg, void *ctx)
 	}
 	if (opt == 'b')
 		return run_bufsize(rc->lo, arg);
+	if (opt == 'X') {
+		/* -X a|c|s|t is -x stdc= */
+		if (strlen(arg) != 1 || !strchr("acst", arg[0])) {
+			fprintf(stderr, "dcc: failed to set -X %s: Invalid value for specified "
+				"option\n", arg);
+			return 1;
+		}
+		if (arg[0] == 's')
+			cpp_arg("-traditional-cpp", "");
+		return 0;
+	}
 	return cpp_option(opt, arg) ? 0 : -1;
 }
 
@@ -289,7 +305,7 @@ static int cmd_run(int argc, char **argv)
 	struct sources src = { 0 };
 	struct loader_opts lo = { .progname = "dcc", .usage = usage_text };
 	struct run_ctx ctx = { .src = &src, .lo = &lo };
-	int first = loader_parse_opts(argc, argv, &lo, "s:n:ZeCHD:U:I:b:", run_extra, &ctx);
+	int first = loader_parse_opts(argc, argv, &lo, "s:n:ZeCHD:U:I:b:X:", run_extra, &ctx);
 	int rc = 2;
 	if (first == -2) {
 		rc = 0;
@@ -324,6 +340,10 @@ static int cmd_run(int argc, char **argv)
 		free(obj);
 		goto out;
 	}
+	/* the preprocessor's -x settings were the compiler's alone */
+	struct xopts rx = { (const char **)lo.xopts, lo.nxopts };
+	cpp_xopts(&rx);
+	lo.nxopts = rx.n;
 	lo.obj_name = src.label;
 	rc = loader_run(obj, size, &lo);
 	free(obj);

@@ -46,3 +46,13 @@ E2E_TEST(cli, macro_variables_are_the_loaders)
 				  (int)getegid()));
 	run_result_free(&r);
 }
+
+E2E_TEST(cli, run_with_cpp_definitions)
+{
+	struct run_result r;
+	/* -x define= is the compiler's: the runtime never sees it */
+	e2e_run(&r, DCC_BIN, "run", "-q", "-C", "-x", "define=V=5", "-DW=2", "-n",
+		"BEGIN { printf(\"%d\\n\", V * W); exit(0); }", NULL);
+	e2e_expect(&r, 0, "10\n\n");
+	run_result_free(&r);
+}
