@@ -191,22 +191,15 @@ static int check_shape(struct sema *s, struct node *lv, struct var *v, struct ty
 static int check_macro(struct sema *s, struct node *n)
 {
 	const char *name = n->name;
-	if (!strcmp(name, "target")) {
-		n->kind = N_IDENT;
-		n->ival = 0;
-		n->id = B_TARGET;
-		n->type = &type_int;
-		return 0;
-	}
-	/* the loading process's ids: read from .rodata the loader fills (ival: which) */
-	static const char *const procvars[] = { "pid", "ppid", "pgid", "sid",
-						"uid", "gid", "euid", "egid" };
-	for (int i = 0; i < 8; i++)
-		if (!strcmp(name, procvars[i])) {
+	/* $target and the loading process's ids: .rodata the loader fills (ival: which) */
+	static const char *const ro[] = { "target", "pid", "ppid", "pgid", "sid",
+					  "uid",    "gid", "euid", "egid" };
+	for (int i = 0; i < 9; i++)
+		if (!strcmp(name, ro[i])) {
 			n->kind = N_IDENT;
 			n->id = B_TARGET;
-			n->ival = (uint64_t)i + 1;
-			n->str = (char *)procvars[i];
+			n->ival = (uint64_t)i;
+			n->str = (char *)ro[i];
 			n->type = &type_int;
 			return 0;
 		}
