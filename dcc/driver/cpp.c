@@ -128,7 +128,18 @@ char *cpp_run(const struct cpp_opts *o, const char *name, const char *text, size
 {
 	FILE *in = tmpfile();
 	int pfd[2];
-	if (!in || fwrite(text, 1, len, in) != len || fflush(in) || pipe(pfd)) {
+	/* A line marker first, so that cpp's own messages name the script; a
+	 * "#!" interpreter line becomes an empty one, as dtrace -C slices it
+	 * off, keeping the lines after it where they were. */
+	size_t skip = 0;
+	if (len >= 2 && text[0] == '#' && text[1] == '!') {
+		const char *nl = memchr(text, '\n', len);
+		skip = nl ? (size_t)(nl - text) : len;
+	}
+	if (in)
+		fprintf(in, "# 1 \"%s\"\n", name ? name : "<description>");
+	if (!in || fwrite(text + skip, 1, len - skip, in) != len - skip || fflush(in) ||
+	    pipe(pfd)) {
 		fprintf(stderr, "dcc: error: cannot run the C preprocessor: %s\n", strerror(errno));
 		if (in)
 			fclose(in);
