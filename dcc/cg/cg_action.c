@@ -85,6 +85,10 @@ void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *c
 	unsigned off = sizeof(struct dcc_rec_hdr);
 	int k = 0;
 	for (struct node *st = c->b; st; st = st->next, k++) {
+		/* a speculating clause records even with no data: its record
+		 * (a probe line, when committed) is what speculate() fills */
+		if (st->kind == N_CALL && st->bi && st->bi->id == BI_SPECULATE)
+			cl->records = true;
 		uint32_t kind = record_kind(st);
 		if (!kind)
 			continue;

@@ -206,6 +206,11 @@ LLVMValueRef cg_zero_value(struct cg *cg, uint32_t size)
 		LLVMSetLinkage(g, LLVMExternalLinkage);
 		LLVMSetAlignment(g, 8);
 		if (cg->zero) {
+			/* the list llvm.compiler.used is built from at the end
+			 * must not keep the deleted global */
+			for (int i = 0; i < cg->nused; i++)
+				if (cg->used[i] == cg->zero)
+					cg->used[i] = g;
 			LLVMReplaceAllUsesWith(cg->zero, g);
 			LLVMDeleteGlobal(cg->zero);
 			LLVMSetValueName2(g, "dcc_zero", 8);

@@ -93,3 +93,24 @@ E2E_TEST(data, declared_assoc_arrays_keep_their_value_and_key_types)
 	cr_assert_str_eq(r.out, "5 6 44 0 [hello] []\n14 7 0\n\n");
 	run_result_free(&r);
 }
+
+E2E_TEST(data, a_clause_holding_only_speculate_records_its_probe_when_committed)
+{
+	/* no data action but speculate(): the committed record is the probe
+	 * line alone, the discarded one and an invalid id's print nothing */
+	const char *obj = e2e_build("speconly",
+		"BEGIN { a = speculation(); b = speculation(); }\n"
+		"BEGIN { speculate(a); }\n"
+		"BEGIN { speculate(b); }\n"
+		"BEGIN { speculate(-1); }\n"
+		"BEGIN { commit(a); discard(b); }\n"
+		"BEGIN { exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	int begins = 0;
+	for (const char *p = r.out; (p = strstr(p, ":BEGIN \n")); p++)
+		begins++;
+	cr_assert_eq(begins, 2, "want the committed record and exit()'s:\n%s", r.out);
+	run_result_free(&r);
+}
