@@ -296,7 +296,11 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		v = LLVMBuildZExt(cg->b, v, cg->i64, "");
 		break;
 	case B_EXECNAME: {
+		/* zeroed first: some kernels (6.1) copy the comm's NUL and leave
+		 * the rest of the buffer as it was, and compares, keys and records
+		 * read all 16 bytes */
 		LLVMValueRef p = cg_tmpbuf(cg, 16);
+		cg_memop(cg, "llvm.memset", p, NULL, 16);
 		cg_bpf_get_current_comm(cg, p, cg_i32(cg, 16));
 		return strval(p, 16);
 	}
