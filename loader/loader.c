@@ -415,6 +415,17 @@ static bool failed_program(char *name, size_t size)
 	return true;
 }
 
+/* The kernel symbol libbpf found no address for (its warning names the
+ * extern): false if there is none. */
+static bool unresolved_ksym(char *name, size_t size)
+{
+	const char *p = strstr(log_buf, "extern '"), *q;
+	if (!p || !(q = strstr(p + 8, "' (strong): not resolved")) || q == p + 8)
+		return false;
+	snprintf(name, size, "%.*s", (int)(q - (p + 8)), p + 8);
+	return true;
+}
+
 static int load_object(struct run *r)
 {
 	for (;;) {
@@ -448,6 +459,11 @@ static int load_object(struct run *r)
 				r->prog, pname, attach_kind_name(kind), *target ? " " : "", target,
 				count > 1 ? " and others" : "", bpf_strerror(-err),
 				log_verbose ? "" : " (-v shows the verifier log)");
+		else if (err == -ESRCH && unresolved_ksym(pname, sizeof(pname)))
+			/* a backquoted variable: its address comes from kallsyms */
+			fprintf(stderr, "%s: %s: kernel symbol `%s has no address in /proc/kallsyms "
+				"(a kernel built without CONFIG_KALLSYMS_ALL lists no variables "
+				"there)\n", r->prog, r->name, pname);
 		else if (err == -EPERM && geteuid())
 			fprintf(stderr, "%s: %s: failed to load the object: %s (tracing needs "
 				"root, or CAP_BPF and CAP_PERFMON)\n", r->prog, r->name,

@@ -147,3 +147,35 @@ E2E_TEST(errors, bad_target_process)
 	e2e_expect_err(&r, "dtrun: *", NULL);
 	run_result_free(&r);
 }
+
+static bool kallsyms_lists(const char *name)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	char line[512], sym[256];
+	bool found = false;
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%*s %*s %255s", sym) == 1 && !strcmp(sym, name);
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* A backquoted kernel variable takes its address from /proc/kallsyms; a
+ * kernel that lists no variables there gets the symbol's name, not libbpf's
+ * errno (ESRCH, "No such process"). */
+E2E_TEST(errors, kernel_variable_without_an_address)
+{
+	const char *obj = e2e_build("maxpfn",
+		"BEGIN { printf(\"%d\\n\", *(unsigned long *)&`max_pfn > 0); exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	if (kallsyms_lists("max_pfn")) {
+		e2e_expect(&r, 0, "1\n");
+	} else {
+		cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+		e2e_expect_err(&r, "dtrun: */maxpfn.bpf.o: kernel symbol `max_pfn has no address in "
+			       "/proc/kallsyms (a kernel built without CONFIG_KALLSYMS_ALL lists no "
+			       "variables there)", NULL);
+	}
+	run_result_free(&r);
+}
