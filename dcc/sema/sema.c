@@ -635,9 +635,10 @@ static int check_unop(struct sema *s, struct node *n)
 		if (!is_lvalue(n->a))
 			return diag_error(s->dg, n->a->loc, "'%s' needs a variable",
 					  ast_op_name(n->op));
-		/* x++ on a new variable starts it at 0, like x += 1 */
+		/* x++ on a new variable starts it at 0 and makes it a 64-bit
+		 * integer, as DTrace does (trace(x++) prints 8 bytes' width) */
 		if (sema_float_unop(s, n, var_type(s, n->a)) <= 0 ||
-		    check_lvalue_store(s, n->a, &type_int, true) ||
+		    check_lvalue_store(s, n->a, &type_long, true) ||
 		    sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
 		    expect_int(s, n->a, ast_op_name(n->op)))
 			return -1;
@@ -808,7 +809,7 @@ static void pretype(struct sema *s, struct node *st, bool last_round)
 	}
 	if (st->kind == N_UNOP && (st->op == OP_PREINC || st->op == OP_PREDEC ||
 				   st->op == OP_POSTINC || st->op == OP_POSTDEC) && is_lvalue(st->a)) {
-		check_lvalue_store(s, st->a, &type_int, true);
+		check_lvalue_store(s, st->a, &type_long, true);
 		return;
 	}
 	if (st->kind == N_ASSIGN && st->a->kind == N_AGG) {

@@ -276,6 +276,21 @@ E2E_TEST(begin_printf, assignment_operators)
 	run_result_free(&r);
 }
 
+/* ++ and -- on a variable never declared make it a 64-bit integer, as in
+ * DTrace: trace() gives it 8 bytes' width, and it doesn't wrap at 32 bits. */
+E2E_TEST(begin_printf, increment_declares_a_64_bit_variable)
+{
+	const char *obj = e2e_build("incdecl",
+		"BEGIN { trace(++x); trace(self->y++); n--; n -= 0x7fffffff; n -= 2;\n"
+		"        printf(\"|%d\", n); exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, ":BEGIN                    1                   0|-2147483650\n"),
+		  "%s", r.out);
+	run_result_free(&r);
+}
+
 /* -x settings reach the compiler as pragmas before the script's do: strsize
  * truncates a string in the kernel, defaultargs makes unset $1 and $$2 0 and
  * "". dtrun refuses to change what an object was compiled with. */
