@@ -415,6 +415,13 @@ static int check_typed_index(struct sema *s, struct node *n)
 	if (sema_expr(s, n->a))
 		return -1;
 	struct type *t = n->a->type;
+	if (n->a->kind == N_STRINGOF && type_is_stringish(n->a->a->type)) {
+		/* a char array a translator made a string: index the array */
+		struct node *next = n->a->next;
+		*n->a = *n->a->a;
+		n->a->next = next;
+		t = n->a->type;
+	}
 	if (t->kind != T_PTR && t->kind != T_ARRAY)
 		return diag_error(s->dg, n->loc, "'%s' cannot be indexed", type_str(t));
 	if (ast_list_len(n->list) != 1)

@@ -52,6 +52,9 @@ static const struct {
 	{ "uintptr_t", &type_ulong }, { "intptr_t", &type_long },
 	{ "pid_t", &type_int }, { "id_t", &type_int }, { "uid_t", &type_uint },
 	{ "gid_t", &type_uint }, { "processorid_t", &type_int },
+	/* the short names DTrace defines for the unsigned types */
+	{ "uchar_t", &type_uchar }, { "ushort_t", &type_ushort }, { "uint_t", &type_uint },
+	{ "ulong_t", &type_ulong }, { "u_longlong_t", &type_ullong }, { "ptrdiff_t", &type_long },
 	{ "float", &type_float }, { "double", &type_double }, { "long double", &type_ldouble },
 };
 

@@ -32,6 +32,7 @@ typedef struct lwpsinfo {
 				   undefined, so reading it is an error */
 	int pr_pri;		/* kernel priority */
 	processorid_t pr_onpro;	/* CPU it last ran on */
+	char pr_name[16];	/* thread name (comm) */
 } lwpsinfo_t;
 
 translator psinfo_t < struct task_struct *T > {
@@ -56,6 +57,7 @@ translator lwpsinfo_t < struct task_struct *T > {
 	pr_state = T->__state;
 	pr_pri = T->prio;
 	pr_onpro = T->thread_info.cpu;
+	pr_name = T->comm;
 };
 
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
