@@ -814,6 +814,12 @@ static void pretype(struct sema *s, struct node *st, bool last_round)
 		pretype(s, st->b, last_round);
 		return;
 	}
+	if (st->kind == N_CALL) {
+		/* exit(x++): an increment in an action's arguments types x too */
+		for (struct node *a = st->list; a; a = a->next)
+			pretype(s, a, last_round);
+		return;
+	}
 	if (st->kind == N_UNOP && (st->op == OP_PREINC || st->op == OP_PREDEC ||
 				   st->op == OP_POSTINC || st->op == OP_POSTDEC) && is_lvalue(st->a)) {
 		check_lvalue_store(s, st->a, &type_long, true);
