@@ -159,8 +159,8 @@ static void declarator_details(FILE *out, const struct node *n)
 	for (uint64_t i = 0; i < n->ival; i++)
 		fputc('*', out);
 	fputs(n->name ? n->name : "<abstract>", out);
-	if (n->iflags & DF_FUNC)
-		fputs("()", out);
+	if (n->iflags & (DF_FUNC | DF_FUNCPTR))
+		fputs(n->iflags & DF_FUNCPTR ? "(*)()" : "()", out);
 }
 
 /* N_INT: the value and its suffixes. */

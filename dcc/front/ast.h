@@ -41,8 +41,9 @@ enum node_kind {
 	                  depth; list: array dimensions outermost first (an
 	                  expression each, or N_EMPTY for "[]"); a: bit-field width;
 	                  b: initializer; c: parameter list (N_TYPENAME chain) for a
-	                  function declarator (provider probes), with iflags
-	                  DF_FUNC set */
+	                  function declarator (provider probes, extern
+	                  functions), with iflags DF_FUNC set, or for a function
+	                  pointer "(*name)(...)", with DF_FUNCPTR */
 	N_ENUMERATOR,  /* name; a: value expression or NULL */
 	N_TYPENAME,    /* a type written in a cast, sizeof, xlate, offsetof,
 	                  inline, translator: a: N_TSPEC; b: N_DECLARATOR (abstract,
@@ -106,7 +107,9 @@ enum tspec_kind {
 };
 
 enum { TSF_CONST = 1, TSF_VOLATILE = 2, TSF_BODY = 4, TSF_SIGNED = 8, TSF_UNSIGNED = 16 };
-enum { DF_FUNC = 1 };
+/* DF_FUNCPTR: "(*name)(params)", a pointer to a function (its return type is
+ * the base type's; D only sizes and stores such pointers) */
+enum { DF_FUNC = 1, DF_FUNCPTR = 2, DF_VARARGS = 4 };
 enum { INTF_UNSIGNED = 1, INTF_LONG = 2, INTF_LONGLONG = 4, INTF_CHAR = 8 };
 
 enum storage {

@@ -281,7 +281,7 @@ static struct node *type_spec_body(struct parser *ps, bool force)
 }
 
 /* params: "(" [ type-name [ name ] { "," type-name [ name ] } ] ")" */
-static bool params(struct parser *ps, struct node **list)
+static bool params(struct parser *ps, struct node **list, bool *varargs)
 {
 	struct token open = *parse_peek(ps);
 	if (!parse_expect(ps, '(', NULL))
@@ -291,9 +291,14 @@ static bool params(struct parser *ps, struct node **list)
 		return true;
 	for (;;) {
 		if (parse_is_op(parse_peek(ps), P_ELLIPSIS)) {
-			parse_error(ps, parse_peek(ps)->loc,
-				    "variadic probe arguments ('...') are not supported");
-			return false;
+			if (!varargs) {
+				parse_error(ps, parse_peek(ps)->loc,
+					    "variadic probe arguments ('...') are not supported");
+				return false;
+			}
+			parse_next(ps);
+			*varargs = true;
+			break;
 		}
 		struct node *tn = parse_type_name(ps, true);
 		if (!tn)
@@ -324,6 +329,20 @@ static struct node *declarator(struct parser *ps, int flags)
 			parse_next(ps);
 	}
 	struct token *t = parse_peek(ps);
+	if (parse_is_op(t, '(') && parse_is_op(parse_peek_at(ps, 1), '*')) {
+		/* "(*name[dims])(params)": a pointer to a function, or an array of them */
+		struct token open = parse_next(ps);
+		struct node *in = declarator(ps, flags & (DCL_NAMED | DCL_ABSTRACT));
+		if (!in || !parse_expect(ps, ')', &open.loc))
+			return NULL;
+		bool va = false;
+		if (!params(ps, &d->c, &va))
+			return NULL;
+		in->iflags |= DF_FUNCPTR | (va ? DF_VARARGS : 0);
+		in->c = d->c;
+		in->loc = parse_span(ps, first.loc);
+		return in;
+	}
 	if (t->kind == TOK_IDENT && !(flags & DCL_ABSTRACT)) {
 		d->name = word(ps, t);
 		d->loc = t->loc;
@@ -363,8 +382,10 @@ static struct node *declarator(struct parser *ps, int flags)
 	}
 	if ((flags & DCL_FUNC) && parse_is_op(parse_peek(ps), '(')) {
 		d->iflags |= DF_FUNC;
-		if (!params(ps, &d->c))
+		bool va = false;
+		if (!params(ps, &d->c, &va))
 			return NULL;
+		d->iflags |= va ? DF_VARARGS : 0;
 	}
 	if ((flags & DCL_BITFIELD) && parse_accept(ps, ':')) {
 		if (!(d->a = parse_cond_expr(ps)))
@@ -546,7 +567,8 @@ static struct node *provider_def(struct parser *ps, struct token kw)
 		d->name = word(ps, &pn);
 		d->iflags = DF_FUNC;
 		ps->failed = false;
-		if (!params(ps, &d->c) || (parse_accept(ps, ':') && !params(ps, &d->d))) {
+		if (!params(ps, &d->c, NULL) ||
+		    (parse_accept(ps, ':') && !params(ps, &d->d, NULL))) {
 			parse_skip_stmt(ps);
 			continue;
 		}
@@ -564,6 +586,16 @@ static struct node *provider_def(struct parser *ps, struct token kw)
 	n->loc = parse_span(ps, kw.loc);
 	end_decl(ps, "provider");
 	return n;
+}
+
+/* "extern x;", "self x;": a storage class and a name with no type is an int */
+static bool implicit_int(struct parser *ps)
+{
+	struct token *t = parse_peek(ps), *t2 = parse_peek_at(ps, 1);
+	if (t->kind != TOK_IDENT || parse_is_typedef_name(ps, word(ps, t)))
+		return false;
+	return parse_is_op(t2, ';') || parse_is_op(t2, ',') || parse_is_op(t2, '[') ||
+	       parse_is_op(t2, '(');
 }
 
 static struct node *decl_body(struct parser *ps)
@@ -587,7 +619,11 @@ static struct node *decl_body(struct parser *ps)
 		if (d->ival)
 			parse_next(ps);
 	}
-	if (!(d->a = type_spec(ps, false)))
+	if (d->ival && implicit_int(ps)) {
+		d->a = ast_new(ps->ar, N_TSPEC, parse_peek(ps)->loc);
+		d->a->ival = TS_BASE;
+		d->a->name = "int";
+	} else if (!(d->a = type_spec(ps, false)))
 		return NULL;
 	struct node **tail = &d->list;
 	struct token *t2 = parse_peek(ps);
@@ -606,7 +642,7 @@ static struct node *decl_body(struct parser *ps)
 	}
 	if (!parse_is_op(parse_peek(ps), ';')) {
 		do {
-			struct node *dc = declarator(ps, DCL_NAMED | DCL_INIT);
+			struct node *dc = declarator(ps, DCL_NAMED | DCL_INIT | DCL_FUNC);
 			if (!dc)
 				return NULL;
 			if (d->ival == ST_TYPEDEF)

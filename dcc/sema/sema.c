@@ -617,6 +617,11 @@ static int check_ident(struct sema *s, struct node *n)
 	if (r <= 0)
 		return r;
 	struct var *v = sema_var_find(s, V_GLOBAL, n->name);
+	struct type *ext = v ? NULL : sema_extern_type(s, n->name);
+	if (ext)
+		return diag_error(s->dg, n->loc, "reading kernel variable '%s' (declared extern) is "
+				  "not supported yet; use *(%s *)&`%s", n->name, type_str(ext),
+				  n->name);
 	if (!v)
 		return diag_error(s->dg, n->loc, "use of undeclared identifier '%s'", n->name);
 	if (v->nkeys)
@@ -802,7 +807,11 @@ static int check_decl(struct sema *s, struct node *d)
 		return 0; /* depends_on, binding, version, attributes, line: no effect here */
 	}
 	int r = sema_define(s, d);
-	return r <= 0 ? r : sema_var_decl(s, d);
+	if (r <= 0)
+		return r;
+	if (d->ival == ST_EXTERN)
+		return sema_extern_decl(s, d);
+	return sema_var_decl(s, d);
 }
 
 /* The trial pass: plain assignments to variables, in source order, and

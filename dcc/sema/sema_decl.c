@@ -21,7 +21,7 @@ struct named {
 	int64_t value;
 };
 
-enum { NK_STRUCT = 1, NK_UNION, NK_ENUM, NK_TYPEDEF, NK_INLINE, NK_ENUMERATOR };
+enum { NK_STRUCT = 1, NK_UNION, NK_ENUM, NK_TYPEDEF, NK_INLINE, NK_ENUMERATOR, NK_EXTERN };
 
 struct translator {
 	struct type *out, *in;
@@ -86,7 +86,8 @@ static unsigned align_of(const struct type *t)
 /* The type a declarator makes of a base type: pointers, then arrays. */
 int sema_declarator_type(struct sema *s, struct type *base, struct node *d, struct type **out)
 {
-	struct type *t = base;
+	/* a function pointer is sized and stored like a void pointer */
+	struct type *t = d && (d->iflags & DF_FUNCPTR) ? &type_void : base;
 	if (d) {
 		for (uint64_t i = 0; i < d->ival; i++)
 			t = type_ptr(s->ar, t);
@@ -272,6 +273,50 @@ static int define_typedef(struct sema *s, struct node *d)
 		add(s, NK_TYPEDEF, dl->name)->t = t;
 	}
 	return 0;
+}
+
+/*
+ * extern declarations name kernel functions and variables, as C's do. A
+ * function is only declared (D calls no kernel function); a variable keeps
+ * its type for the message that its use gets. "extern int a[];" has an
+ * incomplete type, as in C.
+ */
+int sema_extern_decl(struct sema *s, struct node *d)
+{
+	struct type *base;
+	if (sema_tspec(s, d->a, &base))
+		return -1;
+	for (struct node *dl = d->list; dl; dl = dl->next) {
+		if (dl->b)
+			return diag_error(s->dg, dl->b->loc, "initializers are not allowed in D "
+					  "declarations");
+		if (dl->iflags & DF_FUNC)
+			continue;
+		struct node *dims = dl->list;
+		bool incomplete = dims && dims->kind == N_EMPTY;
+		if (incomplete)
+			dl->list = dims->next;
+		struct type *t;
+		int err = sema_declarator_type(s, base, dl, &t);
+		dl->list = dims;
+		if (err)
+			return -1;
+		if (incomplete)
+			t = type_array(s->ar, t, 0);
+		struct named *e = lookup(s, NK_EXTERN, dl->name);
+		if (e && strcmp(e->t->name, t->name))
+			return diag_error(s->dg, dl->loc, "extern '%s' is declared '%s', then '%s'",
+					  dl->name, type_str(e->t), type_str(t));
+		if (!e)
+			add(s, NK_EXTERN, dl->name)->t = t;
+	}
+	return 0;
+}
+
+struct type *sema_extern_type(struct sema *s, const char *name)
+{
+	struct named *d = lookup(s, NK_EXTERN, name);
+	return d ? d->t : NULL;
 }
 
 static int define_inline(struct sema *s, struct node *n)

@@ -39,6 +39,9 @@ void sema_retype_int(struct sema *s, struct node *n, struct type *t);
 int sema_kernel_tag(struct sema *s, struct node *ts, struct type **out);
 struct type *sema_user_tag(struct sema *s, int tspec_kind, const char *tag);
 struct type *sema_user_typedef(struct sema *s, const char *name);
+/* "extern T name;": a kernel variable the script gave a type (NULL: none) */
+int sema_extern_decl(struct sema *s, struct node *d);
+struct type *sema_extern_type(struct sema *s, const char *name);
 int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out);
 /* sema_io.c: the io provider's events and args[] (1 when not an io clause) */
 const char *sema_io_event(int i, const char **name);
