@@ -17,9 +17,16 @@
 /* The D library (headers/d), parsed before every script. */
 struct lib {
 	struct node *head, *tail;
+	/* the kernel's BTF, opened by the parser's first question about a
+	 * kernel typedef and handed on to sema */
+	struct arena *ar;
+	const char *btf_path;
+	struct sema_btf *btf;
+	bool btf_tried;
 };
 
 static bool lib_typedef(void *ctx, const char *name);
+static bool kernel_typedef(void *ctx, const char *name);
 
 static int parse_library(struct arena *ar, struct diag *dg, struct lib *lib)
 {
@@ -59,6 +66,18 @@ static bool lib_typedef(void *ctx, const char *name)
 	return false;
 }
 
+static bool kernel_typedef(void *ctx, const char *name)
+{
+	struct lib *lib = ctx;
+	if (!lib->btf_tried) {
+		char why[256];
+		lib->btf_tried = true;
+		/* a failure is sema's to report, where a kernel type is needed */
+		lib->btf = sema_btf_open(lib->ar, lib->btf_path, why, sizeof(why));
+	}
+	return lib->btf && sema_btf_typedef(lib->btf, name);
+}
+
 int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 {
 	*obj = NULL;
@@ -72,14 +91,14 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 		return rc;
 	}
 	struct arena *ar = arena_create();
-	struct lib lib = { 0 };
+	struct lib lib = { .ar = ar, .btf_path = o->btf_path };
 	bool nolibs = o->nolibs;
 	for (int i = 0; i < o->nxopts; i++)
 		nolibs |= !strcmp(o->xopts[i], "nolibs");
 	if (!nolibs && parse_library(ar, dg, &lib))
 		diag_bug_fatal(dg, "the D library does not parse");
 	struct parse_opts po = { .descriptions = o->description, .is_typedef = lib_typedef,
-				 .ctx = &lib };
+				 .is_kernel_typedef = kernel_typedef, .ctx = &lib };
 	struct node *prog = parse_program(ar, dg, file, o->text, o->len, &po);
 	if (!prog || diag_errors(dg))
 		goto out;
@@ -96,7 +115,8 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	struct sema s = { 0 };
 	struct sema_opts so = { .macro_argv = o->macro_argv, .macro_argc = o->macro_argc,
 				.zdefs = o->zdefs, .btf_path = o->btf_path,
-				.xopts = o->xopts, .nxopts = o->nxopts };
+				.xopts = o->xopts, .nxopts = o->nxopts, .btf = lib.btf };
+	lib.btf = NULL; /* sema's now */
 	if (o->list) {
 		rc = sema_list(&s, ar, dg, prog, &so, stdout) ? 1 : 0;
 		goto out_sema;
@@ -131,6 +151,7 @@ out_sema:
 	free(s.opt_names);
 	free(s.opt_values);
 out:
+	sema_btf_close(lib.btf);
 	arena_destroy(ar);
 	diag_free(dg);
 	return rc;

@@ -176,6 +176,14 @@ bool parse_is_typedef_name(struct parser *ps, const char *name)
 	return ps->opts->is_typedef && ps->opts->is_typedef(ps->opts->ctx, name);
 }
 
+bool parse_is_kernel_typedef(struct parser *ps, const struct token *t)
+{
+	if (t->kind != TOK_IDENT || !ps->opts->is_kernel_typedef)
+		return false;
+	const char *name = arena_strndup(ps->ar, t->text, t->len);
+	return parse_is_typedef_name(ps, name) || ps->opts->is_kernel_typedef(ps->opts->ctx, name);
+}
+
 void parse_add_typedef(struct parser *ps, const char *name)
 {
 	struct tdname *d = arena_new(ps->ar, struct tdname);

@@ -13,6 +13,9 @@ struct parse_opts {
 	/* Extra type names known before parsing (typedefs from BTF or the D
 	 * library), consulted to tell casts from parenthesized expressions. */
 	bool (*is_typedef)(void *ctx, const char *name);
+	/* The kernel's typedef names (uint, bool...), which D knows too; asked
+	 * only where a type name is likely, as reading them costs. */
+	bool (*is_kernel_typedef)(void *ctx, const char *name);
 	void *ctx;
 	/* -n descriptions: a probe list without a body is a clause with the
 	 * default action (N_CLAUSE ival = 1). In a script it is an error. */

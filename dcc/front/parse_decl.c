@@ -36,9 +36,17 @@ bool parse_starts_decl(struct parser *ps, const struct token *t, const struct to
 			if (after < ps->lx.src + ps->lx.len && *after && strchr(":-*?$.[!\\", *after))
 				return false;
 		}
-		if (!parse_is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len)))
+		if (!top && t2->kind != TOK_IDENT)
 			return false;
-		return top || t2->kind == TOK_IDENT;
+		if (parse_is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len)))
+			return true;
+		if (top) {
+			/* a kernel typedef starts "name x;" or "name *x;" */
+			struct token *n = parse_peek_at(ps, 1);
+			return (n->kind == TOK_IDENT || parse_is_op(n, '*')) &&
+			       parse_is_kernel_typedef(ps, t);
+		}
+		return parse_is_kernel_typedef(ps, t);
 	default:
 		return false;
 	}
@@ -253,7 +261,8 @@ static struct node *type_spec_body(struct parser *ps, bool force)
 				continue;
 			}
 			const char *name = word(ps, t);
-			if (force || ts->str || parse_is_typedef_name(ps, name)) {
+			if (force || ts->str || parse_is_typedef_name(ps, name) ||
+			    parse_is_kernel_typedef(ps, t)) {
 				ts->ival = TS_TYPEDEF;
 				ts->name = name;
 				named = true;

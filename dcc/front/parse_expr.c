@@ -185,7 +185,10 @@ bool parse_starts_type(struct parser *ps, int k)
 		return u->kind == TOK_IDENT &&
 		       parse_is_typedef_name(ps, arena_strndup(ps->ar, u->text, u->len));
 	}
-	return parse_is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len));
+	if (parse_is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len)))
+		return true;
+	struct token *u = parse_peek_at(ps, k + 1);
+	return (parse_is_op(u, ')') || parse_is_op(u, '*')) && parse_is_kernel_typedef(ps, t);
 }
 
 /* A member name after '.', '->', self->, this->: any word, keywords included. */

@@ -54,6 +54,9 @@ struct loc parse_span(const struct parser *ps, struct loc start);
 bool parse_nest(struct parser *ps);
 bool parse_is_typedef_name(struct parser *ps, const char *name);
 void parse_add_typedef(struct parser *ps, const char *name);
+/* t names a typedef, the kernel's included: for places where one is likely
+ * ("(name)", "(name *", "name name") */
+bool parse_is_kernel_typedef(struct parser *ps, const struct token *t);
 /* Recovery: to the end of a statement (';' consumed, '}' left), or at top
  * level past ';' or a balanced { } (stopping before '{' if to_body). */
 void parse_skip_stmt(struct parser *ps);

@@ -868,6 +868,7 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	s->dg = dg;
 	s->prog = prog;
 	s->opts = *opts;
+	s->btf = opts->btf;
 	s->strsize = opts->strsize ? opts->strsize : 256;
 	int nclauses = 0;
 	for (struct node *n = prog->list; n; n = n->next)

@@ -507,6 +507,7 @@ int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *pr
 	s->dg = dg;
 	s->prog = prog;
 	s->opts = *opts;
+	s->btf = opts->btf;
 	s->strsize = 256;
 	s->listing = true;
 	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
