@@ -291,6 +291,18 @@ E2E_TEST(begin_printf, increment_declares_a_64_bit_variable)
 	run_result_free(&r);
 }
 
+/* C's declarations and type names in D (extern functions, function
+ * pointers, implicit int, uchar_t, the kernel's uint) compile and run. */
+E2E_TEST(begin_printf, c_declarations_and_type_names)
+{
+	const char *obj = e2e_build_src("tst.c_decls");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect_script_out(&r, 0, "tst.c_decls");
+	run_result_free(&r);
+}
+
 /* -x settings reach the compiler as pragmas before the script's do: strsize
  * truncates a string in the kernel, defaultargs makes unset $1 and $$2 0 and
  * "". dtrun refuses to change what an object was compiled with. */
