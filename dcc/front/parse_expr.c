@@ -160,6 +160,28 @@ struct node *parse_expr(struct parser *ps)
 	return l;
 }
 
+/* Whether the word at k reads as a cast's type if it names one: "(w)" and
+ * an operand after, or "(w *)", "(w **". The kernel has typedefs with names
+ * like "code", which "(code)" or "(code * 2)" must still read as a variable. */
+static bool kernel_cast(struct parser *ps, int k)
+{
+	struct token *u = parse_peek_at(ps, k + 1), *v = parse_peek_at(ps, k + 2);
+	if (parse_is_op(u, '*'))
+		return parse_is_op(v, ')') || parse_is_op(v, '*');
+	if (!parse_is_op(u, ')'))
+		return false;
+	switch (v->kind) {
+	case TOK_IDENT: case TOK_KEYWORD: case TOK_INT: case TOK_CHAR: case TOK_STRING:
+	case TOK_MACRO:
+		return true;
+	case TOK_PUNCT:
+		/* not '+', '*', '&': "(code) * 2" is more likely than a cast */
+		return v->op == '(' || v->op == '-' || v->op == '!' || v->op == '~';
+	default:
+		return false;
+	}
+}
+
 bool parse_starts_type(struct parser *ps, int k)
 {
 	struct token *t = parse_peek_at(ps, k);
@@ -187,8 +209,7 @@ bool parse_starts_type(struct parser *ps, int k)
 	}
 	if (parse_is_typedef_name(ps, arena_strndup(ps->ar, t->text, t->len)))
 		return true;
-	struct token *u = parse_peek_at(ps, k + 1);
-	return (parse_is_op(u, ')') || parse_is_op(u, '*')) && parse_is_kernel_typedef(ps, t);
+	return kernel_cast(ps, k) && parse_is_kernel_typedef(ps, t);
 }
 
 /* A member name after '.', '->', self->, this->: any word, keywords included. */
@@ -518,7 +539,9 @@ static struct node *unary_body(struct parser *ps)
 	} else if (parse_is_kw(&t, K_SIZEOF)) {
 		parse_next(ps);
 		n = node(ps, N_SIZEOF, t.loc);
-		if (parse_is_op(parse_peek(ps), '(') && parse_starts_type(ps, 1)) {
+		if (parse_is_op(parse_peek(ps), '(') &&
+		    (parse_starts_type(ps, 1) || (parse_is_op(parse_peek_at(ps, 2), ')') &&
+						  parse_is_kernel_typedef(ps, parse_peek_at(ps, 1))))) {
 			struct token open = parse_next(ps);
 			n->a = parse_type_name(ps, false);
 			if (!n->a || !parse_expect(ps, ')', &open.loc))
