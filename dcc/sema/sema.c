@@ -741,6 +741,15 @@ int sema_expr(struct sema *s, struct node *n)
 			n->type = t;
 			return 0;
 		}
+		if (t == n->b->type && is_struct_value(t)) {
+			/* (struct s)v of a struct s: v itself */
+			struct node *next = n->next;
+			struct loc loc = n->loc;
+			*n = *n->b;
+			n->next = next;
+			n->loc = loc;
+			return 0;
+		}
 		int fl = sema_float_cast(s, n, n->b->type, t);
 		if (fl <= 0) {
 			n->type = t;
