@@ -818,9 +818,7 @@ static int check_decl(struct sema *s, struct node *d)
 	int r = sema_define(s, d);
 	if (r <= 0)
 		return r;
-	if (d->ival == ST_EXTERN)
-		return sema_extern_decl(s, d);
-	return sema_var_decl(s, d);
+	return d->ival == ST_EXTERN ? sema_extern_decl(s, d) : sema_var_decl(s, d);
 }
 
 /* The trial pass: plain assignments to variables, in source order, and
