@@ -414,14 +414,7 @@ static int check_typed_index(struct sema *s, struct node *n)
 {
 	if (sema_expr(s, n->a))
 		return -1;
-	struct type *t = n->a->type;
-	if (n->a->kind == N_STRINGOF && type_is_stringish(n->a->a->type)) {
-		/* a char array a translator made a string: index the array */
-		struct node *next = n->a->next;
-		*n->a = *n->a->a;
-		n->a->next = next;
-		t = n->a->type;
-	}
+	struct type *t = sema_unstring(n->a);
 	if (t->kind != T_PTR && t->kind != T_ARRAY)
 		return diag_error(s->dg, n->loc, "'%s' cannot be indexed", type_str(t));
 	if (ast_list_len(n->list) != 1)
@@ -617,11 +610,8 @@ static int check_ident(struct sema *s, struct node *n)
 	if (r <= 0)
 		return r;
 	struct var *v = sema_var_find(s, V_GLOBAL, n->name);
-	struct type *ext = v ? NULL : sema_extern_type(s, n->name);
-	if (ext)
-		return diag_error(s->dg, n->loc, "reading kernel variable '%s' (declared extern) is "
-				  "not supported yet; use *(%s *)&`%s", n->name, type_str(ext),
-				  n->name);
+	if (!v && sema_extern_type(s, n->name))
+		return sema_extern_use(s, n);
 	if (!v)
 		return diag_error(s->dg, n->loc, "use of undeclared identifier '%s'", n->name);
 	if (v->nkeys)
@@ -741,15 +731,8 @@ int sema_expr(struct sema *s, struct node *n)
 			n->type = t;
 			return 0;
 		}
-		if (t == n->b->type && is_struct_value(t)) {
-			/* (struct s)v of a struct s: v itself */
-			struct node *next = n->next;
-			struct loc loc = n->loc;
-			*n = *n->b;
-			n->next = next;
-			n->loc = loc;
-			return 0;
-		}
+		if (t == n->b->type && is_struct_value(t)) /* (struct s)v: v */
+			return sema_unwrap(n, n->b);
 		int fl = sema_float_cast(s, n, n->b->type, t);
 		if (fl <= 0) {
 			n->type = t;
@@ -816,9 +799,7 @@ static int check_decl(struct sema *s, struct node *d)
 		return 0; /* depends_on, binding, version, attributes, line: no effect here */
 	}
 	int r = sema_define(s, d);
-	if (r <= 0)
-		return r;
-	return d->ival == ST_EXTERN ? sema_extern_decl(s, d) : sema_var_decl(s, d);
+	return r <= 0 ? r : d->ival == ST_EXTERN ? sema_extern_decl(s, d) : sema_var_decl(s, d);
 }
 
 /* The trial pass: plain assignments to variables, in source order, and
@@ -830,12 +811,9 @@ static void pretype(struct sema *s, struct node *st, bool last_round)
 		pretype(s, st->b, last_round);
 		return;
 	}
-	if (st->kind == N_CALL) {
-		/* exit(x++): an increment in an action's arguments types x too */
+	if (st->kind == N_CALL) /* exit(x++) types x too */
 		for (struct node *a = st->list; a; a = a->next)
 			pretype(s, a, last_round);
-		return;
-	}
 	if (st->kind == N_UNOP && (st->op == OP_PREINC || st->op == OP_PREDEC ||
 				   st->op == OP_POSTINC || st->op == OP_POSTDEC) && is_lvalue(st->a)) {
 		check_lvalue_store(s, st->a, &type_long, true);

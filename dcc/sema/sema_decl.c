@@ -319,6 +319,13 @@ struct type *sema_extern_type(struct sema *s, const char *name)
 	return d ? d->t : NULL;
 }
 
+int sema_extern_use(struct sema *s, struct node *n)
+{
+	return diag_error(s->dg, n->loc, "reading kernel variable '%s' (declared extern) is not "
+			  "supported yet; use *(%s *)&`%s", n->name,
+			  type_str(sema_extern_type(s, n->name)), n->name);
+}
+
 static int define_inline(struct sema *s, struct node *n)
 {
 	struct type *t;

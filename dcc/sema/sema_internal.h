@@ -42,6 +42,12 @@ struct type *sema_user_typedef(struct sema *s, const char *name);
 /* "extern T name;": a kernel variable the script gave a type (NULL: none) */
 int sema_extern_decl(struct sema *s, struct node *d);
 struct type *sema_extern_type(struct sema *s, const char *name);
+int sema_extern_use(struct sema *s, struct node *n);
+/* n becomes `with` in place (keeping its list link and location); 0 */
+int sema_unwrap(struct node *n, struct node *with);
+/* A char array a translator made a string is the array again where it is
+ * indexed; returns a's type. */
+struct type *sema_unstring(struct node *a);
 int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out);
 /* sema_io.c: the io provider's events and args[] (1 when not an io clause) */
 const char *sema_io_event(int i, const char **name);

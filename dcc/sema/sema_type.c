@@ -266,3 +266,23 @@ int sema_float_cast(struct sema *s, struct node *n, struct type *from, struct ty
 	return diag_error(s->dg, n->loc, "cast from '%s' to '%s' is not supported",
 			  type_str(from), type_str(to));
 }
+
+int sema_unwrap(struct node *n, struct node *with)
+{
+	struct node *next = n->next;
+	struct loc loc = n->loc;
+	*n = *with;
+	n->next = next;
+	n->loc = loc;
+	return 0;
+}
+
+struct type *sema_unstring(struct node *a)
+{
+	if (a->kind == N_STRINGOF && type_is_stringish(a->a->type)) {
+		struct node *next = a->next;
+		*a = *a->a;
+		a->next = next;
+	}
+	return a->type;
+}
