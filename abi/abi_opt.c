@@ -31,6 +31,11 @@ static const struct abi_opt opts[] = {
 	{ "specsize", ABI_OPT_SIZE, C, "32k", NULL, NULL },
 	{ "stackframes", ABI_OPT_COUNT, C, "20", NULL, NULL },
 	{ "ustackframes", ABI_OPT_COUNT, C, "20", NULL, NULL },
+	/* the most frames any stack takes (DTrace's default is the kernel's
+	 * perf_event_max_stack, 127 unless changed) */
+	{ "maxframes", ABI_OPT_COUNT, C, "127", NULL, NULL },
+	/* the most bytes a clause's alloca() may take */
+	{ "scratchsize", ABI_OPT_SIZE, C, NULL, NULL, NULL },
 	{ "jstackframes", ABI_OPT_COUNT, C, NULL, NULL, NULL },
 	{ "jstackstrsize", ABI_OPT_SIZE, C, NULL, NULL, NULL },
 	{ "stackindent", ABI_OPT_COUNT, 0, "14", NULL, NULL },

@@ -264,6 +264,36 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 	}
 }
 
+/* stackdepth, ustackdepth (frames bpf_get_stack() copies into a buffer of
+ * maxframes, node->ival) and caller, ucaller (the second of two frames, 0
+ * when there is none). */
+static LLVMValueRef stack_var(struct cg *cg, struct node *n)
+{
+	enum builtin_var id = (enum builtin_var)n->id;
+	bool user = id == B_USTACKDEPTH || id == B_UCALLER;
+	bool depth = id == B_STACKDEPTH || id == B_USTACKDEPTH;
+	unsigned size = depth ? 8 * (unsigned)n->ival : 16;
+	/* BEGIN and END fire in no kernel code of the traced system's (in
+	 * DTrace, a probe in its own process): no kernel frames */
+	enum probe_kind k = cg->p->grp->kind;
+	if (!user && (k == PK_BEGIN || k == PK_END))
+		return cg_i64(cg, 0);
+	LLVMValueRef buf = cg_tmpbuf(cg, size);
+	if (!depth)
+		cg_memop(cg, "llvm.memset", buf, NULL, size);
+	LLVMValueRef got = cg_bpf_get_stack(cg, cg->p->ctx, buf, cg_i32(cg, size),
+					    user ? BPF_F_USER_STACK : 0);
+	if (!depth) {
+		LLVMValueRef o = cg_i64(cg, 8);
+		LLVMValueRef at = LLVMBuildGEP2(cg->b, cg->i8, buf, &o, 1, "");
+		return LLVMBuildLoad2(cg->b, cg->i64, at, "caller");
+	}
+	/* a failure (negative) is no frame */
+	LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, got, cg_i64(cg, 0), "");
+	got = LLVMBuildSelect(cg->b, neg, cg_i64(cg, 0), got, "");
+	return LLVMBuildLShr(cg->b, got, cg_i64(cg, 3), "depth");
+}
+
 static struct cval builtin(struct cg *cg, struct node *n)
 {
 	struct type *t = n->type;
@@ -342,6 +372,9 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		break;
 	case B_ID:
 		v = cg_probe_id(cg);
+		break;
+	case B_STACKDEPTH: case B_USTACKDEPTH: case B_CALLER: case B_UCALLER:
+		v = stack_var(cg, n);
 		break;
 	default:
 		diag_bug(cg->dg, n->loc, "builtin variable %d has no codegen", n->id);

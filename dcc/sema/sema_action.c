@@ -24,7 +24,12 @@ int sema_stack(struct sema *s, struct node *n)
 	int64_t frames = opt ? strtoll(opt, NULL, 0) : 20;
 	if (n->list && (sema_expr(s, n->list) || sema_const(s, n->list, &frames)))
 		return -1;
-	if (frames < 1 || frames > 127)
+	if (frames < 1)
+		return diag_error(s->dg, n->loc, "%s() takes 1 to 127 frames", n->name);
+	/* more frames than maxframes are silently cut to it, as in DTrace */
+	if (frames > sema_maxframes(s))
+		frames = sema_maxframes(s);
+	if (frames > 127)
 		return diag_error(s->dg, n->loc, "%s() takes 1 to 127 frames", n->name);
 	/* ustack()'s string size: symbols are resolved by the consumer here,
 	 * but the argument must still be what D allows, a size */
@@ -45,6 +50,13 @@ int sema_stack(struct sema *s, struct node *n)
 	t->size = (unsigned)(8 * frames + (user ? 8 : 0));
 	t->name = user ? "ustack()" : "stack()";
 	n->type = t;
+	return 0;
+}
+
+/* stackdepth and ustackdepth: node->ival gets the frames their buffer holds */
+int sema_stackvar(struct sema *s, struct node *n)
+{
+	n->ival = sema_maxframes(s);
 	return 0;
 }
 
@@ -539,8 +551,9 @@ static int check_action(struct sema *s, struct node *n)
 static int check_stmt(struct sema *s, struct node *n)
 {
 	const struct builtin *bi = n->kind == N_CALL && n->name ? builtin_find(n->name) : NULL;
-	/* stack(); ustack(); as statements record the stack: trace(stack()) */
-	if (bi && (bi->id == BI_STACK || bi->id == BI_USTACK)) {
+	/* stack(); ustack(); sym(a); uaddr(a)... as statements record their value,
+	 * as DTrace's actions of those names do: trace(stack()) */
+	if (bi && (bi->check == sema_stack || bi->check == sema_sym)) {
 		struct node *inner = arena_new(s->ar, struct node);
 		*inner = *n;
 		inner->next = NULL;

@@ -69,6 +69,10 @@ int sema_subr_inet(struct sema *s, struct node *n);
 /* A checked clause: bcopy() and copyinto() copy no more than alloca() and
  * copyin() took before them. 0, or -1 after reporting. */
 int sema_scratch_room(struct sema *s, struct node *clause);
+/* Options read by checks (sema_option.c): maxframes (1 to 127) and
+ * scratchsize (0 when unset). */
+unsigned sema_maxframes(const struct sema *s);
+uint64_t sema_scratchsize(const struct sema *s);
 /* inet_ntoa()... values: not strings, but printf's %s and printa's %s print them */
 bool sema_subr_text(const struct type *t);
 
@@ -92,6 +96,7 @@ int sema_stack(struct sema *s, struct node *n);
 int sema_sym(struct sema *s, struct node *n);
 /* sema.c: curthread */
 int sema_curthread(struct sema *s, struct node *n);
+int sema_stackvar(struct sema *s, struct node *n);
 /* "f() takes N arguments, M given" unless the row's arity holds: 0 or -1 */
 int sema_builtin_arity(struct sema *s, struct node *n);
 /* sema_vardecl.c: int x; self string s; uint64_t last[int]; */

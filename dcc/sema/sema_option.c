@@ -39,6 +39,22 @@ static uint64_t size_value(const struct sema *s, const char *name)
 	return n;
 }
 
+/* The maxframes option: the most frames a stack, stackdepth or ustackdepth
+ * takes. */
+unsigned sema_maxframes(const struct sema *s)
+{
+	uint64_t n = size_value(s, "maxframes");
+	return n > 127 ? 127 : n ? (unsigned)n : 1;
+}
+
+/* The scratchsize option, rounded up to 8 as DTrace does, or 0 when unset:
+ * the most bytes a clause's alloca() calls may take together. */
+uint64_t sema_scratchsize(const struct sema *s)
+{
+	uint64_t n = size_value(s, "scratchsize");
+	return (n + 7) & ~7ull;
+}
+
 /* s->sizes from the settings recorded so far (the last one of a name wins). */
 static void resolve_sizes(struct sema *s)
 {
@@ -89,10 +105,10 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 	if (!strcmp(name, "strsize")) {
 		uint64_t v;
 		abi_opt_parse_size(value, &v);
-		if (v < 8 || v > 4096) {
+		if (v < 2 || v > 4096) {
 			if (what)
-				return diag_fatal(s->dg, "strsize must be between 8 and 4096");
-			return diag_error(s->dg, loc, "strsize must be between 8 and 4096");
+				return diag_fatal(s->dg, "strsize must be between 2 and 4096");
+			return diag_error(s->dg, loc, "strsize must be between 2 and 4096");
 		}
 		s->strsize = (unsigned)(v + 7) & ~7u;
 	}

@@ -97,8 +97,14 @@ static int scratch_walk(struct sema *s, struct node *n, uint64_t *taken)
 			err |= scratch_walk(s, kids[i], taken);
 		if (n->kind != N_CALL || !n->bi)
 			continue;
-		if (n->bi->id == BI_ALLOCA || n->bi->id == BI_COPYIN)
+		if (n->bi->id == BI_ALLOCA || n->bi->id == BI_COPYIN) {
 			*taken += (n->ival + 7) & ~7ull;
+			uint64_t room = sema_scratchsize(s);
+			if (n->bi->id == BI_ALLOCA && room && *taken > room)
+				err = diag_error(s->dg, n->loc, "alloca() takes the clause past "
+						 "%llu bytes, the scratchsize option's room",
+						 (unsigned long long)room);
+		}
 		else if ((n->bi->id == BI_BCOPY || n->bi->id == BI_COPYINTO) &&
 			 n->ival > *taken)
 			err = diag_error(s->dg, n->loc, "%s() copies %llu bytes, more than the "

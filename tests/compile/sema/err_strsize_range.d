@@ -1,2 +1,2 @@
-#pragma D option strsize=2
+#pragma D option strsize=1
 BEGIN { }
