@@ -1,0 +1,65 @@
+/*
+ * The builtin variables that read stacks, on this kernel: stackdepth and
+ * ustackdepth count the frames stack() and ustack() would show, cut at
+ * maxframes; caller is stack()'s second frame, ucaller ustack()'s; BEGIN
+ * and END have no kernel frames.
+ */
+#include <string.h>
+
+#include "e2e/e2e.h"
+
+E2E_TEST(stackvars, begin_and_end_have_no_kernel_frames)
+{
+	const char *obj = e2e_build("begin",
+		"#pragma D option quiet\n"
+		"BEGIN { printf(\"%u %x\\n\", stackdepth, caller); exit(0); }\n"
+		"END { printf(\"%u %x\\n\", stackdepth, caller); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "0 0\n0 0\n\n");
+	run_result_free(&r);
+}
+
+/* A syscall from user space has at least the entry code and the tracing
+ * hook under it: with maxframes=2 both depths are cut to exactly 2, and so
+ * is stack(). */
+E2E_TEST(stackvars, maxframes_cuts_the_depths_and_the_stacks)
+{
+	const char *obj = e2e_build("maxframes",
+		"#pragma D option quiet\n"
+		"#pragma D option maxframes=2\n"
+		"syscall::getppid:entry /pid == $target/ {\n"
+		"	printf(\"%u %u\\n\", stackdepth, ustackdepth);\n"
+		"	stack(); ustack(20);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_trigger("getppid_n"), obj, NULL);
+	cr_assert_eq(r.status, 0, "dtrun failed: %s", r.err);
+	cr_assert(!strncmp(r.out, "2 ", 2), "stackdepth is not 2:\n%s", r.out);
+	/* the first line, a blank line and two kernel frames, a blank line and
+	 * at most two user frames (an unwound frame can be 0, not shown) */
+	int lines = e2e_lines(r.out);
+	cr_assert(lines >= 5 && lines <= 8, "%d lines:\n%s", lines, r.out);
+	run_result_free(&r);
+}
+
+/* caller prints as stack()'s second line: the same address, the same
+ * symbolization. */
+E2E_TEST(stackvars, caller_is_the_second_kernel_frame)
+{
+	const char *obj = e2e_build("caller",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/ {\n"
+		"	printf(\"%a\\n\", caller);\n"
+		"	stack(2);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_trigger("getppid_n"), obj, NULL);
+	cr_assert_eq(r.status, 0, "dtrun failed: %s", r.err);
+	char first[256], frame[2][256];
+	cr_assert_eq(sscanf(r.out, "%255s %255s %255s", first, frame[0], frame[1]), 3,
+		     "output:\n%s", r.out);
+	cr_assert_str_eq(first, frame[1], "caller is not stack()'s second frame:\n%s", r.out);
+	cr_assert_str_neq(frame[0], frame[1]);
+	run_result_free(&r);
+}
