@@ -97,6 +97,7 @@ int sema_sym(struct sema *s, struct node *n);
 /* sema.c: curthread */
 int sema_curthread(struct sema *s, struct node *n);
 int sema_stackvar(struct sema *s, struct node *n);
+int sema_vtimestamp(struct sema *s, struct node *n);
 /* "f() takes N arguments, M given" unless the row's arity holds: 0 or -1 */
 int sema_builtin_arity(struct sema *s, struct node *n);
 /* sema_vardecl.c: int x; self string s; uint64_t last[int]; */

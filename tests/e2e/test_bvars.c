@@ -1,5 +1,7 @@
 /*
- * The builtin variables that read stacks, on this kernel: stackdepth and
+ * Builtin variables whose values are only known by relationships, on this
+ * kernel. vtimestamp, the thread's time on a CPU, never goes back and is
+ * below timestamp (no thread has run longer than the system). stackdepth and
  * ustackdepth count the frames stack() and ustack() would show, cut at
  * maxframes; caller is stack()'s second frame, ucaller ustack()'s; BEGIN
  * and END have no kernel frames.
@@ -8,7 +10,7 @@
 
 #include "e2e/e2e.h"
 
-E2E_TEST(stackvars, begin_and_end_have_no_kernel_frames)
+E2E_TEST(bvars, begin_and_end_have_no_kernel_frames)
 {
 	const char *obj = e2e_build("begin",
 		"#pragma D option quiet\n"
@@ -23,7 +25,7 @@ E2E_TEST(stackvars, begin_and_end_have_no_kernel_frames)
 /* A syscall from user space has at least the entry code and the tracing
  * hook under it: with maxframes=2 both depths are cut to exactly 2, and so
  * is stack(). */
-E2E_TEST(stackvars, maxframes_cuts_the_depths_and_the_stacks)
+E2E_TEST(bvars, maxframes_cuts_the_depths_and_the_stacks)
 {
 	const char *obj = e2e_build("maxframes",
 		"#pragma D option quiet\n"
@@ -45,7 +47,7 @@ E2E_TEST(stackvars, maxframes_cuts_the_depths_and_the_stacks)
 
 /* caller prints as stack()'s second line: the same address, the same
  * symbolization. */
-E2E_TEST(stackvars, caller_is_the_second_kernel_frame)
+E2E_TEST(bvars, caller_is_the_second_kernel_frame)
 {
 	const char *obj = e2e_build("caller",
 		"#pragma D option quiet\n"
@@ -61,5 +63,21 @@ E2E_TEST(stackvars, caller_is_the_second_kernel_frame)
 		     "output:\n%s", r.out);
 	cr_assert_str_eq(first, frame[1], "caller is not stack()'s second frame:\n%s", r.out);
 	cr_assert_str_neq(frame[0], frame[1]);
+	run_result_free(&r);
+}
+
+E2E_TEST(bvars, vtimestamp_grows_and_stays_below_timestamp)
+{
+	const char *obj = e2e_build("vtimestamp",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/ { self->v = vtimestamp; }\n"
+		"syscall::getppid:return /self->v/ {\n"
+		"	printf(\"%d %d %d\\n\", vtimestamp >= self->v, self->v > 0,\n"
+		"	    vtimestamp < timestamp);\n"
+		"	self->v = 0;\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 3", e2e_trigger("getppid_n")), obj, NULL);
+	e2e_expect(&r, 0, "1 1 1\n1 1 1\n1 1 1\n\n");
 	run_result_free(&r);
 }
