@@ -556,11 +556,16 @@ static struct cval binop(struct cg *cg, struct node *n)
 		/* scaled pointer arithmetic, and pointer - pointer in elements */
 		if (a.t->kind == T_PTR && b.t->kind == T_PTR) {
 			LLVMValueRef d = LLVMBuildSub(cg->b, a.v, b.v, "");
-			return ival(LLVMBuildSDiv(cg->b, d, cg_i64(cg, a.t->ref->size), ""), t);
+			unsigned k = type_stride(a.t);
+			/* BPF divides unsigned only: a shift for the usual power of 2 */
+			if (!(k & (k - 1)))
+				return ival(LLVMBuildAShr(cg->b, d, cg_i64(cg, (unsigned)__builtin_ctz(k)),
+							  ""), t);
+			return ival(divide(cg, n, d, cg_i64(cg, k), false, true), t);
 		}
 		bool pa = a.t->kind == T_PTR;
 		struct type *pt = pa ? a.t : b.t;
-		LLVMValueRef i = LLVMBuildMul(cg->b, pa ? b.v : a.v, cg_i64(cg, pt->ref->size), "");
+		LLVMValueRef i = LLVMBuildMul(cg->b, pa ? b.v : a.v, cg_i64(cg, type_stride(pt)), "");
 		LLVMValueRef p = pa ? a.v : b.v;
 		return ival(n->op == '-' ? LLVMBuildSub(cg->b, p, i, "") : LLVMBuildAdd(cg->b, p, i, ""),
 			    t);
@@ -645,8 +650,9 @@ static struct cval incdec(struct cg *cg, struct node *n)
 	struct cval cur = cg_lref_load(cg, &r);
 	struct type *t = r.v->type;
 	bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
-	LLVMValueRef nv = cg_norm(cg, inc ? LLVMBuildAdd(cg->b, cur.v, cg_i64(cg, 1), "")
-					  : LLVMBuildSub(cg->b, cur.v, cg_i64(cg, 1), ""), t);
+	LLVMValueRef step = cg_i64(cg, t->kind == T_PTR ? type_stride(t) : 1);
+	LLVMValueRef nv = cg_norm(cg, inc ? LLVMBuildAdd(cg->b, cur.v, step, "")
+					  : LLVMBuildSub(cg->b, cur.v, step, ""), t);
 	cg_lref_store(cg, &r, ival(nv, t));
 	bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
 	return ival(post ? cur.v : nv, t);

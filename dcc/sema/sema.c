@@ -292,7 +292,7 @@ static int check_pointer_arith(struct sema *s, struct node *n, struct type *a, s
 		}
 		if ((pa && type_is_int(b)) || (pb && type_is_int(a) && n->op == '+')) {
 			struct type *p = pa ? a : b;
-			if (p->ref->kind == T_VOID || !p->ref->size)
+			if (!type_stride(p))
 				return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
 						  "arithmetic on '%s' needs a pointer to a sized type",
 						  type_str(p));
@@ -662,11 +662,13 @@ static int check_unop(struct sema *s, struct node *n)
 			return diag_error(s->dg, n->a->loc, "'%s' needs a variable",
 					  ast_op_name(n->op));
 		/* x++ on a new variable starts it at 0 and makes it a 64-bit
-		 * integer, as DTrace does (trace(x++) prints 8 bytes' width) */
+		 * integer, as DTrace does (trace(x++) prints 8 bytes' width); a
+		 * pointer variable steps by its stride */
 		if (sema_float_unop(s, n, var_type(s, n->a)) <= 0 ||
 		    check_lvalue_store(s, n->a, &type_long, true) ||
 		    sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
-		    expect_int(s, n->a, ast_op_name(n->op)))
+		    (!(n->a->type->kind == T_PTR && type_stride(n->a->type)) &&
+		     expect_int(s, n->a, ast_op_name(n->op))))
 			return -1;
 		n->type = n->a->type;
 		return 0;

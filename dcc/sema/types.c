@@ -149,3 +149,8 @@ bool type_is_symbolic(const struct type *t)
 {
 	return t && (t->kind == T_STACK || t->kind == T_SYM);
 }
+
+unsigned type_stride(const struct type *p)
+{
+	return p->ref->kind == T_VOID ? 1 : p->ref->size;
+}

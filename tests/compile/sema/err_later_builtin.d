@@ -1,1 +1,1 @@
-BEGIN { trace(vtimestamp); }
+BEGIN { trace(ipl); }
