@@ -711,8 +711,11 @@ struct cval cg_symbolic(struct cg *cg, struct node *n)
 	}
 	LLVMValueRef o = cg_i64(cg, at);
 	LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, buf, &o, 1, "");
+	enum probe_kind k = cg->p->grp->kind;
 	if (t->kind == T_SYM) {
 		LLVMBuildStore(cg->b, cg_expr(cg, n->list).v, dst);
+	} else if (!user && (k == PK_BEGIN || k == PK_END)) {
+		/* no kernel frames: see stack_var() */
 	} else {
 		cg_bpf_get_stack(cg, cg->p->ctx, dst, cg_i32(cg, t->size - at),
 				 user ? BPF_F_USER_STACK : 0);

@@ -292,6 +292,15 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 		if (sp.cls == ABI_FMT_PERCENT && len == 2)
 			continue;
 		for (int n = (sp.width == ABI_FMT_STAR) + (sp.prec == ABI_FMT_STAR); n > 0; n--) {
+			if (printa) {
+				/* printa: a '*' takes the next key, as a conversion does */
+				if (key >= agg->nkeys || !type_is_int(agg->keys[key]))
+					return diag_error(s->dg, fmt->loc, "'*' in '%.*s' needs an "
+							  "integer key of @%s", len, spec,
+							  agg->name);
+				key++;
+				continue;
+			}
 			if (!a)
 				return diag_error(s->dg, fmt->loc, "format '%.*s' needs an "
 						  "argument for '*'", len, spec);
@@ -313,6 +322,18 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 		if (sp.agg || c == '@')
 			return diag_error(s->dg, fmt->loc, "'%%@' conversions are only valid in "
 					  "printa()");
+		if (printa && (sp.cls == ABI_FMT_STACK || sp.cls == ABI_FMT_KADDR ||
+			       sp.cls == ABI_FMT_UADDR)) {
+			struct type *kt = key < agg->nkeys ? agg->keys[key] : NULL;
+			bool ok = kt && (c == 'k' ? kt->kind == T_STACK
+					 : type_is_scalar(kt) || kt->kind == T_SYM);
+			if (!ok)
+				return diag_error(s->dg, fmt->loc, "conversion '%.*s' needs %s key "
+						  "of @%s", len, spec, c == 'k' ? "a stack() or "
+						  "ustack()" : "an address", agg->name);
+			key++;
+			continue;
+		}
 		if (sp.cls == ABI_FMT_STACK || sp.cls == ABI_FMT_KADDR || sp.cls == ABI_FMT_UADDR) {
 			if (!a)
 				return diag_error(s->dg, fmt->loc, "format conversion #%d '%.*s' has "

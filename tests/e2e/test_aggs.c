@@ -99,3 +99,20 @@ E2E_TEST(aggs, aggpercpu_shows_where_the_counts_were_made)
 	e2e_expect(&r, 0, want);
 	run_result_free(&r);
 }
+
+/* A '*' in a printa() format takes its width from the next key, as a
+ * conversion takes its value: a negative width left-justifies. */
+E2E_TEST(aggs, printa_star_widths_come_from_keys)
+{
+	const char *obj = e2e_build("starwidth",
+		"#pragma D option quiet\n"
+		"BEGIN {\n"
+		"	@[6, 100] = sum(1); @[-6, 200] = sum(2); @[3, 5] = sum(3);\n"
+		"	printa(\"[%-*d]\\n\", @); printa(\"[%*d]\\n\", @);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "[100   ]\n[200   ]\n[5  ]\n[   100]\n[200   ]\n[  5]\n\n");
+	run_result_free(&r);
+}
