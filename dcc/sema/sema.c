@@ -586,30 +586,6 @@ int sema_curthread(struct sema *s, struct node *n)
 	return 0;
 }
 
-/* vtimestamp: the nanoseconds the current thread has run on a CPU, as the
- * scheduler last counted them (the kernel's task_struct se.sum_exec_runtime:
- * updated at each tick and switch, so it never goes back). The identifier
- * becomes that member access, which BTF types and CO-RE relocates. */
-int sema_vtimestamp(struct sema *s, struct node *n)
-{
-	struct node *task = ast_new(s->ar, N_IDENT, n->loc);
-	task->name = "curthread";
-	struct node *se = ast_new(s->ar, N_MEMBER, n->loc);
-	se->a = task;
-	se->name = "se";
-	se->op = OP_ARROW;
-	n->kind = N_MEMBER;
-	n->a = se;
-	n->name = "sum_exec_runtime";
-	n->op = '.';
-	n->bi = NULL;
-	n->id = 0;
-	if (sema_expr(s, n))
-		return -1;
-	n->type = &type_uint64;
-	return 0;
-}
-
 static int check_ident(struct sema *s, struct node *n)
 {
 	if (n->op == '`') {

@@ -273,6 +273,17 @@ int sema_agg_assign(struct sema *s, struct node *n)
 	return 0;
 }
 
+/* printa: a '*' takes the next key, as a conversion does */
+static int printa_star(struct sema *s, struct node *fmt, const char *spec, int len,
+		       struct agg *agg, int *key)
+{
+	if (*key >= agg->nkeys || !type_is_int(agg->keys[*key]))
+		return diag_error(s->dg, fmt->loc, "'*' in '%.*s' needs an integer key of @%s",
+				  len, spec, agg->name);
+	(*key)++;
+	return 0;
+}
+
 /* Walk a printf format; check each conversion against the arguments. */
 static int check_format(struct sema *s, struct node *call, struct node *fmt, struct node *args,
 			bool printa, struct agg *agg)
@@ -292,15 +303,10 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 		if (sp.cls == ABI_FMT_PERCENT && len == 2)
 			continue;
 		for (int n = (sp.width == ABI_FMT_STAR) + (sp.prec == ABI_FMT_STAR); n > 0; n--) {
-			if (printa) {
-				/* printa: a '*' takes the next key, as a conversion does */
-				if (key >= agg->nkeys || !type_is_int(agg->keys[key]))
-					return diag_error(s->dg, fmt->loc, "'*' in '%.*s' needs an "
-							  "integer key of @%s", len, spec,
-							  agg->name);
-				key++;
+			if (printa && printa_star(s, fmt, spec, len, agg, &key))
+				return -1;
+			if (printa)
 				continue;
-			}
 			if (!a)
 				return diag_error(s->dg, fmt->loc, "format '%.*s' needs an "
 						  "argument for '*'", len, spec);
