@@ -485,6 +485,8 @@ static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 				    g->probes[0]->func);
 	case PK_PROC:
 		return cg_proc_section(cg, g);
+	case PK_ERROR:
+		break;
 	}
 	return "";
 }
@@ -538,6 +540,8 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 	case PK_PROC:
 		cg_proc_attach(cg, g);
 		break;
+	case PK_ERROR:
+		break;
 	}
 }
 
@@ -574,23 +578,31 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	};
 	cg->p = &prog;
 	cg->ci = ci;
-	LLVMTypeRef pt = cg->ptr;
-	LLVMTypeRef fty = LLVMFunctionType(cg->i32, &pt, 1, 0);
-	prog.fn = LLVMAddFunction(cg->M, g->prog_name, fty);
-	LLVMSetSection(prog.fn, sec);
-	LLVMSetLinkage(prog.fn, LLVMExternalLinkage);
-	LLVMAddAttributeAtIndex(prog.fn, LLVMAttributeFunctionIndex,
-		LLVMCreateEnumAttribute(cg->C, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+	/* an ERROR clause is the static function cg_error_declare() made */
+	bool err = g->kind == PK_ERROR;
+	if (err) {
+		prog.fn = LLVMGetNamedFunction(cg->M, g->prog_name);
+	} else {
+		LLVMTypeRef pt = cg->ptr;
+		LLVMTypeRef fty = LLVMFunctionType(cg->i32, &pt, 1, 0);
+		prog.fn = LLVMAddFunction(cg->M, g->prog_name, fty);
+		LLVMSetSection(prog.fn, sec);
+		LLVMSetLinkage(prog.fn, LLVMExternalLinkage);
+		LLVMAddAttributeAtIndex(prog.fn, LLVMAttributeFunctionIndex,
+			LLVMCreateEnumAttribute(cg->C, LLVMGetEnumAttributeKindForName("nounwind",
+										       8), 0));
+	}
 	prog.ctx = LLVMGetParam(prog.fn, 0);
 	LLVMSetValueName2(prog.ctx, "ctx", 3);
 
 	struct loc loc = ci->n->loc;
-	LLVMMetadataRef params[2] = { cg->di_int, cg->di_voidptr };
-	LLVMMetadataRef sty = LLVMDIBuilderCreateSubroutineType(cg->dib, cg->di_file, params, 2,
-								0);
+	LLVMMetadataRef params[6] = { cg->di_int, cg->di_voidptr, cg->di_u64, cg->di_u64,
+				      cg->di_u64, cg->di_u64 };
+	LLVMMetadataRef sty = LLVMDIBuilderCreateSubroutineType(cg->dib, cg->di_file, params,
+								err ? 6 : 2, 0);
 	prog.sp = LLVMDIBuilderCreateFunction(cg->dib, cg->di_file, g->prog_name,
 		strlen(g->prog_name), g->prog_name, strlen(g->prog_name), cg->di_file, loc.line,
-		sty, 0, 1, loc.line, LLVMDIFlagPrototyped, 1);
+		sty, err, 1, loc.line, LLVMDIFlagPrototyped, 1);
 	LLVMSetSubprogram(prog.fn, prog.sp);
 	LLVMDIBuilderCreateParameterVariable(cg->dib, prog.sp, "ctx", 3, 1, cg->di_file, loc.line,
 					     cg->di_voidptr, 1, 0);
@@ -639,7 +651,8 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	}
 	if (cg->this_size + prog.scratch_max > cg->scratch_total)
 		cg->scratch_total = cg->this_size + prog.scratch_max;
-	record_attach(cg, g, raw);
+	if (!err)
+		record_attach(cg, g, raw);
 	cg->p = NULL;
 }
 
@@ -657,6 +670,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 	make_maps(cg);
 	for (int i = 0; i < s->nprobes; i++)
 		cg_meta_probe(cg->meta, s->probes[i]);
+	cg_error_declare(cg);
 	for (int i = 0; i < s->nclauses; i++) {
 		struct clause_info *ci = &s->clauses[i];
 		struct cg_clause cl = { 0 };

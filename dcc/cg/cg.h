@@ -107,6 +107,8 @@ struct cg {
 	unsigned *this_off;  /* per V_THIS var id: offset in scratch */
 	unsigned this_size;
 	LLVMValueRef ro_target, ro_walloff, sysnames;
+	LLVMValueRef *err_fns;     /* the ERROR clauses' functions, in source order */
+	int nerr_fns;
 	LLVMValueRef g_exited;     /* .bss flag set by exit(), NULL if no exit() */
 	LLVMTypeRef ppid_ir;       /* ppid's minimal task_struct, made once */
 	LLVMMetadataRef ppid_di;
@@ -214,6 +216,8 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n);
 LLVMValueRef cg_preserve_access(struct cg *cg, LLVMValueRef base, LLVMTypeRef ir,
 				LLVMMetadataRef di, int idx);
 LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t);
+/* The same, but a failed read is an invalid address fault. */
+LLVMValueRef cg_kread_or_fault(struct cg *cg, LLVMValueRef addr, struct type *t);
 bool cg_is_bitfield(struct node *n);
 struct cval cg_bitfield(struct cg *cg, struct node *n);
 struct cval cg_kstring(struct cg *cg, struct node *n);
@@ -224,6 +228,13 @@ void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *c
 void cg_clause_body(struct cg *cg);
 /* Report a run-time fault (the clause's record is discarded) and leave. */
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail);
+/* The static function of each ERROR clause (cg_error.c), declared before
+ * any program: (ctx, probe id, clause index | pc << 32, fault, detail). */
+void cg_error_declare(struct cg *cg);
+/* Call the ERROR clauses for a fault of the clause being built. */
+void cg_error_call(struct cg *cg, uint32_t fault, LLVMValueRef detail);
+/* arg0..arg9 inside an ERROR clause. */
+LLVMValueRef cg_error_arg(struct cg *cg, int i);
 /* A branch that reports fault (with detail, NULL: none) and leaves the
  * program when bad is true; the builder goes on in the other arm. */
 void cg_fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault, LLVMValueRef detail);

@@ -201,6 +201,13 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 {
 	if (cg->p->rec)
 		cg_bpf_ringbuf_discard(cg, cg->p->rec, 0);
+	if (cg->p->grp->kind == PK_ERROR) {
+		/* a fault in an ERROR clause only counts: reporting it would
+		 * fire ERROR again */
+		cg_count_drop(cg, DCC_DROP_ERROR);
+		LLVMBuildRet(cg->b, cg_i32(cg, 0));
+		return;
+	}
 	LLVMValueRef saved = cg->p->rec;
 	cg->p->rec = NULL;
 	unsigned hdr = sizeof(struct dcc_rec_hdr);
@@ -209,6 +216,7 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 	LLVMBuildStore(cg->b, cg_i32(cg, 0), rec_ptr(cg, rec, hdr + 4));
 	LLVMBuildStore(cg->b, detail ? detail : cg_i64(cg, 0), rec_ptr(cg, rec, hdr + 8));
 	submit(cg, rec, true);
+	cg_error_call(cg, fault, detail);
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
 	cg->p->rec = saved;
 }
@@ -284,7 +292,8 @@ void cg_clause_body(struct cg *cg)
 	cg->p->epid = (int)cg->cl->epid;
 	/* after exit() nothing but END records, as in DTrace, where exit()
 	 * stops the probes at once rather than when the consumer reacts */
-	if (cg->g_exited && cg->p->grp->kind != PK_END && cg->p->grp->kind != PK_BEGIN) {
+	enum probe_kind pk = cg->p->grp->kind;
+	if (cg->g_exited && pk != PK_END && pk != PK_BEGIN && pk != PK_ERROR) {
 		LLVMValueRef ex = LLVMBuildLoad2(cg->b, cg->i64, cg->g_exited, "exited");
 		LLVMBasicBlockRef go = cg_block(cg, "live"), stop = cg_block(cg, "exited");
 		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, ex, cg_i64(cg, 0), ""), go,
@@ -323,7 +332,7 @@ void cg_clause_body(struct cg *cg)
 	}
 	if (cg->p->rec) {
 		enum probe_kind k = cg->p->grp->kind;
-		bool wake = wakes(cg->ci) || k == PK_BEGIN || k == PK_END;
+		bool wake = wakes(cg->ci) || k == PK_BEGIN || k == PK_END || k == PK_ERROR;
 		if (cg->p->spec_id)
 			cg_spec_submit(cg, wake);
 		else

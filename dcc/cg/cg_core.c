@@ -311,6 +311,17 @@ LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t)
 	return cg_norm(cg, v, t);
 }
 
+/* The same, where a read that fails is DTrace's invalid address fault. */
+LLVMValueRef cg_kread_or_fault(struct cg *cg, LLVMValueRef addr, struct type *t)
+{
+	LLVMValueRef tmp = cg_tmp64(cg);
+	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
+	cg_read_or_fault(cg, BPF_FUNC_probe_read_kernel, tmp, t->size,
+			 LLVMBuildPtrToInt(cg->b, addr, cg->i64, ""));
+	LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
+	return cg_norm(cg, v, t);
+}
+
 /* A string from a char array (its address) or a char pointer (its value). */
 struct cval cg_kstring(struct cg *cg, struct node *n)
 {

@@ -234,6 +234,8 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 	}
 	case PK_PROC:
 		return cg_proc_arg(cg, i);
+	case PK_ERROR:
+		return cg_error_arg(cg, i);
 	case PK_RAWTP:
 	case PK_FBT_ENTRY: {
 		/* BTF-typed context: the arguments as u64s; loading past the last
@@ -738,7 +740,7 @@ static struct cval kernel_value(struct cg *cg, struct node *n)
 	}
 	if (cg_is_bitfield(n))
 		return cg_bitfield(cg, n);
-	return ival(cg_kread(cg, cg_addr(cg, n), n->type), n->type);
+	return ival(cg_kread_or_fault(cg, cg_addr(cg, n), n->type), n->type);
 }
 
 struct cval cg_expr(struct cg *cg, struct node *n)

@@ -21,6 +21,7 @@ enum probe_kind {
 	PK_BEGIN = 1, PK_END, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_TICK, PK_PROFILE,
 	PK_SDT, PK_RAWTP, PK_FBT_ENTRY, PK_FBT_RETURN,
 	PK_PROC, /* proc provider (sema_proc.c): a kernel point, a filter, mapped args */
+	PK_ERROR, /* dtrace:::ERROR: no program of its own, a function every fault calls */
 };
 
 struct probe {

@@ -327,10 +327,8 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 				continue;
 			if (i == 2 && s->listing)
 				continue;
-			if (i == 2)
-				return diag_error(s->dg, d->loc, "the ERROR probe is not "
-						  "supported yet");
-			add_match(m, probe_get(s, (uint32_t)(DCC_PROBE_BEGIN + i), i ? PK_END : PK_BEGIN,
+			static const enum probe_kind kinds[] = { PK_BEGIN, PK_END, PK_ERROR };
+			add_match(m, probe_get(s, (uint32_t)(DCC_PROBE_BEGIN + i), kinds[i],
 					       "dtrace", "", "", names[i]));
 		}
 	}
@@ -457,7 +455,7 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 	/* One program per kind; tick/profile probes each get their own, since
 	 * the program can't tell which timer fired. */
 	ci->groups = arena_alloc(s->ar, sizeof(*ci->groups) * m.n);
-	for (int k = PK_BEGIN; k <= PK_PROC; k++) {
+	for (int k = PK_BEGIN; k <= PK_ERROR; k++) {
 		for (int i = 0; i < m.n; i++) {
 			struct probe *p = m.v[i];
 			if (kind_order(p->kind) != k)
@@ -466,8 +464,8 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 			/* a program per timer, tracepoint or function: it can't tell
 			 * which of several fired, and fentry/tp_btf programs are
 			 * each bound to one target */
-			if (k == PK_BEGIN || k == PK_END || k == PK_SYSCALL_ENTRY ||
-			    k == PK_SYSCALL_RETURN)
+			if (k == PK_BEGIN || k == PK_END || k == PK_ERROR ||
+			    k == PK_SYSCALL_ENTRY || k == PK_SYSCALL_RETURN)
 				for (int j = 0; j < ci->ngroups; j++)
 					if (ci->groups[j].kind == p->kind)
 						g = &ci->groups[j];
