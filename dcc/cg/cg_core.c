@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dcc/abi.h>
 #include "arena.h"
 #include "cg.h"
 #include "cg_bpf.h"
@@ -173,7 +174,17 @@ static LLVMValueRef as_ptr(struct cg *cg, LLVMValueRef v)
  * struct that many steps down the path. */
 static LLVMValueRef member_addr(struct cg *cg, struct node *n, int steps)
 {
-	LLVMValueRef base = n->op == OP_ARROW ? as_ptr(cg, cg_expr(cg, n->a).v) : cg_addr(cg, n->a);
+	LLVMValueRef base;
+	if (n->op == OP_ARROW) {
+		/* DTrace checks the pointer itself: p->m with p NULL is an invalid
+		 * address fault at 0, not at the member's offset */
+		LLVMValueRef p = cg_expr(cg, n->a).v;
+		cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntEQ, p, cg_i64(cg, 0), ""),
+			    DCC_FAULT_BADADDR, cg_i64(cg, 0));
+		base = as_ptr(cg, p);
+	} else {
+		base = cg_addr(cg, n->a);
+	}
 	struct member_path *mp = n->sym;
 	for (int i = 0; i < steps; i++) {
 		struct type *st = mp->outer[i];
