@@ -79,7 +79,7 @@ int dcc_runtime__report_drops(struct dcc_runtime *rt)
 			rt_error(rt, "%llu dynamic variable drop%s", (unsigned long long)sum,
 				 plural(sum));
 		else if (kind == DCC_DROP_ERROR)
-			rt_error(rt, "%llu error%s", (unsigned long long)sum, plural(sum));
+			rt_error(rt, "%llu error%s in ERROR probe enabling", (unsigned long long)sum, plural(sum));
 		else if (kind == DCC_DROP_SPEC)
 			rt_error(rt, "%llu speculative drop%s", (unsigned long long)sum,
 				 plural(sum));
