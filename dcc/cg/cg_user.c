@@ -14,10 +14,13 @@ struct cval cg_copyinstr(struct cg *cg, struct node *n)
 {
 	unsigned cap = cg_str_cap(cg, n);
 	uint32_t max = n->ival && n->ival + 1 < cap ? (uint32_t)n->ival + 1 : cap;
-	LLVMValueRef addr = LLVMBuildIntToPtr(cg->b, cg_expr(cg, n->list).v, cg->ptr, "");
+	LLVMValueRef uaddr = cg_expr(cg, n->list).v;
+	LLVMValueRef addr = LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, "");
 	LLVMValueRef dst = cg_tmpbuf(cg, cap);
 	cg_memop(cg, "llvm.memset", dst, NULL, cap);
-	cg_bpf_probe_read_user_str(cg, dst, cg_i32(cg, max), addr);
+	LLVMValueRef rc = cg_bpf_probe_read_user_str(cg, dst, cg_i32(cg, max), addr);
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""), DCC_FAULT_BADADDR,
+		    uaddr);
 	return (struct cval){ .v = dst, .t = &type_string, .cap = cap };
 }
 
