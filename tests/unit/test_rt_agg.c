@@ -832,7 +832,7 @@ Test(rt_agg, speculation_drops)
 	bpf_map_update_elem(fd, &k, v, BPF_ANY);
 	cr_assert_eq(dcc_runtime__report_drops(t.rt), 4);
 	cr_assert_str_eq(rtt_err(&t),
-		"dtrun: 1 error\n"
+		"dtrun: 1 error in ERROR probe enabling\n"
 		"dtrun: 1 speculative drop\n"
 		"dtrun: 1 failed speculation (available buffer(s) still busy)\n"
 		"dtrun: 5 failed speculations (no speculative buffer available)\n");
