@@ -184,11 +184,8 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 	}
 	case DCC_ACT_EXIT:
 		rt_field_val(&rt->args[a->first_arg], rec, &v);
-		/* the first exit() sets the status, as in DTrace: later clauses
-		 * of the same firing may still run and call exit() again */
-		if (!rt->exited)
-			rt->exit_status = (int)v.i;
 		rt->exited = true;
+		rt->exit_status = (int)v.i;
 		break;
 	case DCC_ACT_PRINTA:
 		do_printa(rt, out, c, ai);

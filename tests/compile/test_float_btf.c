@@ -115,10 +115,12 @@ Test(float_btf, members_get_float_types_by_size)
 	arena_destroy(ar);
 }
 
+/* the pointer is one the compiler can't know: BEGIN's arg0 is a constant 0,
+ * with which every access below would be a certain fault, and gone */
 static const char script[] =
 	"BEGIN\n"
 	"{\n"
-	"\tthis->p = (struct fstruct *)arg0;\n"
+	"\tthis->p = (struct fstruct *)timestamp;\n"
 	"\tthis->d = this->p->r;\n"
 	"\tprintf(\"%f %e %Lg %g\\n\", this->p->f, this->p->d, this->p->ld, this->d);\n"
 	"\ttrace(this->p->ld);\n"
