@@ -47,6 +47,8 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
+DCC_ABS=$(realpath -m "$DCC")
+WORK_ABS=$(realpath -m "$WORK")
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
@@ -189,7 +191,10 @@ for c in "${CASES[@]}"; do
 		RESULT[$c]=SKIP WHY[$c]="guest only (vm-host: skip)"
 		continue
 	fi
-	if ! "$DCC" "$d" -o "$WORK/root/c/$c.bpf.o" >"$WORK/got/$c.compile" 2>&1; then
+	# compiled from the cases' folder, so that a clause's name in a fault
+	# message ("NAME.d:12:1") is the same wherever the tree is
+	if ! (cd "$CASES_DIR" && "$DCC_ABS" "$c.d" -o "$WORK_ABS/root/c/$c.bpf.o") \
+		>"$WORK/got/$c.compile" 2>&1; then
 		RESULT[$c]=FAIL WHY[$c]="dcc failed: $(head -n 3 "$WORK/got/$c.compile")"
 		continue
 	fi
