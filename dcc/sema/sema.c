@@ -57,7 +57,7 @@ static const char *var_prefix(enum var_kind k)
 
 /* The type of an integer literal: the first of int, unsigned (octal/hex
  * only), long, unsigned long that holds it, then the suffixes' minimum. */
-static struct type *int_literal_type(struct node *n)
+struct type *sema_int_literal_type(struct node *n)
 {
 	uint64_t v = n->ival;
 	bool u = n->iflags & INTF_UNSIGNED, l = n->iflags & (INTF_LONG | INTF_LONGLONG);
@@ -185,52 +185,6 @@ static int check_shape(struct sema *s, struct node *lv, struct var *v, struct ty
 		if (keys[i]->kind == T_INT && keys[i]->size > v->keys[i]->size)
 			v->keys[i] = keys[i];
 	}
-	return 0;
-}
-
-static int check_macro(struct sema *s, struct node *n)
-{
-	const char *name = n->name;
-	/* $target and the loading process's ids: .rodata the loader fills (ival: which) */
-	static const char *const ro[] = { "target", "pid", "ppid", "pgid", "sid",
-					  "uid",    "gid", "euid", "egid" };
-	for (int i = 0; i < 9; i++)
-		if (!strcmp(name, ro[i])) {
-			n->kind = N_IDENT;
-			n->id = B_TARGET;
-			n->ival = (uint64_t)i;
-			n->str = (char *)ro[i];
-			n->type = &type_int;
-			return 0;
-		}
-	char *end;
-	long idx = strtol(name, &end, 10);
-	if (*end || end == name)
-		return diag_error(s->dg, n->loc, "macro variable $%s is not supported by dcc",
-				  name);
-	bool unset = idx >= s->opts.macro_argc || !s->opts.macro_argv;
-	if (unset && !s->opts.defaultargs)
-		return diag_error(s->dg, n->loc, "macro argument $%s%s is not defined",
-				  n->ival ? "$" : "", name);
-	/* defaultargs: an unset argument is 0, or "" as $$N */
-	const char *arg = unset ? (n->ival ? "" : "0") : s->opts.macro_argv[idx];
-	/* $0, the script's name, is a string as $$0 is */
-	if (n->ival || (idx == 0 && !unset)) {
-		n->kind = N_STR;
-		n->str = arena_strdup(s->ar, arg);
-		n->slen = strlen(arg);
-		n->type = &type_string;
-		return 0;
-	}
-	char *e;
-	unsigned long long v = strtoull(arg, &e, 0);
-	if (!*arg || *e)
-		return diag_error(s->dg, n->loc, "macro argument $%s is not an integer "
-				  "('%s'): use $$%s for its string value", name, arg, name);
-	n->kind = N_INT;
-	n->ival = v;
-	n->iflags = 0;
-	n->type = int_literal_type(n);
 	return 0;
 }
 
@@ -693,7 +647,7 @@ int sema_expr(struct sema *s, struct node *n)
 {
 	switch (n->kind) {
 	case N_INT:
-		n->type = int_literal_type(n);
+		n->type = sema_int_literal_type(n);
 		return 0;
 	case N_STR:
 		n->type = &type_string;
@@ -703,7 +657,7 @@ int sema_expr(struct sema *s, struct node *n)
 			return 0;
 		return check_ident(s, n);
 	case N_MACRO:
-		return check_macro(s, n);
+		return sema_macro(s, n);
 	case N_SELF:
 		return check_var_ref(s, n, V_SELF);
 	case N_THIS:

@@ -96,6 +96,10 @@ int sema_stack(struct sema *s, struct node *n);
 int sema_sym(struct sema *s, struct node *n);
 /* sema.c: curthread */
 int sema_curthread(struct sema *s, struct node *n);
+/* sema_macro.c: $target, $pid..., $N and $$N */
+int sema_macro(struct sema *s, struct node *n);
+/* the type of an integer literal: int, or wider when its value needs it */
+struct type *sema_int_literal_type(struct node *n);
 int sema_stackvar(struct sema *s, struct node *n);
 int sema_vtimestamp(struct sema *s, struct node *n);
 /* "f() takes N arguments, M given" unless the row's arity holds: 0 or -1 */

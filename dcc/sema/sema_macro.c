@@ -1,0 +1,60 @@
+/*
+ * Macro variables: $target and the loading process's ids become .rodata
+ * values the loader fills before load; $N and $$N are the script's
+ * arguments, as integers or strings, bound when the script is compiled.
+ */
+#include "sema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <dcc/abi.h>
+#include "arena.h"
+#include "diag.h"
+#include "sema_internal.h"
+
+int sema_macro(struct sema *s, struct node *n)
+{
+	const char *name = n->name;
+	/* $target and the loading process's ids: .rodata the loader fills (ival: which) */
+	static const char *const ro[] = { "target", "pid", "ppid", "pgid", "sid",
+					  "uid",    "gid", "euid", "egid" };
+	for (int i = 0; i < 9; i++)
+		if (!strcmp(name, ro[i])) {
+			n->kind = N_IDENT;
+			n->id = B_TARGET;
+			n->ival = (uint64_t)i;
+			n->str = (char *)ro[i];
+			n->type = &type_int;
+			return 0;
+		}
+	char *end;
+	long idx = strtol(name, &end, 10);
+	if (*end || end == name)
+		return diag_error(s->dg, n->loc, "macro variable $%s is not supported by dcc",
+				  name);
+	bool unset = idx >= s->opts.macro_argc || !s->opts.macro_argv;
+	if (unset && !s->opts.defaultargs)
+		return diag_error(s->dg, n->loc, "macro argument $%s%s is not defined",
+				  n->ival ? "$" : "", name);
+	/* defaultargs: an unset argument is 0, or "" as $$N */
+	const char *arg = unset ? (n->ival ? "" : "0") : s->opts.macro_argv[idx];
+	/* $0, the script's name, is a string as $$0 is */
+	if (n->ival || (idx == 0 && !unset)) {
+		n->kind = N_STR;
+		n->str = arena_strdup(s->ar, arg);
+		n->slen = strlen(arg);
+		n->type = &type_string;
+		return 0;
+	}
+	char *e;
+	unsigned long long v = strtoull(arg, &e, 0);
+	if (!*arg || *e)
+		return diag_error(s->dg, n->loc, "macro argument $%s is not an integer "
+				  "('%s'): use $$%s for its string value", name, arg, name);
+	n->kind = N_INT;
+	n->ival = v;
+	n->iflags = 0;
+	n->type = sema_int_literal_type(n);
+	return 0;
+}
