@@ -5,7 +5,6 @@
  */
 #include "cpp.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,33 +22,6 @@ static const char *const predefined[] = {
 	"-D__aarch64__",
 #endif
 };
-
-static const char *const directives[] = { "if",    "ifdef", "ifndef", "elif",    "else", "endif",
-					  "define", "undef", "include", "error", "warning" };
-
-bool cpp_wanted(const char *text, size_t len)
-{
-	for (size_t i = 0; i < len;) {
-		size_t p = i;
-		while (p < len && (text[p] == ' ' || text[p] == '\t'))
-			p++;
-		if (p < len && text[p] == '#') {
-			p++;
-			while (p < len && (text[p] == ' ' || text[p] == '\t'))
-				p++;
-			size_t w = p;
-			while (w < len && (isalnum((unsigned char)text[w]) || text[w] == '_'))
-				w++;
-			for (size_t k = 0; k < sizeof(directives) / sizeof(directives[0]); k++)
-				if (strlen(directives[k]) == w - p &&
-				    !memcmp(directives[k], text + p, w - p))
-					return true;
-		}
-		const char *nl = memchr(text + i, '\n', len - i);
-		i = nl ? (size_t)(nl - text) + 1 : len;
-	}
-	return false;
-}
 
 /* "<stdin>" in cpp's line markers becomes the script's name. */
 static char *rename_markers(char *out, size_t *len, const char *name)

@@ -6,15 +6,12 @@
 #include <stddef.h>
 
 struct cpp_opts {
-	bool enabled;      /* -C, -x cpp, or a directive in the script */
+	bool enabled;      /* -C or -x cpp */
 	bool hdrs;         /* -H: cpp lists the files it includes on stderr */
 	const char *path;  /* -x cpppath=PATH, else cpp then clang-19 */
 	const char **args; /* "-DNAME=V", "-UNAME", "-IDIR" in command-line order */
 	int nargs;
 };
-
-/* True when a line of text is a cpp directive (#if, #define, #include...). */
-bool cpp_wanted(const char *text, size_t len);
 
 /* The preprocessed text (malloc'd, NUL-terminated, line markers naming
  * name), or NULL after cpp's own errors and a line saying it failed. */

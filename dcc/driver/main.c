@@ -194,7 +194,7 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 	x = &cx;
 	char *pre = NULL;
 	size_t prelen = 0;
-	if (cpp.enabled || cpp_wanted(src->text, src->len)) {
+	if (cpp.enabled) { /* without -C a directive is an error, as in dtrace */
 		pre = cpp_run(&cpp, src->script, src->text, src->len, &prelen);
 		if (!pre) {
 			free(cx.v);

@@ -318,8 +318,8 @@ static bool directive(struct lexer *lx, struct token *tok)
 				known = true;
 		if (known)
 			lex_error(lx, loc_at(lx, hash, w - hash),
-				  "preprocessor directive '#%.*s' is not supported "
-				  "(dcc does not run cpp)", (int)wlen, word);
+				  "preprocessor directive '#%.*s' needs the C "
+				  "preprocessor: use -C", (int)wlen, word);
 		else
 			lex_error(lx, loc_at(lx, hash, w - hash),
 				  "invalid preprocessing directive '#%.*s'", (int)wlen, word);

@@ -241,6 +241,10 @@ static int check_pointer_arith(struct sema *s, struct node *n, struct type *a, s
 	case '+':
 	case '-':
 		if (pa && pb && n->op == '-') {
+			if (!type_stride(a))
+				return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
+						  "arithmetic on '%s' needs a pointer to a sized type",
+						  type_str(a));
 			n->type = &type_long;
 			return 0;
 		}

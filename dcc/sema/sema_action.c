@@ -608,7 +608,7 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 			err = diag_error(s->dg, c->a->loc, "a predicate must be an integer or a "
 					 "pointer, not '%s'", type_str(c->a->type));
 	}
-	bool spec = false, data = false;
+	bool spec = false, data = false, committed = false;
 	for (struct node *st = c->b; st; st = st->next) {
 		err |= check_stmt(s, st);
 		const struct builtin *bi = st->kind == N_CALL ? st->bi : NULL;
@@ -622,12 +622,17 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 		} else if (bi && bi->id == BI_COMMIT && data) {
 			err = diag_error(s->dg, st->loc, "commit() must come before the clause's "
 					 "data-recording actions");
+		} else if (committed && bi && (bi->flags & BF_DATA || bi->id == BI_EXIT)) {
+			/* exit() records too, as DTrace counts it */
+			err = diag_error(s->dg, st->loc, "%s() cannot follow commit(): a clause's "
+					 "data-recording actions come before it", st->name);
 		} else if (spec && (st->kind == N_ASSIGN && st->a->kind == N_AGG)) {
 			err = diag_error(s->dg, st->loc, "aggregations cannot follow speculate()");
 		} else if (spec && bi && (bi->flags & (BF_NOSPEC | BF_DESTRUCTIVE))) {
 			err = diag_error(s->dg, st->loc, "%s() cannot follow speculate()", st->name);
 		}
 		data |= bi && (bi->flags & BF_DATA);
+		committed |= bi && bi->id == BI_COMMIT;
 	}
 	if (!err)
 		err = sema_xlate_uses(s, c) | sema_scratch_room(s, c);

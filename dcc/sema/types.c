@@ -152,5 +152,5 @@ bool type_is_symbolic(const struct type *t)
 
 unsigned type_stride(const struct type *p)
 {
-	return p->ref->kind == T_VOID ? 1 : p->ref->size;
+	return p->ref->kind == T_VOID ? 0 : p->ref->size;
 }

@@ -73,8 +73,9 @@ struct type *type_array(struct arena *ar, struct type *elem, uint64_t n);
  * is wanted */
 bool type_is_stringish(const struct type *t);
 bool type_is_scalar(const struct type *t); /* integers and pointers */
-/* The bytes pointer arithmetic on p steps by: its referenced type's size, 1
- * for void * (as in DTrace and GNU C); 0 when p's type has no size. */
+/* The bytes pointer arithmetic on p steps by: its referenced type's size; 0
+ * when it has none, void * included (DTrace refuses arithmetic on void *,
+ * unlike GNU C). */
 unsigned type_stride(const struct type *p);
 bool type_is_aggregate(const struct type *t);
 /* Values the runtime symbolizes: stacks and addresses (T_STACK, T_SYM). */

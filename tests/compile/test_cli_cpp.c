@@ -1,8 +1,9 @@
 /*
  * The C preprocessor in front of the compiler, as dtrace -C runs it: -D, -U,
- * -x define=/undef=, DTrace's predefined macros, a script whose #if lines
- * call for it by themselves, and diagnostics that keep the script's lines
- * through cpp's line markers. dcc -e compiles and writes nothing: no kernel.
+ * -x define=/undef=, DTrace's predefined macros, diagnostics that keep the
+ * script's lines through cpp's line markers, and without -C a directive that
+ * is refused, as dtrace refuses it. dcc -e compiles and writes nothing: no
+ * kernel.
  */
 #include "e2e/e2e.h"
 
@@ -40,7 +41,8 @@ NOKERNEL_TEST(cpp, undef_of_a_predefined_macro)
 {
 	const char *d = script("cpp_undef", branches);
 	struct run_result r;
-	e2e_run(&r, DCC_BIN, "-e", "-x", "define=WANT", "-x", "undef=__linux", d, NULL);
+	e2e_run(&r, DCC_BIN, "-e", "-x", "cpp", "-x", "define=WANT", "-x", "undef=__linux", d,
+		NULL);
 	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
 	cr_assert(strstr(r.err, e2e_fmt("%s:6:6: error: use of undeclared identifier "
 					"'other_branch'", d)), "%s", r.err);
@@ -49,10 +51,12 @@ NOKERNEL_TEST(cpp, undef_of_a_predefined_macro)
 
 NOKERNEL_TEST(cpp, macros_expand_and_the_object_compiles)
 {
-	const char *d = script("cpp_ok", "#define GREETING \"hi\\n\"\n"
+	/* a "#!" interpreter line is dropped before cpp, as dtrace -C does */
+	const char *d = script("cpp_ok", "#!/usr/sbin/dtrace -Cs\n"
+					 "#define GREETING \"hi\\n\"\n"
 					 "BEGIN { printf(GREETING); exit(__SUNW_D); }\n");
 	struct run_result r;
-	e2e_run(&r, DCC_BIN, "-e", d, NULL);
+	e2e_run(&r, DCC_BIN, "-e", "-C", d, NULL);
 	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
 	cr_assert_str_empty(r.err, "%s", r.err);
 	run_result_free(&r);
@@ -62,10 +66,23 @@ NOKERNEL_TEST(cpp, a_preprocessor_error_fails_the_compile)
 {
 	const char *d = script("cpp_bad", "#if 1\nBEGIN { exit(0); }\n");
 	struct run_result r;
-	e2e_run(&r, DCC_BIN, "-e", d, NULL);
+	e2e_run(&r, DCC_BIN, "-e", "-C", d, NULL);
 	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	/* cpp's own message names the script, not its standard input */
+	cr_assert(strstr(r.err, e2e_fmt("%s:1: error: unterminated #if", d)), "%s", r.err);
 	cr_assert(strstr(r.err, e2e_fmt("dcc: error: the C preprocessor failed on %s\n", d)),
 		  "%s", r.err);
+	run_result_free(&r);
+}
+
+NOKERNEL_TEST(cpp, without_C_a_directive_is_an_error)
+{
+	const char *d = script("cpp_none", "BEGIN { exit(0); }\n#if 0\n#endif\n");
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "-e", d, NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert(strstr(r.err, e2e_fmt("%s:2:1: error: preprocessor directive '#if' needs the "
+					"C preprocessor: use -C\n", d)), "%s", r.err);
 	run_result_free(&r);
 }
 

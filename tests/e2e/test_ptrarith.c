@@ -1,16 +1,16 @@
 /*
- * Pointer arithmetic through the kernel: a void * steps by bytes (as in
- * DTrace), a typed pointer by its type's size, in +, -, ++ and --, and a
- * difference of pointers counts elements.
+ * Pointer arithmetic through the kernel: a pointer steps by its type's size
+ * (a char * by bytes), in +, -, ++ and --, and a difference of pointers
+ * counts elements. (Arithmetic on void * is refused, as in DTrace.)
  */
 #include "e2e/e2e.h"
 
-E2E_TEST(ptrarith, void_pointers_step_by_bytes)
+E2E_TEST(ptrarith, pointers_step_by_their_type_size)
 {
 	const char *obj = e2e_build("voidptr",
 		"#pragma D option quiet\n"
 		"BEGIN {\n"
-		"	p = (void *)alloca(24);\n"
+		"	p = (char *)alloca(24);\n"
 		"	q = p + 3;\n"
 		"	r = p; r++; ++r; r--;\n"
 		"	s = (int *)p; s++;\n"

@@ -270,10 +270,10 @@ Test(lex, pragmas_and_directives)
 			 "3:1 IDENT 'x'\n3:2 EOF ''\n");
 	tokens("#include <a.h>\n#if 1\n#bogus\nx # y", LEX_NORMAL);
 	cr_assert_str_eq(diags(),
-			 "t.d:1:1: error: preprocessor directive '#include' is not supported "
-			 "(dcc does not run cpp)\n#include <a.h>\n^~~~~~~~\n"
-			 "t.d:2:1: error: preprocessor directive '#if' is not supported "
-			 "(dcc does not run cpp)\n#if 1\n^~~\n"
+			 "t.d:1:1: error: preprocessor directive '#include' needs the C "
+			 "preprocessor: use -C\n#include <a.h>\n^~~~~~~~\n"
+			 "t.d:2:1: error: preprocessor directive '#if' needs the C "
+			 "preprocessor: use -C\n#if 1\n^~~\n"
 			 "t.d:3:1: error: invalid preprocessing directive '#bogus'\n#bogus\n^~~~~~\n"
 			 "t.d:4:3: error: invalid character '#'\nx # y\n  ^\n");
 }
