@@ -48,6 +48,15 @@ void attach_release(struct attach_set *as);
 int attach_run_once(struct bpf_object *obj, struct dcc_runtime *rt, uint32_t kind,
 		    const char *progname);
 
+/* The offset of the `size`-byte variable `var` in the object's data section
+ * `sec` (".rodata", ".bss"), or -1. */
+long loader_var_offset(struct bpf_object *obj, const char *sec, const char *var, size_t size);
+/* Before load: hold every clause but BEGIN's until loader_phase_tracing()
+ * (phase.c). 0 or a libbpf error. */
+int loader_phase_loaded(struct bpf_object *obj);
+/* After BEGIN: let the probes' clauses run, unless BEGIN called exit(). */
+void loader_phase_tracing(struct bpf_object *obj);
+
 /* The traced process of -c or -p. */
 struct target {
 	pid_t pid;       /* 0: none */

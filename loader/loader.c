@@ -155,28 +155,10 @@ static int read_options(struct run *r)
 static void set_rodata(struct bpf_object *obj, void *data, size_t size, const char *var,
 		       uint64_t value)
 {
-	const struct btf *btf = bpf_object__btf(obj);
-	const struct btf_var_secinfo *vsi;
-	const struct btf_type *sec;
-	int id;
+	long off = loader_var_offset(obj, ".rodata", var, sizeof(value));
 
-	if (!btf || !data)
-		return;
-	id = btf__find_by_name_kind(btf, ".rodata", BTF_KIND_DATASEC);
-	if (id < 0)
-		return;
-	sec = btf__type_by_id(btf, id);
-	vsi = btf_var_secinfos(sec);
-	for (int i = 0; i < btf_vlen(sec); i++, vsi++) {
-		const struct btf_type *v = btf__type_by_id(btf, vsi->type);
-
-		if (!v || !btf_is_var(v) || strcmp(btf__name_by_offset(btf, v->name_off), var))
-			continue;
-		if (vsi->size == sizeof(value) && vsi->offset <= size - sizeof(value) &&
-		    size >= sizeof(value))
-			memcpy((char *)data + vsi->offset, &value, sizeof(value));
-		return;
-	}
+	if (data && off >= 0 && (size_t)off + sizeof(value) <= size)
+		memcpy((char *)data + off, &value, sizeof(value));
 }
 
 /* $pid, $ppid... are this process's, as dtrace's are its own */
@@ -369,6 +351,10 @@ static int open_object(struct run *r)
 			free(copy);
 		}
 	}
+	if (loader_phase_loaded(r->obj)) {
+		fprintf(stderr, "%s: cannot set the object's phase before load\n", r->prog);
+		return -EINVAL;
+	}
 	bpf_object__for_each_program(prog, r->obj) {
 		const char *pname = bpf_program__name(prog), *target;
 		bool only_optional;
@@ -506,7 +492,7 @@ static void matched_message(struct run *r)
 
 /* Consume until exit(), a signal or the traced process's end. Returns the
  * exit() status, 0, or 1 when reading failed. */
-static int trace_loop(struct run *r, bool *exited)
+static int trace_loop(struct run *r)
 {
 	uint64_t switch_ms = r->switch_ns / 1000000, now;
 	uint64_t next_status = clock_ns(CLOCK_MONOTONIC) + r->status_ns;
@@ -523,10 +509,8 @@ static int trace_loop(struct run *r, bool *exited)
 		if (r->tgt.pid && target_exited(&r->tgt)) {
 			/* Records the command caused may still be unread. */
 			dcc_runtime__poll(r->rt, 0);
-			if (dcc_runtime__exited(r->rt, &status)) {
-				*exited = true;
+			if (dcc_runtime__exited(r->rt, &status))
 				return status;
-			}
 			if (!r->quiet)
 				target_notice(&r->tgt, stderr, r->prog);
 			return 0;
@@ -543,10 +527,8 @@ static int trace_loop(struct run *r, bool *exited)
 				strerror(-n));
 			return 1;
 		}
-		if (dcc_runtime__exited(r->rt, &status)) {
-			*exited = true;
+		if (dcc_runtime__exited(r->rt, &status))
 			return status;
-		}
 		now = clock_ns(CLOCK_MONOTONIC);
 		if (r->status_ns && now >= next_status) {
 			dcc_runtime__report_drops(r->rt);
@@ -555,19 +537,24 @@ static int trace_loop(struct run *r, bool *exited)
 	}
 }
 
-static int end_trace(struct run *r, int status, bool exited)
+/* failed: BEGIN or the command's start failed, and the status is 1 whatever
+ * exit() said. */
+static int end_trace(struct run *r, int status, bool failed)
 {
 	int st, n;
 
 	attach_detach_all(&r->as);
 	/* What a -c command keeps doing is no longer traced. */
 	target_release(&r->tgt);
-	if (attach_run_once(r->obj, r->rt, DCC_ATTACH_END, r->prog))
-		status = 1;
+	bool end_failed = attach_run_once(r->obj, r->rt, DCC_ATTACH_END, r->prog);
+
 	while ((n = dcc_runtime__poll(r->rt, 0)) > 0 || n == -EINTR)
 		;
-	if (!exited && dcc_runtime__exited(r->rt, &st))
-		status = st; /* exit() in END */
+	/* the runtime keeps the first exit()'s status unless END called exit() */
+	if (dcc_runtime__exited(r->rt, &st))
+		status = st;
+	if (end_failed || failed)
+		status = 1;
 	dcc_runtime__report_drops(r->rt);
 	/* A second ^C abandons the aggregations. */
 	if (interrupted < 2)
@@ -581,7 +568,6 @@ static int run(struct run *r)
 	size_t meta_size;
 	char why[256] = "";
 	double t0 = now_ms(), t_open, t_load, t_attach;
-	bool exited = false;
 	int err, status;
 
 
@@ -667,12 +653,13 @@ static int run(struct run *r)
 		matched_message(r);
 
 	if (attach_run_once(r->obj, r->rt, DCC_ATTACH_BEGIN, r->prog))
-		return end_trace(r, 1, false);
+		return end_trace(r, 1, true);
+	loader_phase_tracing(r->obj);
 	/* ^C while loading: the command never runs. */
 	if (!interrupted && target_start(&r->tgt, r->prog))
-		return end_trace(r, 1, false);
-	status = trace_loop(r, &exited);
-	return end_trace(r, status, exited);
+		return end_trace(r, 1, true);
+	status = trace_loop(r);
+	return end_trace(r, status, false);
 }
 
 int loader_run(const void *obj, size_t size, const struct loader_opts *opts)

@@ -182,11 +182,19 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 		rt_hexdump(out, v.p, v.size);
 		break;
 	}
-	case DCC_ACT_EXIT:
+	case DCC_ACT_EXIT: {
+		struct dcc_rec_hdr h;
+
+		/* The first exit() decides the status, as in DTrace, where it
+		 * stops every later clause; only END's exit() replaces it. Two
+		 * CPUs can both exit() before either sees the other's. */
+		memcpy(&h, rec, sizeof(h));
 		rt_field_val(&rt->args[a->first_arg], rec, &v);
+		if (!rt->exited || h.probe_id == DCC_PROBE_END)
+			rt->exit_status = (int)v.i;
 		rt->exited = true;
-		rt->exit_status = (int)v.i;
 		break;
+	}
 	case DCC_ACT_PRINTA:
 		do_printa(rt, out, c, ai);
 		break;

@@ -339,12 +339,17 @@ static void agg_key_caps(struct cg *cg)
 	cg->ci = NULL;
 }
 
-static bool uses_exit(struct sema *s)
+/* An exit() to stop the other probes, or a BEGIN they must wait for. */
+static bool needs_phase(struct sema *s)
 {
-	for (int i = 0; i < s->nclauses; i++)
+	for (int i = 0; i < s->nclauses; i++) {
 		for (struct node *st = s->clauses[i].n->b; st; st = st->next)
 			if (cg_is_exit(st))
 				return true;
+		for (int g = 0; g < s->clauses[i].ngroups; g++)
+			if (s->clauses[i].groups[g].kind == PK_BEGIN)
+				return true;
+	}
 	return false;
 }
 
@@ -442,13 +447,13 @@ static void make_maps(struct cg *cg)
 	}
 	cg->ro_target = cg_rodata_u64(cg, DCC_RODATA_TARGET);
 	cg->ro_walloff = cg_rodata_u64(cg, DCC_RODATA_WALLOFF);
-	if (uses_exit(s)) {
-		cg->g_exited = LLVMAddGlobal(cg->M, cg->i64, "dcc_exited");
-		LLVMSetInitializer(cg->g_exited, cg_i64(cg, 0));
-		LLVMSetAlignment(cg->g_exited, 8);
-		LLVMSetLinkage(cg->g_exited, LLVMExternalLinkage);
-		attach_di(cg, cg->g_exited, "dcc_exited", cg->di_u64, 1);
-		cg_add_used(cg, cg->g_exited);
+	if (needs_phase(s)) {
+		cg->g_phase = LLVMAddGlobal(cg->M, cg->i64, DCC_BSS_PHASE);
+		LLVMSetInitializer(cg->g_phase, cg_i64(cg, DCC_PHASE_TRACING));
+		LLVMSetAlignment(cg->g_phase, 8);
+		LLVMSetLinkage(cg->g_phase, LLVMExternalLinkage);
+		attach_di(cg, cg->g_phase, DCC_BSS_PHASE, cg->di_u64, 1);
+		cg_add_used(cg, cg->g_phase);
 	}
 }
 

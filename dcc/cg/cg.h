@@ -109,7 +109,7 @@ struct cg {
 	LLVMValueRef ro_target, ro_walloff, sysnames;
 	LLVMValueRef *err_fns;     /* the ERROR clauses' functions, in source order */
 	int nerr_fns;
-	LLVMValueRef g_exited;     /* .bss flag set by exit(), NULL if no exit() */
+	LLVMValueRef g_phase;      /* .bss DCC_BSS_PHASE, NULL without BEGIN or exit() */
 	LLVMTypeRef ppid_ir;       /* ppid's minimal task_struct, made once */
 	LLVMMetadataRef ppid_di;
 	LLVMValueRef zero;         /* .rodata zeros a new aggregation key starts from */

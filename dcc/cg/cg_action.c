@@ -274,8 +274,8 @@ static void action(struct cg *cg, struct node *st, uint32_t kind, unsigned off)
 	}
 	if (kind == DCC_ACT_COMMIT || kind == DCC_ACT_DISCARD)
 		cg_spec_release(cg, st->list);
-	if (kind == DCC_ACT_EXIT && cg->g_exited)
-		LLVMBuildStore(cg->b, cg_i64(cg, 1), cg->g_exited);
+	if (kind == DCC_ACT_EXIT && cg->g_phase)
+		LLVMBuildStore(cg->b, cg_i64(cg, DCC_PHASE_EXITED), cg->g_phase);
 }
 
 static bool wakes(struct clause_info *ci)
@@ -290,14 +290,18 @@ void cg_clause_body(struct cg *cg)
 {
 	struct node *c = cg->ci->n;
 	cg->p->epid = (int)cg->cl->epid;
-	/* after exit() nothing but END records, as in DTrace, where exit()
-	 * stops the probes at once rather than when the consumer reacts */
+	/* As DTrace's activity state: no probe fires before BEGIN is done, and
+	 * after exit() nothing but END (and ERROR) records, at once rather than
+	 * when the consumer reacts: the later clauses of the same firing, BEGIN's
+	 * included, do not run either. */
 	enum probe_kind pk = cg->p->grp->kind;
-	if (cg->g_exited && pk != PK_END && pk != PK_BEGIN && pk != PK_ERROR) {
-		LLVMValueRef ex = LLVMBuildLoad2(cg->b, cg->i64, cg->g_exited, "exited");
-		LLVMBasicBlockRef go = cg_block(cg, "live"), stop = cg_block(cg, "exited");
-		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, ex, cg_i64(cg, 0), ""), go,
-				stop);
+	if (cg->g_phase && pk != PK_END && pk != PK_ERROR) {
+		LLVMValueRef ph = LLVMBuildLoad2(cg->b, cg->i64, cg->g_phase, "phase");
+		LLVMBasicBlockRef go = cg_block(cg, "live"), stop = cg_block(cg, "stopped");
+		LLVMValueRef live = pk == PK_BEGIN
+			? LLVMBuildICmp(cg->b, LLVMIntNE, ph, cg_i64(cg, DCC_PHASE_EXITED), "")
+			: LLVMBuildICmp(cg->b, LLVMIntEQ, ph, cg_i64(cg, DCC_PHASE_TRACING), "");
+		LLVMBuildCondBr(cg->b, live, go, stop);
 		LLVMPositionBuilderAtEnd(cg->b, stop);
 		LLVMBuildRet(cg->b, cg_i32(cg, 0));
 		LLVMPositionBuilderAtEnd(cg->b, go);

@@ -30,6 +30,15 @@
 /* const volatile u64 dcc_proc_pid, _ppid, _pgid, _sid, _uid, _gid, _euid, _egid: the macro
  * variables $pid... of the process that loads the object, set before load (those used) */
 #define DCC_RODATA_PROC "dcc_proc_"
+/* u64 in .bss, in objects with a BEGIN clause or an exit(): where tracing is, as
+ * DTrace's activity state. A loader that never writes it traces at once. */
+#define DCC_BSS_PHASE "dcc_phase"
+enum dcc_phase {
+	DCC_PHASE_TRACING = 0, /* every probe's clauses run */
+	DCC_PHASE_EXITED = 1,  /* exit() was called: only END and ERROR clauses run */
+	DCC_PHASE_LOADED = 2,  /* set by the loader before load: only BEGIN (and ERROR)
+				* clauses run, until the loader ends it when BEGIN is done */
+};
 
 /*
  * Every BPF program dcc emits is named "dcc_" + something ("dcc_begin",

@@ -304,3 +304,46 @@ E2E_TEST(lifecycle, several_n_descriptions)
 	e2e_expect_out(&r, 0, "lifecycle.several_n_descriptions");
 	run_result_free(&r);
 }
+
+/* The first exit() decides: it stops the later clauses of the same firing
+ * (BEGIN's too) and every other probe at once; only END's exit() replaces it. */
+E2E_TEST(lifecycle, first_exit_wins)
+{
+	const char *obj = e2e_build("exit_first",
+				    "BEGIN { exit(4); }\n"
+				    "BEGIN { printf(\"second BEGIN clause\\n\"); exit(5); }\n"
+				    "tick-1ms { printf(\"tick\\n\"); exit(6); }\n"
+				    "END { printf(\"end\\n\"); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 4, "end\n\n");
+	run_result_free(&r);
+}
+
+E2E_TEST(lifecycle, end_exit_replaces_the_status)
+{
+	const char *obj = e2e_build("exit_end", "BEGIN { exit(4); }\n"
+						"END { printf(\"end\\n\"); exit(2); }\n"
+						"END { printf(\"end again\\n\"); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 2, "end\nend again\n\n");
+	run_result_free(&r);
+}
+
+/* No probe fires before BEGIN is done: dtrun's own write of its matched-probes
+ * line comes before BEGIN, and must not be traced. */
+E2E_TEST(lifecycle, nothing_before_begin)
+{
+	const char *obj = e2e_build("before_begin",
+				    "syscall::write:entry /pid == $pid/ { exit(1); }\n"
+				    "BEGIN { printf(\"begin\"); }\n");
+	struct run_result r;
+	e2e_run(&r, "/usr/bin/taskset", "-c", "0", DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	const char *b = strstr(r.out, ":BEGIN begin\n"), *w = strstr(r.out, "write:entry \n");
+	cr_assert(b && w && b < w, "BEGIN's line must come first:\n%s", r.out);
+	run_result_free(&r);
+}

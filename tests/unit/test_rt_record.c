@@ -252,11 +252,17 @@ Test(rt_record, exit_status)
 	cr_assert(dcc_runtime__exited(t.rt, &status));
 	cr_assert_eq(status, 3);
 	cr_assert_str_eq(rtt_out(&t), HEADER BEGIN_LINE "bye\n\n");
-	/* the last exit() handled wins */
+	/* a second exit() (another CPU's, in the same instant) keeps the first status */
 	rec_int(&r, off, 0);
 	feed(&t, &r);
 	cr_assert(dcc_runtime__exited(t.rt, &status));
-	cr_assert_eq(status, 0);
+	cr_assert_eq(status, 3);
+	/* END's exit() replaces it */
+	rec_init(&r, &b, 1, DCC_PROBE_END, 0);
+	rec_int(&r, off, 5);
+	feed(&t, &r);
+	cr_assert(dcc_runtime__exited(t.rt, &status));
+	cr_assert_eq(status, 5);
 	rtt_close(&t);
 }
 
