@@ -89,6 +89,10 @@ void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *c
 		 * (a probe line, when committed) is what speculate() fills */
 		if (st->kind == N_CALL && st->bi && st->bi->id == BI_SPECULATE)
 			cl->records = true;
+		/* so does every other action, as in DTrace: raise(), stop() and
+		 * copyout() record nothing, but their firing prints its probe line */
+		if (st->kind == N_CALL && st->bi && st->bi->kind == BK_ACTION)
+			cl->records = true;
 		uint32_t kind = record_kind(st);
 		if (!kind)
 			continue;

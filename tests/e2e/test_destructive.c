@@ -161,3 +161,20 @@ E2E_TEST(destructive, tracemem_dumps_the_bytes)
 	e2e_expect_out(&r, 0, "destructive.tracemem_dumps_the_bytes");
 	run_result_free(&r);
 }
+
+/* An action that records nothing still makes its firing print the probe line,
+ * as any action does in DTrace; a clause of assignments alone prints nothing. */
+E2E_TEST(destructive, raise_prints_the_probe_line)
+{
+	struct run_result r;
+	const char *obj = e2e_build("raise_line", "BEGIN { raise(0); }\n"
+						  "BEGIN { self->x = 1; }\n"
+						  "BEGIN { exit(0); }\n");
+
+	e2e_run(&r, "/usr/bin/taskset", "-c", "0", DTRUN_BIN, "-w", obj, NULL);
+	e2e_expect(&r, 0,
+		   "CPU     ID                    FUNCTION:NAME\n"
+		   "  0      1                           :BEGIN \n"
+		   "  0      1                           :BEGIN \n\n");
+	run_result_free(&r);
+}
