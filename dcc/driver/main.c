@@ -92,8 +92,8 @@ static int load_script(struct sources *src, const char *path)
 		fprintf(stderr, "dcc: error: cannot read %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	const char *base = strrchr(path, '/');
-	src->label = strdup(base ? base + 1 : path);
+	/* named as given, as dtrace names it ("script 'dir/x.d' matched...") */
+	src->label = strdup(path);
 	return 0;
 }
 
@@ -344,7 +344,9 @@ static int cmd_run(int argc, char **argv)
 	struct xopts rx = { (const char **)lo.xopts, lo.nxopts };
 	cpp_xopts(&rx);
 	lo.nxopts = rx.n;
-	lo.obj_name = src.label;
+	const char *base = strrchr(src.label, '/');
+
+	lo.obj_name = base ? base + 1 : src.label;
 	rc = loader_run(obj, size, &lo);
 	free(obj);
 out:
