@@ -160,6 +160,14 @@ LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap);
 
 /* cg_expr.c */
 struct cval cg_expr(struct cg *cg, struct node *n);
+/* a binary operator on two values already normalized to t */
+LLVMValueRef cg_arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLVMValueRef b,
+		      struct type *t);
+/* cg_store.c: stores through a pointer into alloca() memory; an address
+ * and size checked against the clause's scratch, as a pointer into it */
+bool cg_is_pointer_store(struct node *lv);
+struct cval cg_store(struct cg *cg, struct node *n);
+LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size);
 /* stack(), ustack(), sym() and the other symbol functions: what the runtime names */
 struct cval cg_symbolic(struct cg *cg, struct node *n);
 /* cg_proc.c: the proc provider's programs */

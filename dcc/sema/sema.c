@@ -459,6 +459,8 @@ static int check_assign(struct sema *s, struct node *n)
 	struct node *lv = n->a;
 	if (lv->kind == N_AGG)
 		return sema_agg_assign(s, n);
+	if (sema_is_pointer_store(s, lv))
+		return sema_store(s, n);
 	if (is_var_member(lv)) {
 		/* v.m = x: a member of a struct variable */
 		if (sema_expr(s, lv) || sema_expr(s, n->b))

@@ -1,0 +1,66 @@
+/*
+ * Stores through a pointer: *p = v, p->m = v, p[i] = v (and their compound
+ * forms). D lets a script write only into the scratch memory alloca()
+ * gives its clause; codegen checks at run time that the store lands there
+ * (an invalid address fault otherwise), so here the left side is typed
+ * like a read and the value must fit it.
+ */
+#include "sema_internal.h"
+#include "diag.h"
+
+/* x, self->x, this->x, or an associative array element x[k] / self->x[k]:
+ * these name a variable, stored by the variable paths */
+static bool names_var(struct sema *s, struct node *n)
+{
+	if (n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS)
+		return true;
+	if (n->kind != N_INDEX || !n->a || (n->a->kind != N_IDENT && n->a->kind != N_SELF))
+		return false;
+	/* a[i] where a is a scalar pointer variable indexes the pointer */
+	enum var_kind k = n->a->kind == N_SELF ? V_SELF : V_GLOBAL;
+	struct var *v = sema_var_find(s, k, n->a->name);
+	return !v || v->nkeys || v->type->kind != T_PTR;
+}
+
+bool sema_is_pointer_store(struct sema *s, struct node *lv)
+{
+	if (lv->kind == N_UNOP)
+		return lv->op == '*';
+	if (lv->kind == N_MEMBER) {
+		while (lv->kind == N_MEMBER && lv->op == '.')
+			lv = lv->a;
+		/* v.m of a struct variable is the variable's own storage */
+		return lv->kind == N_MEMBER || !names_var(s, lv);
+	}
+	if (lv->kind == N_INDEX)
+		return !names_var(s, lv);
+	return false;
+}
+
+int sema_store(struct sema *s, struct node *n)
+{
+	struct node *lv = n->a;
+	if (sema_expr(s, lv) || sema_expr(s, n->b))
+		return -1;
+	struct type *t = lv->type, *vt = n->b->type;
+	struct loc at = n->op_loc.len ? n->op_loc : n->loc;
+	if (lv->kind == N_INDEX && lv->id == B_ARGS)
+		return diag_error(s->dg, lv->loc, "cannot assign to args[]");
+	if (sema_is_bitfield(lv))
+		return diag_error(s->dg, lv->loc, "assigning bit-field '%s' through a pointer is "
+				  "not supported yet", lv->name);
+	if (!type_is_scalar(t))
+		return diag_error(s->dg, lv->loc, "storing a value of type '%s' through a pointer "
+				  "is not supported yet", type_str(t));
+	int64_t c;
+	bool null = type_is_int(vt) && sema_const_try(n->b, &c) && !c;
+	if (!type_is_scalar(vt) || (t->kind == T_PTR && type_is_int(vt) && !null) ||
+	    (type_is_int(t) && vt->kind == T_PTR))
+		return diag_error(s->dg, at, "cannot assign '%s' to '%s' through a pointer",
+				  type_str(vt), type_str(t));
+	if (n->op != '=' && (!type_is_int(t) || !type_is_int(vt)))
+		return diag_error(s->dg, at, "operator '%s=' cannot be applied to '%s' and '%s'",
+				  ast_op_name(n->op), type_str(t), type_str(vt));
+	n->type = t;
+	return 0;
+}
