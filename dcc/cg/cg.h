@@ -167,6 +167,7 @@ LLVMValueRef cg_arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLV
  * and size checked against the clause's scratch, as a pointer into it */
 bool cg_is_pointer_store(struct node *lv);
 struct cval cg_store(struct cg *cg, struct node *n);
+struct cval cg_scratch_load(struct cg *cg, struct node *n);
 LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size);
 /* stack(), ustack(), sym() and the other symbol functions: what the runtime names */
 struct cval cg_symbolic(struct cg *cg, struct node *n);

@@ -742,6 +742,8 @@ static struct cval kernel_value(struct cg *cg, struct node *n)
 	}
 	if (cg_is_bitfield(n))
 		return cg_bitfield(cg, n);
+	if (n->scratch & SCR_PLACE)
+		return cg_scratch_load(cg, n);
 	return ival(cg_kread_or_fault(cg, cg_addr(cg, n), n->type), n->type);
 }
 

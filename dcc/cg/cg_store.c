@@ -83,3 +83,19 @@ struct cval cg_store(struct cg *cg, struct node *n)
 	LLVMSetAlignment(st, 1);
 	return (struct cval){ .v = v, .t = t };
 }
+
+/* A scalar that lies in alloca() memory: read in place once its address
+ * is checked, so a read outside what the clause allocated faults as
+ * DTrace's does instead of reading whatever is there. */
+struct cval cg_scratch_load(struct cg *cg, struct node *n)
+{
+	struct type *t = n->type;
+	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
+	LLVMValueRef addr = LLVMBuildPtrToInt(cg->b, cg_addr(cg, n), cg->i64, "");
+	LLVMValueRef ld = LLVMBuildLoad2(cg->b, it, cg_scratch_check(cg, addr, t->size), "");
+	LLVMSetAlignment(ld, 1);
+	if (t->size < 8)
+		ld = t->is_signed ? LLVMBuildSExt(cg->b, ld, cg->i64, "")
+				  : LLVMBuildZExt(cg->b, ld, cg->i64, "");
+	return (struct cval){ .v = cg_norm(cg, ld, t), .t = t };
+}

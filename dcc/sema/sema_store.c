@@ -6,6 +6,7 @@
  * like a read and the value must fit it.
  */
 #include "sema_internal.h"
+#include "builtin.h"
 #include "diag.h"
 
 /* x, self->x, this->x, or an associative array element x[k] / self->x[k]:
@@ -62,5 +63,100 @@ int sema_store(struct sema *s, struct node *n)
 		return diag_error(s->dg, at, "operator '%s=' cannot be applied to '%s' and '%s'",
 				  ast_op_name(n->op), type_str(t), type_str(vt));
 	n->type = t;
+	return 0;
+}
+
+/* The variable a node reads, or NULL */
+static struct var *var_of(struct node *n)
+{
+	if (n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS)
+		return n->sym;
+	if (n->kind == N_INDEX && n->id != B_ARGS && n->a &&
+	    (n->a->kind == N_IDENT || n->a->kind == N_SELF))
+		return n->sym;
+	return NULL;
+}
+
+static bool is_null(struct node *n)
+{
+	int64_t v;
+	return type_is_int(n->type) && sema_const_try(n, &v) && !v;
+}
+
+/* Alloca-ness, as DTrace tracks it: alloca() gives a pointer into scratch,
+ * casts, pointer arithmetic and variables that hold one keep it, and
+ * what such a pointer designates (*p, p->m, p[i], and their members and
+ * elements) lies in scratch, where loads and stores are bounds-checked. */
+void sema_scratch_mark(struct sema *s, struct node *n)
+{
+	(void)s;
+	unsigned char f = 0;
+	struct var *v;
+	switch (n->kind) {
+	case N_CALL:
+		f = n->bi && n->bi->id == BI_ALLOCA ? SCR_VALUE : 0;
+		break;
+	case N_CAST:
+		f = n->b && n->type->kind == T_PTR ? n->b->scratch & SCR_VALUE : 0;
+		break;
+	case N_BINOP:
+		if (n->type->kind == T_PTR)
+			f = (n->a->scratch | n->b->scratch) & SCR_VALUE;
+		break;
+	case N_COND:
+		if ((n->b->scratch & SCR_VALUE || is_null(n->b)) &&
+		    (n->c->scratch & SCR_VALUE || is_null(n->c)))
+			f = (n->b->scratch | n->c->scratch) & SCR_VALUE;
+		break;
+	case N_COMMA:
+		f = n->b->scratch & SCR_VALUE;
+		break;
+	case N_ASSIGN:
+		f = n->b->scratch & SCR_VALUE;
+		break;
+	case N_UNOP:
+		if (n->op == '*')
+			f = n->a->scratch & SCR_VALUE ? SCR_PLACE : 0;
+		else if (n->op == '&')
+			f = n->a->scratch & SCR_PLACE ? SCR_VALUE : 0;
+		break;
+	case N_MEMBER:
+		f = n->a->scratch & (n->op == '.' ? SCR_PLACE : SCR_VALUE) ? SCR_PLACE : 0;
+		break;
+	case N_INDEX:
+		if ((v = var_of(n)))
+			f = v->scratch == 1 ? SCR_VALUE : 0;
+		else if (n->id != B_ARGS && n->a && n->a->type)
+			f = n->a->scratch & (n->a->type->kind == T_ARRAY ? SCR_PLACE : SCR_VALUE)
+			    ? SCR_PLACE : 0;
+		break;
+	default:
+		if ((v = var_of(n)))
+			f = v->scratch == 1 ? SCR_VALUE : 0;
+		break;
+	}
+	/* an array in scratch stands for a pointer to its first element */
+	if ((f & SCR_PLACE) && n->type && n->type->kind == T_ARRAY)
+		f |= SCR_VALUE;
+	n->scratch = f;
+}
+
+int sema_scratch_var(struct sema *s, struct node *n)
+{
+	struct var *v = var_of(n->a);
+	struct node *b = n->b;
+	if (!v || v->type->kind != T_PTR || is_null(b))
+		return 0;
+	if (b->kind == N_COND && (b->b->scratch & SCR_VALUE) != (b->c->scratch & SCR_VALUE) &&
+	    !is_null(b->b) && !is_null(b->c))
+		return diag_error(s->dg, b->loc, "a conditional choosing between alloca() memory "
+				  "and another pointer cannot be assigned to a variable");
+	int k = b->scratch & SCR_VALUE ? 1 : 2;
+	if (v->scratch && v->scratch != k)
+		return diag_error(s->dg, n->a->loc, "%s holds %s elsewhere, it cannot hold %s too",
+				  v->name, k == 1 ? "a pointer that is not alloca() memory"
+						  : "alloca() memory",
+				  k == 1 ? "alloca() memory" : "another pointer");
+	v->scratch = k;
 	return 0;
 }
