@@ -60,6 +60,7 @@ struct cg_prog {
 	unsigned scratch_top, scratch_max; /* temporaries after this_size */
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
 	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
+	LLVMValueRef launder;      /* cg_store.c's stack slot */
 	LLVMValueRef loopctx, loopctx_fn; /* cg_string.c: bpf_loop()'s ctx, and its function */
 	LLVMValueRef strsink_fn;   /* cg_string.c: the function strsink (scratch offset) is for */
 	unsigned strsink;
@@ -169,6 +170,9 @@ bool cg_is_pointer_store(struct node *lv);
 struct cval cg_store(struct cg *cg, struct node *n);
 struct cval cg_scratch_load(struct cg *cg, struct node *n);
 LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size);
+/* an i64 the verifier sees as a number, never as a pointer it would keep
+ * the script from shifting, truncating or storing */
+LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v);
 /* stack(), ustack(), sym() and the other symbol functions: what the runtime names */
 struct cval cg_symbolic(struct cg *cg, struct node *n);
 /* cg_proc.c: the proc provider's programs */

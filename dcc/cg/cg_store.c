@@ -13,11 +13,12 @@
 /* An integer as the verifier sees a number, not a pointer: copied through
  * probe_read_kernel. Scratch addresses are pointers to the verifier, and a
  * number minus a pointer is refused. */
-static LLVMValueRef launder(struct cg *cg, LLVMValueRef v)
+LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v)
 {
-	LLVMValueRef slot = cg_alloca(cg, cg->i64, "launder");
-	LLVMBuildStore(cg->b, v, slot);
-	return cg_kread(cg, slot, &type_ulong);
+	if (!cg->p->launder) /* one slot, or a script of many stores runs out of stack */
+		cg->p->launder = cg_alloca(cg, cg->i64, "launder");
+	LLVMBuildStore(cg->b, v, cg->p->launder);
+	return cg_kread(cg, cg->p->launder, &type_ulong);
 }
 
 LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size)
@@ -30,8 +31,8 @@ LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size)
 			    DCC_FAULT_BADADDR, addr);
 		return base;
 	}
-	LLVMValueRef start = launder(cg, LLVMBuildPtrToInt(cg->b, base, cg->i64, ""));
-	LLVMValueRef off = LLVMBuildSub(cg->b, launder(cg, addr),
+	LLVMValueRef start = cg_launder(cg, LLVMBuildPtrToInt(cg->b, base, cg->i64, ""));
+	LLVMValueRef off = LLVMBuildSub(cg->b, cg_launder(cg, addr),
 					LLVMBuildAdd(cg->b, start, cg_i64(cg, lo), ""), "");
 	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, cg_i64(cg, hi - lo - size), ""),
 		    DCC_FAULT_BADADDR, addr);

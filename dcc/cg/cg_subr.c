@@ -45,7 +45,7 @@ static struct cval alloca_(struct cg *cg, struct node *n)
 	unsigned size = (unsigned)n->ival;
 	LLVMValueRef p = cg_scratch(cg, cg_scratch_alloc(cg, size));
 	cg_memop(cg, "llvm.memset", p, NULL, (size + 7) & ~7u);
-	return ival(LLVMBuildPtrToInt(cg->b, p, cg->i64, ""), n->type);
+	return ival(cg_launder(cg, LLVMBuildPtrToInt(cg->b, p, cg->i64, "")), n->type);
 }
 
 /* bcopy(src, dst, size) and copyinto(uaddr, size, dst): dst must lie in the
