@@ -169,7 +169,8 @@ LLVMValueRef cg_arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLV
 bool cg_is_pointer_store(struct node *lv);
 struct cval cg_store(struct cg *cg, struct node *n);
 struct cval cg_scratch_load(struct cg *cg, struct node *n);
-LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size);
+/* fault: DCC_FAULT_BADADDR (the address), or DCC_FAULT_BADSIZE (the size) */
+LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, uint32_t fault);
 /* an i64 the verifier sees as a number, never as a pointer it would keep
  * the script from shifting, truncating or storing */
 LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v);

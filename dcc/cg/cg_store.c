@@ -21,21 +21,22 @@ LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v)
 	return cg_kread(cg, cg->p->launder, &type_ulong);
 }
 
-LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size)
+LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, uint32_t fault)
 {
+	LLVMValueRef detail = fault == DCC_FAULT_BADSIZE ? cg_i64(cg, size) : addr;
 	unsigned lo = cg->this_size, hi = cg->this_size + cg->p->scratch_top;
 	LLVMValueRef base = cg_scratch(cg, 0);
 	if (hi - lo < size) {
 		/* nothing allocated yet that could hold it: always a fault */
 		cg_fault_if(cg, LLVMConstInt(LLVMInt1TypeInContext(cg->C), 1, 0),
-			    DCC_FAULT_BADADDR, addr);
+			    fault, detail);
 		return base;
 	}
 	LLVMValueRef start = cg_launder(cg, LLVMBuildPtrToInt(cg->b, base, cg->i64, ""));
 	LLVMValueRef off = LLVMBuildSub(cg->b, cg_launder(cg, addr),
 					LLVMBuildAdd(cg->b, start, cg_i64(cg, lo), ""), "");
 	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, cg_i64(cg, hi - lo - size), ""),
-		    DCC_FAULT_BADADDR, addr);
+		    fault, detail);
 	LLVMValueRef at = LLVMBuildAdd(cg->b, off, cg_i64(cg, lo), "");
 	return LLVMBuildGEP2(cg->b, cg->i8, base, &at, 1, "");
 }
@@ -63,7 +64,7 @@ struct cval cg_store(struct cg *cg, struct node *n)
 	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
 	LLVMValueRef addr = LLVMBuildPtrToInt(cg->b, cg_addr(cg, n->a), cg->i64, "");
 	struct cval val = cg_expr(cg, n->b);
-	LLVMValueRef p = cg_scratch_check(cg, addr, t->size);
+	LLVMValueRef p = cg_scratch_check(cg, addr, t->size, DCC_FAULT_BADADDR);
 	LLVMValueRef v = val.v;
 	if (n->op != '=') {
 		struct type *at = type_arith(t, val.t);
@@ -93,7 +94,7 @@ struct cval cg_scratch_load(struct cg *cg, struct node *n)
 	struct type *t = n->type;
 	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
 	LLVMValueRef addr = LLVMBuildPtrToInt(cg->b, cg_addr(cg, n), cg->i64, "");
-	LLVMValueRef ld = LLVMBuildLoad2(cg->b, it, cg_scratch_check(cg, addr, t->size), "");
+	LLVMValueRef ld = LLVMBuildLoad2(cg->b, it, cg_scratch_check(cg, addr, t->size, DCC_FAULT_BADADDR), "");
 	LLVMSetAlignment(ld, 1);
 	if (t->size < 8)
 		ld = t->is_signed ? LLVMBuildSExt(cg->b, ld, cg->i64, "")

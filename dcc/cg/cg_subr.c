@@ -62,7 +62,10 @@ static struct cval copy_into(struct cg *cg, struct node *n)
 	if (room < size) /* sema_scratch_room() counted less */
 		diag_bug(cg->dg, n->loc, "%s() copies %u bytes, the clause's scratch has %u",
 			 n->name, size, room);
-	LLVMValueRef p = cg_scratch_check(cg, dst, size);
+	/* a source in alloca() memory must lie there whole, as DTrace checks */
+	if (arg(n, 0)->scratch & SCR_VALUE)
+		cg_scratch_check(cg, src, size, DCC_FAULT_BADSIZE);
+	LLVMValueRef p = cg_scratch_check(cg, dst, size, DCC_FAULT_BADADDR);
 	cg_read_or_fault(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel, p, size,
 			 src);
 	return ival(cg_i64(cg, 0), n->type);
