@@ -77,9 +77,12 @@ static struct var *var_of(struct node *n)
 	return NULL;
 }
 
+/* 0, NULL, (T *)0 */
 static bool is_null(struct node *n)
 {
 	int64_t v;
+	while (n->kind == N_CAST && n->b && type_is_scalar(n->type))
+		n = n->b;
 	return type_is_int(n->type) && sema_const_try(n, &v) && !v;
 }
 
@@ -153,7 +156,8 @@ int sema_scratch_var(struct sema *s, struct node *n)
 				  "and another pointer cannot be assigned to a variable");
 	int k = b->scratch & SCR_VALUE ? 1 : 2;
 	if (v->scratch && v->scratch != k)
-		return diag_error(s->dg, n->a->loc, "%s holds %s elsewhere, it cannot hold %s too",
+		return diag_error(s->dg, n->a->loc, "%s%s holds %s elsewhere, it cannot hold %s too",
+				  v->kind == V_SELF ? "self->" : v->kind == V_THIS ? "this->" : "",
 				  v->name, k == 1 ? "a pointer that is not alloca() memory"
 						  : "alloca() memory",
 				  k == 1 ? "alloca() memory" : "another pointer");
