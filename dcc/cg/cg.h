@@ -60,6 +60,7 @@ struct cg_prog {
 	unsigned scratch_top, scratch_max; /* temporaries after this_size */
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
 	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
+	LLVMValueRef launder;      /* cg_store.c's stack slot */
 	LLVMValueRef loopctx, loopctx_fn; /* cg_string.c: bpf_loop()'s ctx, and its function */
 	LLVMValueRef strsink_fn;   /* cg_string.c: the function strsink (scratch offset) is for */
 	unsigned strsink;
@@ -160,6 +161,19 @@ LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap);
 
 /* cg_expr.c */
 struct cval cg_expr(struct cg *cg, struct node *n);
+/* a binary operator on two values already normalized to t */
+LLVMValueRef cg_arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLVMValueRef b,
+		      struct type *t);
+/* cg_store.c: stores through a pointer into alloca() memory; an address
+ * and size checked against the clause's scratch, as a pointer into it */
+bool cg_is_pointer_store(struct node *lv);
+struct cval cg_store(struct cg *cg, struct node *n);
+struct cval cg_scratch_load(struct cg *cg, struct node *n);
+/* fault: DCC_FAULT_BADADDR (the address), or DCC_FAULT_BADSIZE (the size) */
+LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, uint32_t fault);
+/* an i64 the verifier sees as a number, never as a pointer it would keep
+ * the script from shifting, truncating or storing */
+LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v);
 /* stack(), ustack(), sym() and the other symbol functions: what the runtime names */
 struct cval cg_symbolic(struct cg *cg, struct node *n);
 /* cg_proc.c: the proc provider's programs */

@@ -405,8 +405,8 @@ static LLVMValueRef divide(struct cg *cg, struct node *n, LLVMValueRef a, LLVMVa
 	return LLVMBuildSelect(cg->b, neg, LLVMBuildNeg(cg->b, q, ""), q, "");
 }
 
-static LLVMValueRef arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLVMValueRef b,
-			  struct type *t)
+LLVMValueRef cg_arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLVMValueRef b,
+		      struct type *t)
 {
 	switch (op) {
 	case '+': return LLVMBuildAdd(cg->b, a, b, "");
@@ -574,7 +574,7 @@ static struct cval binop(struct cg *cg, struct node *n)
 	}
 	LLVMValueRef x = cg_norm(cg, a.v, t);
 	LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? b.v : cg_norm(cg, b.v, t);
-	return ival(cg_norm(cg, arith(cg, n, n->op, x, y, t), t), t);
+	return ival(cg_norm(cg, cg_arith(cg, n, n->op, x, y, t), t), t);
 }
 
 static struct cval store_member(struct cg *cg, struct node *n);
@@ -586,6 +586,8 @@ static struct cval assign(struct cg *cg, struct node *n)
 		cg_agg_update(cg, n);
 		return ival(cg_i64(cg, 0), &type_void);
 	}
+	if (cg_is_pointer_store(lv))
+		return cg_store(cg, n);
 	if (lv->kind == N_MEMBER)
 		return store_member(cg, n);
 	if (lv->type && (lv->type->kind == T_STRUCT || lv->type->kind == T_UNION)) {
@@ -604,7 +606,7 @@ static struct cval assign(struct cg *cg, struct node *n)
 			t = type_promote(cur.t);
 		LLVMValueRef x = cg_norm(cg, cur.v, t);
 		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? val.v : cg_norm(cg, val.v, t);
-		val = ival(cg_norm(cg, arith(cg, n, n->op, x, y, t), t), t);
+		val = ival(cg_norm(cg, cg_arith(cg, n, n->op, x, y, t), t), t);
 	}
 	cg_lref_store(cg, &r, val);
 	if (r.v->type->kind == T_STRING || (type_is_float(r.v->type) && r.v->type->size > 8))
@@ -627,7 +629,7 @@ static struct cval store_member(struct cg *cg, struct node *n)
 		struct type *at = type_arith(t, val.t);
 		LLVMValueRef cur = cg_norm(cg, cg_kread(cg, addr, t), at);
 		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? val.v : cg_norm(cg, val.v, at);
-		val = ival(arith(cg, n, n->op, cur, y, at), at);
+		val = ival(cg_arith(cg, n, n->op, cur, y, at), at);
 	}
 	LLVMValueRef v = cg_norm(cg, val.v, t);
 	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
@@ -740,6 +742,8 @@ static struct cval kernel_value(struct cg *cg, struct node *n)
 	}
 	if (cg_is_bitfield(n))
 		return cg_bitfield(cg, n);
+	if (n->scratch & SCR_PLACE)
+		return cg_scratch_load(cg, n);
 	return ival(cg_kread_or_fault(cg, cg_addr(cg, n), n->type), n->type);
 }
 

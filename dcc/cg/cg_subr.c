@@ -39,23 +39,13 @@ static struct cval ival(LLVMValueRef v, struct type *t)
 	return (struct cval){ .v = v, .t = t };
 }
 
-/* An integer as the verifier sees a number, not a pointer: copied through
- * probe_read_kernel. Scratch addresses are pointers to the verifier, and a
- * number minus a pointer is refused. */
-static LLVMValueRef launder(struct cg *cg, LLVMValueRef v)
-{
-	LLVMValueRef slot = cg_alloca(cg, cg->i64, "launder");
-	LLVMBuildStore(cg->b, v, slot);
-	return cg_kread(cg, slot, &type_ulong);
-}
-
 /* alloca(size): zeroed scratch memory for the rest of the clause */
 static struct cval alloca_(struct cg *cg, struct node *n)
 {
 	unsigned size = (unsigned)n->ival;
 	LLVMValueRef p = cg_scratch(cg, cg_scratch_alloc(cg, size));
 	cg_memop(cg, "llvm.memset", p, NULL, (size + 7) & ~7u);
-	return ival(LLVMBuildPtrToInt(cg->b, p, cg->i64, ""), n->type);
+	return ival(cg_launder(cg, LLVMBuildPtrToInt(cg->b, p, cg->i64, "")), n->type);
 }
 
 /* bcopy(src, dst, size) and copyinto(uaddr, size, dst): dst must lie in the
@@ -68,18 +58,14 @@ static struct cval copy_into(struct cg *cg, struct node *n)
 	uint32_t size = (uint32_t)n->ival;
 	LLVMValueRef src = addr_arg(cg, arg(n, 0));
 	LLVMValueRef dst = addr_arg(cg, arg(n, user ? 2 : 1));
-	unsigned lo = cg->this_size, hi = cg->this_size + cg->p->scratch_top;
-	if (hi - lo < size) /* sema_scratch_room() counted less */
+	unsigned room = cg->p->scratch_top;
+	if (room < size) /* sema_scratch_room() counted less */
 		diag_bug(cg->dg, n->loc, "%s() copies %u bytes, the clause's scratch has %u",
-			 n->name, size, hi - lo);
-	LLVMValueRef base = cg_scratch(cg, 0);
-	LLVMValueRef start = launder(cg, LLVMBuildPtrToInt(cg->b, base, cg->i64, ""));
-	LLVMValueRef off = LLVMBuildSub(cg->b, launder(cg, dst),
-					LLVMBuildAdd(cg->b, start, cg_i64(cg, lo), ""), "");
-	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, cg_i64(cg, hi - lo - size), ""),
-		    DCC_FAULT_BADADDR, dst);
-	LLVMValueRef at = LLVMBuildAdd(cg->b, off, cg_i64(cg, lo), "");
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, base, &at, 1, "");
+			 n->name, size, room);
+	/* a source in alloca() memory must lie there whole, as DTrace checks */
+	if (arg(n, 0)->scratch & SCR_VALUE)
+		cg_scratch_check(cg, src, size, DCC_FAULT_BADSIZE);
+	LLVMValueRef p = cg_scratch_check(cg, dst, size, DCC_FAULT_BADADDR);
 	cg_read_or_fault(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel, p, size,
 			 src);
 	return ival(cg_i64(cg, 0), n->type);

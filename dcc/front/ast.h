@@ -137,7 +137,11 @@ struct node {
 	void *sym;
 	int id;
 	const struct builtin *bi; /* a builtin's call or variable: its registry row */
+	unsigned char scratch;    /* SCR_* bits: where it stands to alloca() memory */
 };
+
+/* node.scratch: a pointer value into alloca() memory, an lvalue stored in it */
+enum { SCR_VALUE = 1, SCR_PLACE = 2 };
 
 /* ast.c */
 struct arena;

@@ -459,6 +459,8 @@ static int check_assign(struct sema *s, struct node *n)
 	struct node *lv = n->a;
 	if (lv->kind == N_AGG)
 		return sema_agg_assign(s, n);
+	if (sema_is_pointer_store(s, lv))
+		return sema_store(s, n);
 	if (is_var_member(lv)) {
 		/* v.m = x: a member of a struct variable */
 		if (sema_expr(s, lv) || sema_expr(s, n->b))
@@ -513,7 +515,7 @@ static int check_assign(struct sema *s, struct node *n)
 				  "type '%s'", type_str(n->b->type), var_prefix(k), name,
 				  type_str(var_type(s, lv)));
 	}
-	if (check_lvalue_store(s, lv, n->b->type, true))
+	if (check_lvalue_store(s, lv, n->b->type, true) || sema_scratch_var(s, n))
 		return -1;
 	n->type = lv->type;
 	return 0;
@@ -647,7 +649,17 @@ static int check_cond(struct sema *s, struct node *n)
 	return 0;
 }
 
+static int expr_kind(struct sema *s, struct node *n);
+
 int sema_expr(struct sema *s, struct node *n)
+{
+	if (expr_kind(s, n))
+		return -1;
+	sema_scratch_mark(s, n);
+	return 0;
+}
+
+static int expr_kind(struct sema *s, struct node *n)
 {
 	switch (n->kind) {
 	case N_INT:

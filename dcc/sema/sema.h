@@ -61,6 +61,7 @@ struct var {
 	struct type *keys[8]; /* associative arrays: the key tuple's types */
 	int nkeys;
 	struct loc loc;
+	int scratch;       /* 0 no pointer yet, 1 alloca() memory, 2 other pointers */
 };
 
 enum builtin_var {

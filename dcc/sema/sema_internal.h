@@ -19,6 +19,13 @@ int sema_member(struct sema *s, struct node *n);
 /* a checked member access that names a bit-field */
 bool sema_is_bitfield(const struct node *n);
 int sema_offsetof(struct sema *s, struct node *n);
+/* sema_store.c: *p = v, p->m = v, p[i] = v */
+bool sema_is_pointer_store(struct sema *s, struct node *lv);
+int sema_store(struct sema *s, struct node *n);
+/* a typed node's SCR_* bits, from its operands' */
+void sema_scratch_mark(struct sema *s, struct node *n);
+/* v = x: whether v holds alloca() memory, the same at every assignment */
+int sema_scratch_var(struct sema *s, struct node *n);
 void sema_coerce_string(struct sema *s, struct node *n);
 /* printf()'s format check, for the actions that take printf's arguments */
 int sema_format(struct sema *s, struct node *call, struct node *fmt, struct node *args);

@@ -1,0 +1,103 @@
+/*
+ * Stores through a pointer (*p = v, p->m = v, p[i] = v), which sema
+ * allows into alloca() memory only: the address must lie, with the
+ * stored bytes, in the scratch the clause has allocated so far, or the
+ * store is DTrace's invalid address fault. The check also serves bcopy()
+ * and copyinto() (cg_subr.c).
+ */
+#include <dcc/abi.h>
+#include "cg.h"
+#include "cg_bpf.h"
+#include "diag.h"
+
+/* An integer as the verifier sees a number, not a pointer: copied through
+ * probe_read_kernel. Scratch addresses are pointers to the verifier, and a
+ * number minus a pointer is refused. */
+LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v)
+{
+	if (!cg->p->launder) /* one slot, or a script of many stores runs out of stack */
+		cg->p->launder = cg_alloca(cg, cg->i64, "launder");
+	LLVMBuildStore(cg->b, v, cg->p->launder);
+	return cg_kread(cg, cg->p->launder, &type_ulong);
+}
+
+LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, uint32_t fault)
+{
+	LLVMValueRef detail = fault == DCC_FAULT_BADSIZE ? cg_i64(cg, size) : addr;
+	unsigned lo = cg->this_size, hi = cg->this_size + cg->p->scratch_top;
+	LLVMValueRef base = cg_scratch(cg, 0);
+	if (hi - lo < size) {
+		/* nothing allocated yet that could hold it: always a fault */
+		cg_fault_if(cg, LLVMConstInt(LLVMInt1TypeInContext(cg->C), 1, 0),
+			    fault, detail);
+		return base;
+	}
+	LLVMValueRef start = cg_launder(cg, LLVMBuildPtrToInt(cg->b, base, cg->i64, ""));
+	LLVMValueRef off = LLVMBuildSub(cg->b, cg_launder(cg, addr),
+					LLVMBuildAdd(cg->b, start, cg_i64(cg, lo), ""), "");
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, cg_i64(cg, hi - lo - size), ""),
+		    fault, detail);
+	LLVMValueRef at = LLVMBuildAdd(cg->b, off, cg_i64(cg, lo), "");
+	return LLVMBuildGEP2(cg->b, cg->i8, base, &at, 1, "");
+}
+
+/* v.m of a struct variable is stored in the variable; anything else that
+ * sema let through as a member, element or dereference is a pointer's */
+bool cg_is_pointer_store(struct node *lv)
+{
+	if (lv->kind == N_UNOP)
+		return lv->op == '*';
+	if (lv->kind == N_INDEX)
+		return !lv->sym && lv->id != B_ARGS;
+	if (lv->kind != N_MEMBER)
+		return false;
+	while (lv->kind == N_MEMBER && lv->op == '.')
+		lv = lv->a;
+	if (lv->kind == N_IDENT || lv->kind == N_SELF || lv->kind == N_THIS)
+		return false;
+	return !(lv->kind == N_INDEX && lv->sym);
+}
+
+struct cval cg_store(struct cg *cg, struct node *n)
+{
+	struct type *t = n->a->type;
+	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
+	LLVMValueRef addr = LLVMBuildPtrToInt(cg->b, cg_addr(cg, n->a), cg->i64, "");
+	struct cval val = cg_expr(cg, n->b);
+	LLVMValueRef p = cg_scratch_check(cg, addr, t->size, DCC_FAULT_BADADDR);
+	LLVMValueRef v = val.v;
+	if (n->op != '=') {
+		struct type *at = type_arith(t, val.t);
+		if (n->op == OP_SHL || n->op == OP_SHR)
+			at = type_promote(t);
+		LLVMValueRef ld = LLVMBuildLoad2(cg->b, it, p, "");
+		LLVMSetAlignment(ld, 1);
+		if (t->size < 8)
+			ld = t->is_signed ? LLVMBuildSExt(cg->b, ld, cg->i64, "")
+					  : LLVMBuildZExt(cg->b, ld, cg->i64, "");
+		LLVMValueRef cur = cg_norm(cg, ld, at);
+		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? v : cg_norm(cg, v, at);
+		v = cg_arith(cg, n, n->op, cur, y, at);
+	}
+	v = cg_norm(cg, v, t);
+	LLVMValueRef st = LLVMBuildStore(cg->b, t->size < 8 ? LLVMBuildTrunc(cg->b, v, it, "") : v,
+					 p);
+	LLVMSetAlignment(st, 1);
+	return (struct cval){ .v = v, .t = t };
+}
+
+/* A scalar that lies in alloca() memory: read in place once its address
+ * is checked, so a read outside what the clause allocated faults as
+ * DTrace's does instead of reading whatever is there. */
+struct cval cg_scratch_load(struct cg *cg, struct node *n)
+{
+	struct type *t = n->type;
+	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
+	LLVMValueRef addr = LLVMBuildPtrToInt(cg->b, cg_addr(cg, n), cg->i64, "");
+	LLVMValueRef ld = LLVMBuildLoad2(cg->b, it, cg_scratch_check(cg, addr, t->size, DCC_FAULT_BADADDR), "");
+	LLVMSetAlignment(ld, 1);
+	if (t->size < 8)
+		ld = t->is_signed ? LLVMBuildSExt(cg->b, ld, cg->i64, "")
+				  : LLVMBuildZExt(cg->b, ld, cg->i64, "");
+	return (struct cval){ .v = cg_norm(cg, ld, t), .t = t };
+}

@@ -1,0 +1,73 @@
+/*
+ * Stores through pointers into alloca() memory on the kernel: *p, p->m,
+ * p[i] and compound assignments, read back through the same pointers and
+ * through a copy of the pointer in another variable; and the faults of a
+ * store or a load outside what the clause allocated, or of a pointer kept
+ * from an earlier clause.
+ */
+#include "e2e.h"
+
+E2E_TEST(stores, written_through_pointers_and_read_back)
+{
+	const char *obj = e2e_build("stores",
+		"struct pair { short lo; char tag; long hi; };\n"
+		"int *v;\n"
+		"BEGIN\n{\n"
+		"	v = alloca(4 * sizeof(int));\n"
+		"	v[0] = 10; v[3] = -7; v[1] = v[0] * 3; v[1] += 2; v[2] <<= 1;\n"
+		"	this->s = (char *)alloca(6);\n"
+		"	*this->s = 'd'; this->s[1] = 'c'; this->s[2] = 'c';\n"
+		"	self->p = (struct pair *)alloca(sizeof(struct pair));\n"
+		"	self->p->lo = -300; self->p->tag = 'x'; self->p->hi = 0x123456789;\n"
+		"	this->q = self->p;\n"
+		"	(*this->q).hi |= 0x10;\n"
+		"	w = v + 3;\n"
+		"	*w *= 5;\n"
+		"	printf(\"%d %d %d %d|%s|%d %c %x\\n\", v[0], v[1], v[2], v[3],\n"
+		"	       stringof(this->s), self->p->lo, self->p->tag, this->q->hi);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	e2e_expect_out(&r, 0, "stores.written_through_pointers_and_read_back");
+	run_result_free(&r);
+}
+
+E2E_TEST(stores, outside_the_allocation_is_a_fault)
+{
+	const char *obj = e2e_build("store_faults",
+		"BEGIN\n{\n"
+		"	s = (char *)alloca(15);\n"
+		"	s[16] = 1;\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	this->i = (int *)alloca(8);\n"
+		"	trace(this->i[-1]);\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	trace(*s);\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	this->d = (char *)alloca(20);\n"
+		"	this->c = (char *)alloca(10);\n"
+		"	bcopy(this->c, this->d, 20);\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	this->k = (long *)alloca(8);\n"
+		"	this->k[0] = 5;\n"
+		"	printf(\"in bounds %d\\n\", this->k[0]);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	e2e_expect_out(&r, 0, "stores.outside_the_allocation_is_a_fault");
+	e2e_expect_err(&r, "*error in *store_faults.d:1:1 *: invalid address (0xffff*)*",
+		       "*error in *store_faults.d:7:1 *: invalid address (0xffff*)*",
+		       "*error in *store_faults.d:13:1 *: invalid address (0xffff*)*",
+		       "*error in *store_faults.d:18:1 *: invalid size (0x14)*", NULL);
+	run_result_free(&r);
+}
