@@ -220,6 +220,7 @@ LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t);
 LLVMValueRef cg_kread_or_fault(struct cg *cg, LLVMValueRef addr, struct type *t);
 bool cg_is_bitfield(struct node *n);
 struct cval cg_bitfield(struct cg *cg, struct node *n);
+void cg_bitfield_store(struct cg *cg, struct node *n, LLVMValueRef v);
 struct cval cg_kstring(struct cg *cg, struct node *n);
 void cg_core_finish(struct cg *cg);
 
