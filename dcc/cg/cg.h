@@ -196,6 +196,7 @@ LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMVal
 		      uint64_t n);
 
 /* cg_user.c */
+struct cval cg_uregs(struct cg *cg, struct node *n);
 struct cval cg_copyinstr(struct cg *cg, struct node *n);
 struct cval cg_copyin(struct cg *cg, struct node *n);
 

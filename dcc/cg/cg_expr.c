@@ -583,7 +583,8 @@ static struct cval store_member(struct cg *cg, struct node *n);
  * variable, stored in place through its address */
 static bool in_place(struct node *lv)
 {
-	return lv->kind == N_MEMBER || (lv->kind == N_INDEX && !lv->sym && lv->id != B_ARGS);
+	return lv->kind == N_MEMBER ||
+	       (lv->kind == N_INDEX && !lv->sym && lv->id != B_ARGS && lv->id != B_UREGS);
 }
 
 static struct cval assign(struct cg *cg, struct node *n)
@@ -776,6 +777,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return cg_var_load(cg, n);
 		if (n->id == B_ARGS)
 			return ival(cg_norm(cg, arg_value(cg, (int)n->ival), n->type), n->type);
+		if (n->id == B_UREGS)
+			return cg_uregs(cg, n);
 		return kernel_value(cg, n);
 	case N_MEMBER:
 		return kernel_value(cg, n);

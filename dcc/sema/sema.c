@@ -342,7 +342,7 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 	lvalue_name(lv, &kind, &name);
 	if (kind == V_GLOBAL) {
 		const struct builtin *bi = builtin_find(name);
-		if ((bi && bi->kind == BK_VAR && bi->type) || !strcmp(name, "self") ||
+		if ((bi && bi->kind == BK_VAR && (bi->type || bi->var)) || !strcmp(name, "self") ||
 		    !strcmp(name, "this"))
 			return diag_error(s->dg, lv->loc, "cannot assign to builtin variable '%s'",
 					  name);
@@ -434,6 +434,8 @@ static int check_index(struct sema *s, struct node *n)
 		n->type = t;
 		return 0;
 	}
+	if (bi && bi->id == BI_UREGS)
+		return sema_uregs(s, n, bi);
 	/* a[k] names an associative array unless a is a typed array or pointer */
 	if (n->a && (n->a->kind == N_IDENT || n->a->kind == N_SELF)) {
 		enum var_kind k;

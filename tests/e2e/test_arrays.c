@@ -1,6 +1,6 @@
 /*
- * Array-typed variables (`int a[5];` global, self-> and this->) and
- * stores into bit-fields, through the kernel: exact values, and the
+ * Array-typed variables (`int a[5];` global, self-> and this->), stores
+ * into bit-fields, and uregs[], through the kernel: exact values, and the
  * fault of an index computed past the end.
  */
 #include "e2e.h"
@@ -21,5 +21,22 @@ E2E_TEST(arrays, array_variables_and_bitfield_stores)
 		"dtrun: error in *tst.array_vars.d:48:1 for probe ID 1 (dtrace:::BEGIN): index out "
 		"of bounds (5) at BPF pc *",
 		NULL);
+	run_result_free(&r);
+}
+
+E2E_TEST(arrays, uregs_reads_the_user_registers_at_a_syscall)
+{
+	/* at a syscall's entry x86_64 saves the call's number as orig_ax
+	 * (R_ERR; getppid is 110) and -ENOSYS in ax until the call returns */
+	const char *obj = e2e_build("uregs",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/\n"
+		"{\n"
+		"	printf(\"%d %d %d %d\\n\", uregs[R_ERR], (long)uregs[R_RAX],\n"
+		"	       uregs[R_PC] != 0 && uregs[R_SP] != 0, uregs[R_EIP] == uregs[16]);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 2", e2e_trigger("getppid_n")), obj, NULL);
+	e2e_expect(&r, 0, "110 -38 1 1\n110 -38 1 1\n\n");
 	run_result_free(&r);
 }
