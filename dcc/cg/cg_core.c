@@ -335,7 +335,8 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 		LLVMValueRef base = t->kind == T_ARRAY ? cg_addr(cg, n->a)
 						       : as_ptr(cg, cg_expr(cg, n->a).v);
 		LLVMValueRef idx = cg_expr(cg, n->list).v;
-		if (t->kind == T_ARRAY && n->a->sym) {
+		if (t->kind == T_ARRAY && n->a->sym && (n->a->kind == N_IDENT ||
+						   n->a->kind == N_SELF || n->a->kind == N_THIS)) {
 			/* an array variable's element: an index outside it is
 			 * DTrace's fault, and the verifier needs the bound */
 			LLVMValueRef bad = LLVMBuildICmp(cg->b, LLVMIntUGE, idx,

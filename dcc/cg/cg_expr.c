@@ -813,6 +813,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 		cg_expr(cg, n->a);
 		return cg_expr(cg, n->b);
 	case N_CAST: {
+		if (n->b->type->kind == T_ARRAY) /* (T *)array: its address */
+			return ival(LLVMBuildPtrToInt(cg->b, cg_addr(cg, n->b), cg->i64, ""), n->type);
 		struct cval v = cg_expr(cg, n->b);
 		if (n->type->kind == T_STRING)
 			return v;

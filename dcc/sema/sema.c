@@ -210,6 +210,15 @@ static bool addressable(struct node *n)
 	       (n->kind == N_INDEX && n->sym == NULL);
 }
 
+/* An array with an address: a kernel one, or a variable's (`int a[5];`),
+ * whose own address D refuses (&a) but whose cast to a pointer is C's. */
+static bool array_in_memory(struct node *n)
+{
+	return addressable(n) ||
+	       ((n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS) && n->sym &&
+		!((struct var *)n->sym)->nkeys);
+}
+
 static int check_pointer_op(struct sema *s, struct node *n)
 {
 	if (n->op == '&' && n->a->kind == N_IDENT && n->a->op == '`') {
@@ -716,6 +725,10 @@ int sema_expr(struct sema *s, struct node *n)
 		}
 		if (t == n->b->type && is_struct_value(t)) /* (struct s)v: v */
 			return sema_unwrap(n, n->b);
+		if (t->kind == T_PTR && n->b->type->kind == T_ARRAY && array_in_memory(n->b)) {
+			n->type = t; /* (int *)a: the array's address, as in C */
+			return 0;
+		}
 		int fl = sema_float_cast(s, n, n->b->type, t);
 		if (fl <= 0) {
 			n->type = t;
