@@ -11,6 +11,7 @@ E2E_TEST(arrays, array_variables_and_bitfield_stores)
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, obj, NULL);
 	e2e_expect(&r, 0,
+		   "q[2]=8\n"
 		   "10 0 8 -1 30 p[4]=30\n"
 		   "0 255 -25536 20\n"
 		   "0 1099511627776\n"
@@ -18,7 +19,7 @@ E2E_TEST(arrays, array_variables_and_bitfield_stores)
 		   "3 -2 5\n"
 		   "fault 11 index 5, g[4] still 30\n\n");
 	e2e_expect_err(&r,
-		"dtrun: error in *tst.array_vars.d:48:1 for probe ID 1 (dtrace:::BEGIN): index out "
+		"dtrun: error in *tst.array_vars.d:50:1 for probe ID 1 (dtrace:::BEGIN): index out "
 		"of bounds (5) at BPF pc *",
 		NULL);
 	run_result_free(&r);

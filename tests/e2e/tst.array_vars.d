@@ -28,6 +28,8 @@ BEGIN
 	self->s[1] = 40000;
 	this->t[1] = (long)1 << 40;
 	p = &g[0];
+	q = (int *)g;
+	printf("q[2]=%d\n", q[2]);
 	printf("%d %d %d %d %d p[4]=%d\n", g[0], g[1], g[2], g[3], g[4], p[4]);
 	printf("%d %d %d %d\n", bytes[0], bytes[1], self->s[1], sizeof(g));
 	printf("%d %d\n", this->t[0], this->t[1]);
