@@ -210,6 +210,7 @@ LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMVal
 		      uint64_t n);
 
 /* cg_user.c */
+struct cval cg_uregs(struct cg *cg, struct node *n);
 struct cval cg_copyinstr(struct cg *cg, struct node *n);
 struct cval cg_copyin(struct cg *cg, struct node *n);
 
@@ -234,6 +235,7 @@ LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t);
 LLVMValueRef cg_kread_or_fault(struct cg *cg, LLVMValueRef addr, struct type *t);
 bool cg_is_bitfield(struct node *n);
 struct cval cg_bitfield(struct cg *cg, struct node *n);
+void cg_bitfield_store(struct cg *cg, struct node *n, LLVMValueRef v);
 struct cval cg_kstring(struct cg *cg, struct node *n);
 void cg_core_finish(struct cg *cg);
 

@@ -40,6 +40,8 @@ static const struct {
 	[BPF_FUNC_ringbuf_discard] = { A_VOID, 2, { A_PTR, A_I64 } },
 	[BPF_FUNC_ringbuf_query] = { A_I64, 2, { A_PTR, A_I64 } },
 	[BPF_FUNC_loop] = { A_I64, 4, { A_I64, A_PTR, A_PTR, A_I64 } },
+	[BPF_FUNC_get_current_task_btf] = { A_PTR, 0, { 0 } },
+	[BPF_FUNC_task_pt_regs] = { A_PTR, 1, { A_PTR } },
 };
 
 static LLVMTypeRef llvm_type(struct cg *cg, unsigned char a)
@@ -177,6 +179,18 @@ LLVMValueRef cg_bpf_get_current_uid_gid(struct cg *cg)
 LLVMValueRef cg_bpf_get_current_task(struct cg *cg)
 {
 	return cg_bpf_call(cg, BPF_FUNC_get_current_task, NULL, 0);
+}
+
+/* the current task as a typed (BTF) pointer, and the registers its user
+ * code left on its kernel stack */
+LLVMValueRef cg_bpf_get_current_task_btf(struct cg *cg)
+{
+	return cg_bpf_call(cg, BPF_FUNC_get_current_task_btf, NULL, 0);
+}
+
+LLVMValueRef cg_bpf_task_pt_regs(struct cg *cg, LLVMValueRef task)
+{
+	return cg_bpf_call(cg, BPF_FUNC_task_pt_regs, &task, 1);
 }
 
 LLVMValueRef cg_bpf_get_current_comm(struct cg *cg, LLVMValueRef buf, LLVMValueRef size)

@@ -46,6 +46,8 @@ LLVMValueRef cg_bpf_ringbuf_query(struct cg *cg, LLVMValueRef rb, uint64_t flags
 LLVMValueRef cg_bpf_get_current_pid_tgid(struct cg *cg);
 LLVMValueRef cg_bpf_get_current_uid_gid(struct cg *cg);
 LLVMValueRef cg_bpf_get_current_task(struct cg *cg);
+LLVMValueRef cg_bpf_get_current_task_btf(struct cg *cg);
+LLVMValueRef cg_bpf_task_pt_regs(struct cg *cg, LLVMValueRef task);
 LLVMValueRef cg_bpf_get_current_comm(struct cg *cg, LLVMValueRef buf, LLVMValueRef size);
 LLVMValueRef cg_bpf_get_smp_processor_id(struct cg *cg);
 LLVMValueRef cg_bpf_ktime_get_ns(struct cg *cg);

@@ -222,40 +222,77 @@ static LLVMValueRef field_info(struct cg *cg, LLVMValueRef access, int kind)
  * (libbpf recomputes them for the running kernel), as libbpf's
  * BPF_CORE_READ_BITFIELD does; for the script's own structs they are
  * constants. */
-static LLVMValueRef bitfield_value(struct cg *cg, struct node *n)
+/* Where a bit-field lies: the unit holding it (its address and size,
+ * at most 8 bytes) and the shifts that bring it to the top of 64 bits,
+ * then down to bit 0. */
+struct bitloc {
+	LLVMValueRef src, sz, lshift, rshift;
+};
+
+static struct bitloc bitfield_loc(struct cg *cg, struct node *n)
 {
 	struct member_path *mp = n->sym;
 	struct member *m = last_member(n);
 	struct type *st = mp->outer[mp->n - 1];
 	/* the address of the struct holding the bit-field */
 	LLVMValueRef base = member_addr(cg, n, mp->n - 1);
-	LLVMValueRef off, size, lshift, rshift;
+	LLVMValueRef off, size;
+	struct bitloc l;
 	if (st->btf_id) {
 		LLVMValueRef acc = core_access(cg, base, st, mp->index[mp->n - 1]);
 		off = field_info(cg, acc, 0);
 		size = field_info(cg, acc, 1);
-		lshift = field_info(cg, acc, 4);
-		rshift = field_info(cg, acc, 5);
+		l.lshift = field_info(cg, acc, 4);
+		l.rshift = field_info(cg, acc, 5);
 	} else {
 		uint64_t unit = m->type->size, start = m->bit_off / 8 / unit * unit;
 		off = cg_i64(cg, start);
 		size = cg_i64(cg, unit);
-		lshift = cg_i64(cg, 64 - (m->bit_off - start * 8) - m->bit_size);
-		rshift = cg_i64(cg, 64 - m->bit_size);
+		l.lshift = cg_i64(cg, 64 - (m->bit_off - start * 8) - m->bit_size);
+		l.rshift = cg_i64(cg, 64 - m->bit_size);
 	}
-	LLVMValueRef tmp = cg_tmp64(cg);
-	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
-	LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, base, &off, 1, "");
+	l.src = LLVMBuildGEP2(cg->b, cg->i8, base, &off, 1, "");
 	/* the size is a constant once relocated; the mask tells the verifier
 	 * it is at most 8 */
 	LLVMValueRef sz = LLVMBuildTrunc(cg->b, LLVMBuildAnd(cg->b, size, cg_i64(cg, 15), ""),
 					 cg->i32, "");
-	sz = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGT, sz, cg_i32(cg, 8), ""),
-			     cg_i32(cg, 8), sz, "");
-	cg_bpf_probe_read_kernel(cg, tmp, sz, src);
-	LLVMValueRef v = LLVMBuildShl(cg->b, LLVMBuildLoad2(cg->b, cg->i64, tmp, ""), lshift, "");
-	v = m->type->is_signed ? LLVMBuildAShr(cg->b, v, rshift, "") : LLVMBuildLShr(cg->b, v, rshift, "");
+	l.sz = LLVMBuildSelect(cg->b, LLVMBuildICmp(cg->b, LLVMIntUGT, sz, cg_i32(cg, 8), ""),
+			       cg_i32(cg, 8), sz, "");
+	return l;
+}
+
+static LLVMValueRef bitfield_value(struct cg *cg, struct node *n)
+{
+	struct member *m = last_member(n);
+	struct bitloc l = bitfield_loc(cg, n);
+	LLVMValueRef tmp = cg_tmp64(cg);
+	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
+	cg_bpf_probe_read_kernel(cg, tmp, l.sz, l.src);
+	LLVMValueRef v = LLVMBuildShl(cg->b, LLVMBuildLoad2(cg->b, cg->i64, tmp, ""), l.lshift, "");
+	v = m->type->is_signed ? LLVMBuildAShr(cg->b, v, l.rshift, "")
+			       : LLVMBuildLShr(cg->b, v, l.rshift, "");
 	return cg_norm(cg, v, m->type);
+}
+
+/* v.f = x for a bit-field f of a struct variable: the unit holding it is
+ * read, the field's bits replaced, and the unit written back. The field
+ * starts at bit rshift - lshift of the unit and is 64 - rshift wide. */
+void cg_bitfield_store(struct cg *cg, struct node *n, LLVMValueRef v)
+{
+	struct bitloc l = bitfield_loc(cg, n);
+	LLVMValueRef tmp = cg_tmp64(cg);
+	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
+	cg_bpf_probe_read_kernel(cg, tmp, l.sz, l.src);
+	LLVMValueRef pos = LLVMBuildSub(cg->b, l.rshift, l.lshift, "");
+	LLVMValueRef ones = LLVMBuildLShr(cg->b, cg_i64(cg, ~0ull), l.rshift, "");
+	LLVMValueRef mask = LLVMBuildShl(cg->b, ones, pos, "");
+	LLVMValueRef bits = LLVMBuildShl(cg->b, LLVMBuildAnd(cg->b, v, ones, ""), pos, "");
+	LLVMValueRef old = LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
+	old = LLVMBuildAnd(cg->b, old, LLVMBuildNot(cg->b, mask, ""), "");
+	LLVMBuildStore(cg->b, LLVMBuildOr(cg->b, old, bits, ""), tmp);
+	/* the variable's storage is the program's own: written back with
+	 * the same helper, whose size the verifier can bound */
+	cg_bpf_probe_read_kernel(cg, l.src, l.sz, tmp);
 }
 
 bool cg_is_bitfield(struct node *n)
@@ -298,6 +335,14 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 		LLVMValueRef base = t->kind == T_ARRAY ? cg_addr(cg, n->a)
 						       : as_ptr(cg, cg_expr(cg, n->a).v);
 		LLVMValueRef idx = cg_expr(cg, n->list).v;
+		if (t->kind == T_ARRAY && n->a->sym && (n->a->kind == N_IDENT ||
+						   n->a->kind == N_SELF || n->a->kind == N_THIS)) {
+			/* an array variable's element: an index outside it is
+			 * DTrace's fault, and the verifier needs the bound */
+			LLVMValueRef bad = LLVMBuildICmp(cg->b, LLVMIntUGE, idx,
+							 cg_i64(cg, t->nelem), "");
+			cg_fault_if(cg, bad, DCC_FAULT_BADINDEX, idx);
+		}
 		LLVMValueRef off = LLVMBuildMul(cg->b, idx, cg_i64(cg, t->ref->size), "");
 		return LLVMBuildGEP2(cg->b, cg->i8, base, &off, 1, "");
 	}

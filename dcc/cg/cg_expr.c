@@ -579,6 +579,14 @@ static struct cval binop(struct cg *cg, struct node *n)
 
 static struct cval store_member(struct cg *cg, struct node *n);
 
+/* v.m and a[i]: a member of a struct variable, an element of an array
+ * variable, stored in place through its address */
+static bool in_place(struct node *lv)
+{
+	return lv->kind == N_MEMBER ||
+	       (lv->kind == N_INDEX && !lv->sym && lv->id != B_ARGS && lv->id != B_UREGS);
+}
+
 static struct cval assign(struct cg *cg, struct node *n)
 {
 	struct node *lv = n->a;
@@ -588,7 +596,7 @@ static struct cval assign(struct cg *cg, struct node *n)
 	}
 	if (cg_is_pointer_store(lv))
 		return cg_store(cg, n);
-	if (lv->kind == N_MEMBER)
+	if (in_place(lv))
 		return store_member(cg, n);
 	if (lv->type && (lv->type->kind == T_STRUCT || lv->type->kind == T_UNION)) {
 		/* a whole struct: copied from kernel memory or another variable */
@@ -619,7 +627,8 @@ static struct cval store_member(struct cg *cg, struct node *n)
 {
 	struct node *lv = n->a;
 	struct type *t = lv->type;
-	LLVMValueRef addr = cg_addr(cg, lv);
+	bool bits = cg_is_bitfield(lv);
+	LLVMValueRef addr = bits ? NULL : cg_addr(cg, lv);
 	struct cval val = cg_expr(cg, n->b);
 	if (type_is_float(t) && t->size > 8) {
 		cg_memop(cg, "llvm.memcpy", addr, val.v, t->size);
@@ -627,11 +636,16 @@ static struct cval store_member(struct cg *cg, struct node *n)
 	}
 	if (n->op != '=') {
 		struct type *at = type_arith(t, val.t);
-		LLVMValueRef cur = cg_norm(cg, cg_kread(cg, addr, t), at);
+		LLVMValueRef cur = cg_norm(cg, bits ? cg_bitfield(cg, lv).v : cg_kread(cg, addr, t),
+					   at);
 		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? val.v : cg_norm(cg, val.v, at);
 		val = ival(cg_arith(cg, n, n->op, cur, y, at), at);
 	}
 	LLVMValueRef v = cg_norm(cg, val.v, t);
+	if (bits) {
+		cg_bitfield_store(cg, lv, v);
+		return cg_bitfield(cg, lv);
+	}
 	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
 	LLVMValueRef st = LLVMBuildStore(cg->b, t->size < 8 ? LLVMBuildTrunc(cg->b, v, it, "") : v,
 					 addr);
@@ -641,11 +655,12 @@ static struct cval store_member(struct cg *cg, struct node *n)
 
 static struct cval incdec(struct cg *cg, struct node *n)
 {
-	if (n->a->kind == N_MEMBER) {
+	if (in_place(n->a)) {
 		struct node one = { .kind = N_INT, .ival = 1, .type = &type_int };
 		struct node as = { .kind = N_ASSIGN, .a = n->a, .b = &one, .loc = n->loc,
 				   .op = (n->op == OP_PREINC || n->op == OP_POSTINC) ? '+' : '-' };
-		LLVMValueRef before = cg_kread(cg, cg_addr(cg, n->a), n->a->type);
+		LLVMValueRef before = cg_is_bitfield(n->a) ? cg_bitfield(cg, n->a).v
+				      : cg_kread(cg, cg_addr(cg, n->a), n->a->type);
 		struct cval after = store_member(cg, &as);
 		bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
 		return ival(post ? before : after.v, n->a->type);
@@ -766,6 +781,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return cg_var_load(cg, n);
 		if (n->id == B_ARGS)
 			return ival(cg_norm(cg, arg_value(cg, (int)n->ival), n->type), n->type);
+		if (n->id == B_UREGS)
+			return cg_uregs(cg, n);
 		return kernel_value(cg, n);
 	case N_MEMBER:
 		return kernel_value(cg, n);
@@ -800,6 +817,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 		cg_expr(cg, n->a);
 		return cg_expr(cg, n->b);
 	case N_CAST: {
+		if (n->b->type->kind == T_ARRAY) /* (T *)array: its address */
+			return ival(LLVMBuildPtrToInt(cg->b, cg_addr(cg, n->b), cg->i64, ""), n->type);
 		struct cval v = cg_expr(cg, n->b);
 		if (n->type->kind == T_STRING)
 			return v;

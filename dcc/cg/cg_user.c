@@ -3,7 +3,8 @@
  * string buffer, and copyin() into the clause's scratch memory, whose
  * address is the void * value; the script reads the copy through it like
  * any kernel memory (members, elements, dereferences). A copy that faults
- * raises DTrace's invalid address error and leaves the clause.
+ * raises DTrace's invalid address error and leaves the clause. And
+ * uregs[R_*], a register the thread's user code left in its struct pt_regs.
  */
 #include <dcc/abi.h>
 #include "cg.h"
@@ -40,4 +41,14 @@ struct cval cg_copyin(struct cg *cg, struct node *n)
 	cg_fault(cg, DCC_FAULT_BADADDR, uaddr);
 	LLVMPositionBuilderAtEnd(cg->b, ok);
 	return (struct cval){ .v = LLVMBuildPtrToInt(cg->b, dst, cg->i64, ""), .t = n->type };
+}
+
+/* uregs[i]: slot i of the task's saved user registers (sema keeps i within
+ * struct pt_regs, whose slots are 8 bytes on x86_64) */
+struct cval cg_uregs(struct cg *cg, struct node *n)
+{
+	LLVMValueRef regs = cg_bpf_task_pt_regs(cg, cg_bpf_get_current_task_btf(cg));
+	LLVMValueRef off = cg_i64(cg, 8 * n->ival);
+	LLVMValueRef at = LLVMBuildGEP2(cg->b, cg->i8, regs, &off, 1, "");
+	return (struct cval){ .v = cg_kread(cg, at, n->type), .t = n->type };
 }

@@ -195,7 +195,8 @@ unsigned cg_var_size(struct cg *cg, const struct var *v)
 {
 	if (v->type->kind == T_STRING)
 		return cg->strsize;
-	if (v->type->kind == T_STRUCT || v->type->kind == T_UNION || type_is_float(v->type))
+	if (v->type->kind == T_STRUCT || v->type->kind == T_UNION || v->type->kind == T_ARRAY ||
+	    type_is_float(v->type))
 		return (v->type->size + 7) & ~7u;
 	return 8;
 }

@@ -108,6 +108,20 @@ static bool is_var_member(struct node *n)
 	return n->kind == N_MEMBER && n->op == '.' && var_root(n);
 }
 
+/* a[i] where a is a variable of array type (`int a[5];`): an element
+ * stored in place, not an associative array's */
+static bool is_var_elem(struct sema *s, struct node *n)
+{
+	if (n->kind != N_INDEX || !n->a ||
+	    (n->a->kind != N_IDENT && n->a->kind != N_SELF && n->a->kind != N_THIS) ||
+	    (n->a->kind == N_IDENT && n->a->op == '`'))
+		return false;
+	enum var_kind k = n->a->kind == N_SELF ? V_SELF : n->a->kind == N_THIS ? V_THIS
+									 : V_GLOBAL;
+	struct var *v = sema_var_find(s, k, n->a->name);
+	return v && !v->nkeys && v->type->kind == T_ARRAY;
+}
+
 static bool is_struct_value(const struct type *t)
 {
 	return t->kind == T_STRUCT || t->kind == T_UNION;
@@ -194,6 +208,15 @@ static bool addressable(struct node *n)
 {
 	return n->kind == N_MEMBER || (n->kind == N_UNOP && n->op == '*') ||
 	       (n->kind == N_INDEX && n->sym == NULL);
+}
+
+/* An array with an address: a kernel one, or a variable's (`int a[5];`),
+ * whose own address D refuses (&a) but whose cast to a pointer is C's. */
+static bool array_in_memory(struct node *n)
+{
+	return addressable(n) ||
+	       ((n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS) && n->sym &&
+		!((struct var *)n->sym)->nkeys);
 }
 
 static int check_pointer_op(struct sema *s, struct node *n)
@@ -328,7 +351,7 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 	lvalue_name(lv, &kind, &name);
 	if (kind == V_GLOBAL) {
 		const struct builtin *bi = builtin_find(name);
-		if ((bi && bi->kind == BK_VAR && bi->type) || !strcmp(name, "self") ||
+		if ((bi && bi->kind == BK_VAR && (bi->type || bi->var)) || !strcmp(name, "self") ||
 		    !strcmp(name, "this"))
 			return diag_error(s->dg, lv->loc, "cannot assign to builtin variable '%s'",
 					  name);
@@ -384,6 +407,14 @@ static int check_typed_index(struct sema *s, struct node *n)
 				  type_str(n->list->type));
 	if (t->ref->kind == T_VOID || !t->ref->size)
 		return diag_error(s->dg, n->loc, "cannot index '%s'", type_str(t));
+	/* a constant index is checked against a sized array here; a computed
+	 * one into an array variable faults when it runs (cg_addr) */
+	int64_t i;
+	if (t->kind == T_ARRAY && t->nelem && sema_const_try(n->list, &i) &&
+	    (i < 0 || (uint64_t)i >= t->nelem))
+		return diag_error(s->dg, n->list->loc, "index %lld is out of bounds for an "
+				  "array of %llu elements", (long long)i,
+				  (unsigned long long)t->nelem);
 	n->sym = NULL;
 	n->type = t->ref;
 	return 0;
@@ -412,6 +443,8 @@ static int check_index(struct sema *s, struct node *n)
 		n->type = t;
 		return 0;
 	}
+	if (bi && bi->id == BI_UREGS)
+		return sema_uregs(s, n, bi);
 	/* a[k] names an associative array unless a is a typed array or pointer */
 	if (n->a && (n->a->kind == N_IDENT || n->a->kind == N_SELF)) {
 		enum var_kind k;
@@ -461,8 +494,9 @@ static int check_assign(struct sema *s, struct node *n)
 		return sema_agg_assign(s, n);
 	if (sema_is_pointer_store(s, lv))
 		return sema_store(s, n);
-	if (is_var_member(lv)) {
-		/* v.m = x: a member of a struct variable */
+	if (is_var_member(lv) || is_var_elem(s, lv)) {
+		/* v.m = x, a[i] = x: a member of a struct variable, an element
+		 * of an array variable */
 		if (sema_expr(s, lv) || sema_expr(s, n->b))
 			return -1;
 		if (n->op != '=' && sema_float_binop(s, n, arena_printf(s->ar, "%s=",
@@ -471,12 +505,10 @@ static int check_assign(struct sema *s, struct node *n)
 		if (!(type_is_scalar(lv->type) && type_is_scalar(n->b->type)) &&
 		    !sema_float_same(lv->type, n->b->type))
 			return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
-					  "cannot assign '%s' to member '%s' of type '%s'",
-					  type_str(n->b->type), lv->name, type_str(lv->type));
-		struct member_path *mp = lv->sym;
-		if (mp && mp->outer[mp->n - 1]->members[mp->index[mp->n - 1]].bit_size)
-			return diag_error(s->dg, lv->loc, "assigning bit-field '%s' is not "
-					  "supported yet", lv->name);
+					  "cannot assign '%s' to %s%s%s of type '%s'",
+					  type_str(n->b->type), lv->name ? "member '" : "an element",
+					  lv->name ? lv->name : "", lv->name ? "'" : "",
+					  type_str(lv->type));
 		n->type = lv->type;
 		return 0;
 	}
@@ -587,7 +619,7 @@ static int check_unop(struct sema *s, struct node *n)
 		return check_pointer_op(s, n);
 	if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
 	    n->op == OP_POSTDEC) {
-		if (is_var_member(n->a)) {
+		if (is_var_member(n->a) || is_var_elem(s, n->a)) {
 			if (sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
 			    expect_int(s, n->a, ast_op_name(n->op)))
 				return -1;
@@ -705,6 +737,10 @@ static int expr_kind(struct sema *s, struct node *n)
 		}
 		if (t == n->b->type && is_struct_value(t)) /* (struct s)v: v */
 			return sema_unwrap(n, n->b);
+		if (t->kind == T_PTR && n->b->type->kind == T_ARRAY && array_in_memory(n->b)) {
+			n->type = t; /* (int *)a: the array's address, as in C */
+			return 0;
+		}
 		int fl = sema_float_cast(s, n, n->b->type, t);
 		if (fl <= 0) {
 			n->type = t;

@@ -60,6 +60,10 @@ static bool storable(const struct type *t)
 {
 	if (type_is_scalar(t) || t->kind == T_STRING || t->kind == T_FLOAT)
 		return true;
+	/* an array of scalars, `int a[5];`: its elements are read and
+	 * stored in place */
+	if (t->kind == T_ARRAY)
+		return t->nelem && type_is_scalar(t->ref) && t->size <= 4096;
 	return (t->kind == T_STRUCT || t->kind == T_UNION) && t->size && t->size <= 4096;
 }
 
@@ -88,7 +92,7 @@ static int declare(struct sema *s, struct node *d, struct type *base, struct nod
 	value.list = NULL;
 	if (sema_declarator_type(s, base, assoc ? &value : dl, &t))
 		return -1;
-	if (!storable(t))
+	if (!storable(t) || (assoc && t->kind == T_ARRAY))
 		return diag_error(s->dg, dl->loc, "%s of type '%s' are not supported yet",
 				  assoc ? "associative arrays" : "variables", type_str(t));
 	if ((t->kind == T_STRUCT || t->kind == T_UNION) && t->btf_id && !sema_btf(s, dl->loc))

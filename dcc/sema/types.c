@@ -125,7 +125,13 @@ struct type *type_array(struct arena *ar, struct type *elem, uint64_t n)
 	t->ref = elem;
 	t->nelem = n;
 	t->size = (unsigned)(elem->size * n);
-	t->name = arena_printf(ar, "%s [%llu]", elem->name, (unsigned long long)n);
+	/* an array of arrays reads as C writes it: int [2][3] */
+	const char *inner = elem->kind == T_ARRAY ? strstr(elem->name, " [") : NULL;
+	if (inner)
+		t->name = arena_printf(ar, "%.*s [%llu]%s", (int)(inner - elem->name), elem->name,
+				       (unsigned long long)n, inner + 1);
+	else
+		t->name = arena_printf(ar, "%s [%llu]", elem->name, (unsigned long long)n);
 	return t;
 }
 

@@ -1,0 +1,12 @@
+int a[5];
+uint8_t m[2][3];
+self int keyed[int][4];
+string names[2];
+BEGIN
+{
+	a[5] = 1;
+	trace(a[-1]);
+	a[1] = "text";
+	a[1, 2] = 3;
+	trace(curthread->comm[16]);
+}
