@@ -762,6 +762,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return cg_var_load(cg, n);
 		if (n->id == B_ARGS)
 			return ival(cg_norm(cg, arg_value(cg, (int)n->ival), n->type), n->type);
+		if (n->a->type->kind == T_STRING)
+			return cg_str_index(cg, n);
 		return kernel_value(cg, n);
 	case N_MEMBER:
 		return kernel_value(cg, n);

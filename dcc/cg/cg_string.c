@@ -424,6 +424,19 @@ static struct cval changecase(struct cg *cg, struct cval s, bool upper)
 	return str_val(d, cg);
 }
 
+/* s[i]: the char at byte i of the string's buffer, 0 past its capacity
+ * (the offset is masked or clamped before it indexes anything). */
+struct cval cg_str_index(struct cg *cg, struct node *n)
+{
+	struct cval s = cg_expr(cg, n->a);
+	LLVMValueRef i = cg_expr(cg, n->list).v;
+	unsigned cap = str_cap(cg, s);
+	LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, i, str_k64(cg, cap), "");
+	LLVMValueRef b = str_byte_at(cg, s.v, str_bounded(cg, i, cap - 1));
+	b = str_sel(cg, in, b, str_k64(cg, 0));
+	return (struct cval){ .v = cg_norm(cg, b, n->type), .t = n->type };
+}
+
 struct cval cg_string(struct cg *cg, struct node *n)
 {
 	enum builtin_id f = n->bi->id;

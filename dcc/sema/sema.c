@@ -267,6 +267,24 @@ static int check_pointer_arith(struct sema *s, struct node *n, struct type *a, s
 			  type_str(a), type_str(b));
 }
 
+/* (string)p: the string at kernel address p, as stringof((char *)p) */
+static int cast_to_string(struct sema *s, struct node *n)
+{
+	if (!type_is_stringish(n->b->type)) {
+		struct node *c = arena_new(s->ar, struct node);
+		*c = *n;
+		c->a = NULL; /* a cast sema made: its type stays */
+		c->next = NULL;
+		c->type = type_ptr(s->ar, &type_char);
+		n->b = c;
+	}
+	n->kind = N_STRINGOF;
+	n->a = n->b;
+	n->b = NULL;
+	n->type = &type_string;
+	return 0;
+}
+
 static int check_binop(struct sema *s, struct node *n)
 {
 	int err = sema_expr(s, n->a);
@@ -373,6 +391,8 @@ static int check_typed_index(struct sema *s, struct node *n)
 	if (sema_expr(s, n->a))
 		return -1;
 	struct type *t = sema_unstring(n->a);
+	if (t->kind == T_STRING) /* s[i]: a char of the string */
+		t = type_array(s->ar, &type_char, s->strsize);
 	if (t->kind != T_PTR && t->kind != T_ARRAY)
 		return diag_error(s->dg, n->loc, "'%s' cannot be indexed", type_str(t));
 	if (ast_list_len(n->list) != 1)
@@ -691,6 +711,8 @@ int sema_expr(struct sema *s, struct node *n)
 			n->type = t;
 			return 0;
 		}
+		if (t->kind == T_STRING && type_is_scalar(n->b->type))
+			return cast_to_string(s, n);
 		if (t == n->b->type && is_struct_value(t)) /* (struct s)v: v */
 			return sema_unwrap(n, n->b);
 		int fl = sema_float_cast(s, n, n->b->type, t);
