@@ -84,6 +84,7 @@ struct cg {
 	struct arena *ar;
 	const char *src_name;
 	unsigned strsize;
+	unsigned strmax; /* sema's: strsize as the option gave it */
 
 	LLVMContextRef C;
 	LLVMModuleRef M;

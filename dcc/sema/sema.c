@@ -837,6 +837,7 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	s->opts = *opts;
 	s->btf = opts->btf;
 	s->strsize = opts->strsize ? opts->strsize : 256;
+	s->strmax = s->strsize;
 	int nclauses = 0;
 	for (struct node *n = prog->list; n; n = n->next)
 		nclauses += n->kind == N_CLAUSE;
