@@ -27,6 +27,9 @@ static struct cval strjoin(struct cg *cg, struct cval a, struct cval b)
 	str_read(cg, d, str_k64(cg, str_cap(cg, a)), a.v);
 	la = str_bounded(cg, la, size - 1);
 	str_read(cg, str_at(cg, d, la), LLVMBuildSub(cg->b, str_k64(cg, size), la, ""), b.v);
+	/* a strsize that isn't a multiple of 8 caps the result below the buffer */
+	if (cg->strmax < size)
+		str_put_byte(cg, d, str_k64(cg, cg->strmax), str_k64(cg, 0));
 	return str_val(d, cg);
 }
 

@@ -74,3 +74,18 @@ E2E_TEST(strings, indexed_cast_from_pointers_and_sized_copies)
 	e2e_expect_out(&r, 0, "strings.indexed_cast_from_pointers_and_sized_copies");
 	run_result_free(&r);
 }
+
+/* rawbytes dumps a traced string's storage, strsize bytes and a NUL; a
+ * strsize that isn't a multiple of 8 still caps strjoin()'s result. */
+E2E_TEST(strings, rawbytes_dumps_strsize_and_a_nul)
+{
+	const char *obj = e2e_build("strings_rawbytes",
+		"#pragma D option quiet\n"
+		"#pragma D option rawbytes\n"
+		"#pragma D option strsize=10\n"
+		"BEGIN { trace(strjoin(\"abcdef\", \"ghijkl\")); trace(substr(\"xyz\", 1)); exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect_out(&r, 0, "strings.rawbytes_dumps_strsize_and_a_nul");
+	run_result_free(&r);
+}
