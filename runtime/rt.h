@@ -49,6 +49,7 @@ struct dcc_runtime {
 
 	/* Options in force. */
 	bool cli_quiet; /* -q: no setopt() undoes it */
+	unsigned strsize; /* the option's value: rawbytes dumps a string's strsize + 1 bytes */
 	bool quiet, rawbytes, aggsortkey, aggsortrev, classic, json, flowindent, aggzoom;
 	bool aggpack, agghist, aggpercpu, noresolve;
 	bool utf8; /* aggpack's blocks as UTF-8, else ASCII (-x encoding, $TERM) */

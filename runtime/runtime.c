@@ -133,6 +133,13 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 	rt->cli_quiet = quiet;
 	rt->quiet = quiet || opt_bool(rt, "quiet");
 	rt->rawbytes = opt_bool(rt, "rawbytes");
+	rt->strsize = 256;
+	if ((v = dcc_runtime__option(rt, "strsize"))) {
+		uint64_t sz;
+
+		if (!abi_opt_parse_size(v, &sz) && sz >= 2 && sz <= 4096)
+			rt->strsize = (unsigned)sz;
+	}
 	rt->flowindent = opt_bool(rt, "flowindent");
 	rt->aggzoom = opt_bool(rt, "aggzoom");
 	rt->aggpack = opt_bool(rt, "aggpack");

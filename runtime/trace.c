@@ -137,7 +137,13 @@ void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 	case DCC_K_STRING: {
 		int n = (int)strnlen(v->p, v->size);
 
-		if (rt->quiet)
+		if (rt->rawbytes) { /* the string's storage: strsize bytes and a NUL */
+			char raw[4097] = { 0 };
+			size_t len = rt->strsize + 1;
+
+			memcpy(raw, v->p, v->size < len ? v->size : len);
+			rt_hexdump(out, raw, len);
+		} else if (rt->quiet)
 			fprintf(out, "%.*s", n, v->p);
 		else
 			fprintf(out, "  %-33.*s", n, v->p);

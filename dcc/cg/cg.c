@@ -669,6 +669,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 	cg->ar = ar;
 	cg->src_name = src_name;
 	cg->strsize = s->strsize;
+	cg->strmax = s->strmax ? s->strmax : s->strsize;
 	cg->meta = cg_meta_new();
 	setup_module(cg, src_name);
 	add_license(cg);

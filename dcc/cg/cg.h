@@ -85,6 +85,7 @@ struct cg {
 	struct arena *ar;
 	const char *src_name;
 	unsigned strsize;
+	unsigned strmax; /* sema's: strsize as the option gave it */
 
 	LLVMContextRef C;
 	LLVMModuleRef M;
@@ -219,6 +220,7 @@ struct cval cg_subr(struct cg *cg, struct node *n);
 
 /* cg_string.c: strlen(), strjoin(), substr(), index()... */
 struct cval cg_string(struct cg *cg, struct node *n);
+struct cval cg_str_index(struct cg *cg, struct node *n); /* s[i] on a string */
 
 /* cg_builtin.c: the registry's codegen hooks, by row */
 typedef struct cval (*cg_builtin_fn)(struct cg *cg, struct node *n);

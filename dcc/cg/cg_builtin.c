@@ -54,7 +54,7 @@ const struct builtin *cg_builtin_missing(void)
 {
 	for (int i = BI_NONE + 1; i < BI_NROWS; i++) {
 		const struct builtin *bi = builtin_get((enum builtin_id)i);
-		if (bi->flags & (BF_LATER | BF_NEVER))
+		if (bi->flags & (BF_LATER | BF_NEVER | BF_REWRITE))
 			continue;
 		bool done = bi->kind == BK_VAR ? bi->var != 0 : bi->kind == BK_AGG ? bi->agg != 0
 			  : bi->kind == BK_ACTION ? bi->rec || hooks[i] : hooks[i] != NULL;

@@ -394,6 +394,7 @@ struct cval cg_kstring(struct cg *cg, struct node *n)
 	LLVMValueRef dst = cg_tmpbuf(cg, cap);
 	cg_memop(cg, "llvm.memset", dst, NULL, cap);
 	uint32_t max = t->kind == T_ARRAY && t->nelem < cap ? (uint32_t)t->nelem : cap;
+	max = max < cg->strmax ? max : cg->strmax;
 	cg_bpf_probe_read_kernel_str(cg, dst, cg_i32(cg, max), src);
 	return (struct cval){ .v = dst, .t = &type_string, .cap = cap };
 }

@@ -783,6 +783,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return ival(cg_norm(cg, arg_value(cg, (int)n->ival), n->type), n->type);
 		if (n->id == B_UREGS)
 			return cg_uregs(cg, n);
+		if (n->a->type->kind == T_STRING)
+			return cg_str_index(cg, n);
 		return kernel_value(cg, n);
 	case N_MEMBER:
 		return kernel_value(cg, n);

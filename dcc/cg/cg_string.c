@@ -27,6 +27,9 @@ static struct cval strjoin(struct cg *cg, struct cval a, struct cval b)
 	str_read(cg, d, str_k64(cg, str_cap(cg, a)), a.v);
 	la = str_bounded(cg, la, size - 1);
 	str_read(cg, str_at(cg, d, la), LLVMBuildSub(cg->b, str_k64(cg, size), la, ""), b.v);
+	/* a strsize that isn't a multiple of 8 caps the result below the buffer */
+	if (cg->strmax < size)
+		str_put_byte(cg, d, str_k64(cg, cg->strmax), str_k64(cg, 0));
 	return str_val(d, cg);
 }
 
@@ -422,6 +425,19 @@ static struct cval changecase(struct cg *cg, struct cval s, bool upper)
 	if (words * 8 >= cg->strsize)
 		str_put_byte(cg, d, str_k64(cg, cg->strsize - 1), str_k64(cg, 0));
 	return str_val(d, cg);
+}
+
+/* s[i]: the char at byte i of the string's buffer, 0 past its capacity
+ * (the offset is masked or clamped before it indexes anything). */
+struct cval cg_str_index(struct cg *cg, struct node *n)
+{
+	struct cval s = cg_expr(cg, n->a);
+	LLVMValueRef i = cg_expr(cg, n->list).v;
+	unsigned cap = str_cap(cg, s);
+	LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, i, str_k64(cg, cap), "");
+	LLVMValueRef b = str_byte_at(cg, s.v, str_bounded(cg, i, cap - 1));
+	b = str_sel(cg, in, b, str_k64(cg, 0));
+	return (struct cval){ .v = cg_norm(cg, b, n->type), .t = n->type };
 }
 
 struct cval cg_string(struct cg *cg, struct node *n)

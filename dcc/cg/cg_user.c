@@ -14,7 +14,9 @@
 struct cval cg_copyinstr(struct cg *cg, struct node *n)
 {
 	unsigned cap = cg_str_cap(cg, n);
-	uint32_t max = n->ival && n->ival + 1 < cap ? (uint32_t)n->ival + 1 : cap;
+	/* the size counts the NUL, as DTrace's does */
+	uint32_t max = n->ival && n->ival < cap ? (uint32_t)n->ival : cap;
+	max = max < cg->strmax ? max : cg->strmax;
 	LLVMValueRef uaddr = cg_expr(cg, n->list).v;
 	LLVMValueRef addr = LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, "");
 	LLVMValueRef dst = cg_tmpbuf(cg, cap);
@@ -32,7 +34,10 @@ struct cval cg_copyin(struct cg *cg, struct node *n)
 {
 	uint32_t size = (uint32_t)n->ival;
 	LLVMValueRef uaddr = cg_expr(cg, n->list).v;
-	LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, size));
+	/* a NUL after the copy, so (string)copyin(...) ends with it */
+	LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, size + 1));
+	LLVMValueRef nul = cg_i64(cg, size);
+	LLVMBuildStore(cg->b, LLVMConstInt(cg->i8, 0, 0), LLVMBuildGEP2(cg->b, cg->i8, dst, &nul, 1, ""));
 	LLVMValueRef src = LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, "");
 	LLVMValueRef rc = cg_bpf_probe_read_user(cg, dst, cg_i32(cg, size), src);
 	LLVMBasicBlockRef bad = cg_block(cg, "copyin.fault"), ok = cg_block(cg, "copyin.ok");

@@ -30,6 +30,7 @@ enum builtin_flag {
 	BF_DATA = 4,        /* records trace data: speculate() must come first */
 	BF_NOSPEC = 8,      /* may not follow speculate() in a clause */
 	BF_DESTRUCTIVE = 16, /* makes the program destructive (dtrun -w); no speculate() */
+	BF_REWRITE = 32,    /* sema's check rewrites the call: codegen never sees it */
 };
 
 struct builtin {

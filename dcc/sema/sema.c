@@ -290,6 +290,24 @@ static int check_pointer_arith(struct sema *s, struct node *n, struct type *a, s
 			  type_str(a), type_str(b));
 }
 
+/* (string)p: the string at kernel address p, as stringof((char *)p) */
+static int cast_to_string(struct sema *s, struct node *n)
+{
+	if (!type_is_stringish(n->b->type)) {
+		struct node *c = arena_new(s->ar, struct node);
+		*c = *n;
+		c->a = NULL; /* a cast sema made: its type stays */
+		c->next = NULL;
+		c->type = type_ptr(s->ar, &type_char);
+		n->b = c;
+	}
+	n->kind = N_STRINGOF;
+	n->a = n->b;
+	n->b = NULL;
+	n->type = &type_string;
+	return 0;
+}
+
 static int check_binop(struct sema *s, struct node *n)
 {
 	int err = sema_expr(s, n->a);
@@ -396,6 +414,8 @@ static int check_typed_index(struct sema *s, struct node *n)
 	if (sema_expr(s, n->a))
 		return -1;
 	struct type *t = sema_unstring(n->a);
+	if (t->kind == T_STRING) /* s[i]: a char of the string */
+		t = type_array(s->ar, &type_char, s->strsize);
 	if (t->kind != T_PTR && t->kind != T_ARRAY)
 		return diag_error(s->dg, n->loc, "'%s' cannot be indexed", type_str(t));
 	if (ast_list_len(n->list) != 1)
@@ -735,6 +755,8 @@ static int expr_kind(struct sema *s, struct node *n)
 			n->type = t;
 			return 0;
 		}
+		if (t->kind == T_STRING && type_is_scalar(n->b->type))
+			return cast_to_string(s, n);
 		if (t == n->b->type && is_struct_value(t)) /* (struct s)v: v */
 			return sema_unwrap(n, n->b);
 		if (t->kind == T_PTR && n->b->type->kind == T_ARRAY && array_in_memory(n->b)) {
@@ -863,6 +885,7 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	s->opts = *opts;
 	s->btf = opts->btf;
 	s->strsize = opts->strsize ? opts->strsize : 256;
+	s->strmax = s->strsize;
 	int nclauses = 0;
 	for (struct node *n = prog->list; n; n = n->next)
 		nclauses += n->kind == N_CLAUSE;

@@ -134,7 +134,8 @@ struct sema {
 	struct sema_sizes {
 		uint64_t bufsize, dynvarsize, aggsize, specsize, nspec;
 	} sizes;
-	unsigned strsize;
+	unsigned strsize;           /* rounded up to 8: the buffers' size */
+	unsigned strmax;            /* the option's value: a string's bytes with its NUL */
 	bool uses_speculation;
 	bool listing;               /* dcc -l: every match, no program limits */
 	uint32_t next_dyn_id;       /* listing: the next sdt/rawtp/fbt probe id */

@@ -110,6 +110,7 @@ int sema_macro(struct sema *s, struct node *n);
 struct type *sema_int_literal_type(struct node *n);
 int sema_stackvar(struct sema *s, struct node *n);
 int sema_vtimestamp(struct sema *s, struct node *n);
+int sema_lock(struct sema *s, struct node *n); /* mutex_owned() ... rw_iswriter() */
 /* "f() takes N arguments, M given" unless the row's arity holds: 0 or -1 */
 int sema_builtin_arity(struct sema *s, struct node *n);
 /* sema_vardecl.c: int x; self string s; uint64_t last[int]; */

@@ -111,6 +111,7 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 			return diag_error(s->dg, loc, "strsize must be between 2 and 4096");
 		}
 		s->strsize = (unsigned)(v + 7) & ~7u;
+		s->strmax = (unsigned)v;
 	}
 	uint64_t size;
 	if (!strcmp(name, "bufsize") && !abi_opt_parse_size(value, &size) && !size) {

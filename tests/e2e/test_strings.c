@@ -50,3 +50,42 @@ E2E_TEST(strings, strjoin_past_strsize_and_a_bad_base_are_errors)
 		  r.err);
 	run_result_free(&r);
 }
+
+/* s[i] reads a byte of a string (0 past its buffer), a pointer cast to
+ * string reads the kernel string there, copyinstr(a, n) keeps n bytes with
+ * the NUL and (string)copyin(a, n) the n bytes copied. */
+E2E_TEST(strings, indexed_cast_from_pointers_and_sized_copies)
+{
+	const char *obj = e2e_build("strings_index",
+		"#pragma D option quiet\n"
+		"syscall::openat:entry\n/pid == $target && arg3 == 0421/\n{\n"
+		"	this->s = \"ABCDEFG\";\n"
+		"	g = \"xyz\";\n"
+		"	self->t = copyinstr(arg1, 8);\n"
+		"	printf(\"%d %d %c %d %d\\n\", this->s[1], g[2], self->t[3], g[3], g[9999]);\n"
+		"	printf(\"[%s] [%s] %d\\n\", self->t, (string)copyin(arg1, 5),\n"
+		"	       (string)(uintptr_t)&curthread->comm == execname);\n"
+		"	printf(\"%c%c\\n\", (s = copyinstr(arg1))[0], s[strlen(s) - 1]);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 1 %s", e2e_trigger("open_paged"), PATH), obj,
+		NULL);
+	e2e_expect_out(&r, 0, "strings.indexed_cast_from_pointers_and_sized_copies");
+	run_result_free(&r);
+}
+
+/* rawbytes dumps a traced string's storage, strsize bytes and a NUL; a
+ * strsize that isn't a multiple of 8 still caps strjoin()'s result. */
+E2E_TEST(strings, rawbytes_dumps_strsize_and_a_nul)
+{
+	const char *obj = e2e_build("strings_rawbytes",
+		"#pragma D option quiet\n"
+		"#pragma D option rawbytes\n"
+		"#pragma D option strsize=10\n"
+		"BEGIN { trace(strjoin(\"abcdef\", \"ghijkl\")); trace(substr(\"xyz\", 1)); exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect_out(&r, 0, "strings.rawbytes_dumps_strsize_and_a_nul");
+	run_result_free(&r);
+}

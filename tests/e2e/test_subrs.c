@@ -184,3 +184,22 @@ E2E_TEST(subrs, bad_destination_and_family_are_run_time_errors)
 		       "*error in *subr_faults.d:18:1 *: invalid address (0x8)*", NULL);
 	run_result_free(&r);
 }
+
+/* The lock subroutines read a struct mutex the way DTrace for Linux does:
+ * the exiting thread's cred_guard_mutex is free, so not owned and no owner;
+ * every Linux mutex is adaptive, none a spin lock. */
+E2E_TEST(subrs, mutex_of_the_exiting_thread)
+{
+	const char *obj = e2e_build("mutexes",
+		"#pragma D option quiet\n"
+		"syscall::exit_group:entry\n/pid == $target/\n{\n"
+		"	this->m = &curthread->signal->cred_guard_mutex;\n"
+		"	printf(\"%d %d %d %d\\n\", mutex_owned(this->m), mutex_owner(this->m) == NULL,\n"
+		"	       mutex_type_adaptive(this->m), mutex_type_spin(this->m));\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 0 x", e2e_trigger("open_paged")), obj, NULL);
+	e2e_expect_out(&r, 0, "subrs.mutex_of_the_exiting_thread");
+	run_result_free(&r);
+}
