@@ -290,24 +290,6 @@ static int check_pointer_arith(struct sema *s, struct node *n, struct type *a, s
 			  type_str(a), type_str(b));
 }
 
-/* (string)p: the string at kernel address p, as stringof((char *)p) */
-static int cast_to_string(struct sema *s, struct node *n)
-{
-	if (!type_is_stringish(n->b->type)) {
-		struct node *c = arena_new(s->ar, struct node);
-		*c = *n;
-		c->a = NULL; /* a cast sema made: its type stays */
-		c->next = NULL;
-		c->type = type_ptr(s->ar, &type_char);
-		n->b = c;
-	}
-	n->kind = N_STRINGOF;
-	n->a = n->b;
-	n->b = NULL;
-	n->type = &type_string;
-	return 0;
-}
-
 static int check_binop(struct sema *s, struct node *n)
 {
 	int err = sema_expr(s, n->a);
@@ -756,7 +738,7 @@ static int expr_kind(struct sema *s, struct node *n)
 			return 0;
 		}
 		if (t->kind == T_STRING && type_is_scalar(n->b->type))
-			return cast_to_string(s, n);
+			return sema_cast_to_string(s, n);
 		if (t == n->b->type && is_struct_value(t)) /* (struct s)v: v */
 			return sema_unwrap(n, n->b);
 		if (t->kind == T_PTR && n->b->type->kind == T_ARRAY && array_in_memory(n->b)) {

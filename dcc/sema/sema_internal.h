@@ -89,6 +89,8 @@ enum conv_class { CONV_INT = 1, CONV_STRING, CONV_CHAR, CONV_PERCENT };
 
 /* sema_string.c: strlen(), strjoin(), substr(), index()... */
 int sema_string_call(struct sema *s, struct node *n);
+/* (string)p: the string at kernel address p, as stringof((char *)p) */
+int sema_cast_to_string(struct sema *s, struct node *n);
 int sema_strtok(struct sema *s, struct node *n);
 /* sema_action.c: the actions' checks, and the value subroutines' there */
 int sema_printf(struct sema *s, struct node *n);

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "arena.h"
 #include "diag.h"
 #include "sema_internal.h"
 
@@ -66,4 +67,22 @@ int sema_string_call(struct sema *s, struct node *n)
 		}
 	}
 	return err;
+}
+
+/* (string)p: the string at kernel address p, as stringof((char *)p) */
+int sema_cast_to_string(struct sema *s, struct node *n)
+{
+	if (!type_is_stringish(n->b->type)) {
+		struct node *c = arena_new(s->ar, struct node);
+		*c = *n;
+		c->a = NULL; /* a cast sema made: its type stays */
+		c->next = NULL;
+		c->type = type_ptr(s->ar, &type_char);
+		n->b = c;
+	}
+	n->kind = N_STRINGOF;
+	n->a = n->b;
+	n->b = NULL;
+	n->type = &type_string;
+	return 0;
 }
