@@ -569,17 +569,6 @@ static int check_var_ref(struct sema *s, struct node *n, enum var_kind kind)
 	return 0;
 }
 
-int sema_curthread(struct sema *s, struct node *n)
-{
-	struct sema_btf *btf = sema_btf(s, n->loc);
-	struct type *ts = btf ? sema_btf_struct(btf, "task_struct", false) : NULL;
-	if (!ts)
-		return btf ? diag_error(s->dg, n->loc, "the kernel's BTF has no struct "
-					"task_struct") : -1;
-	n->type = type_ptr(s->ar, ts);
-	return 0;
-}
-
 static int check_ident(struct sema *s, struct node *n)
 {
 	if (n->op == '`') {
@@ -658,31 +647,6 @@ static int check_unop(struct sema *s, struct node *n)
 	return 0;
 }
 
-static int check_cond(struct sema *s, struct node *n)
-{
-	int err = sema_expr(s, n->a) | sema_expr(s, n->b) | sema_expr(s, n->c);
-	if (err)
-		return -1;
-	if (expect_int(s, n->a, "the condition of '?:'") ||
-	    sema_float_binop(s, n, "?:", n->b->type, n->c->type) <= 0)
-		return -1;
-	struct type *b = n->b->type, *c = n->c->type;
-	if (b->kind == T_STRING && c->kind == T_STRING)
-		n->type = &type_string;
-	else if (type_is_int(b) && type_is_int(c))
-		n->type = type_arith(b, c);
-	else if (b->kind == T_PTR && c->kind == T_PTR && !strcmp(type_str(b), type_str(c)))
-		n->type = b;
-	else if (b->kind == T_PTR && n->c->kind == N_INT && n->c->ival == 0)
-		n->type = b; /* p ? p : NULL */
-	else if (c->kind == T_PTR && n->b->kind == N_INT && n->b->ival == 0)
-		n->type = c;
-	else
-		return diag_error(s->dg, n->loc, "the arms of '?:' have incompatible types "
-				  "'%s' and '%s'", type_str(b), type_str(c));
-	return 0;
-}
-
 static int expr_kind(struct sema *s, struct node *n);
 
 int sema_expr(struct sema *s, struct node *n)
@@ -719,7 +683,7 @@ static int expr_kind(struct sema *s, struct node *n)
 	case N_ASSIGN:
 		return check_assign(s, n);
 	case N_COND:
-		return check_cond(s, n);
+		return sema_cond(s, n);
 	case N_COMMA:
 		if (sema_expr(s, n->a) || sema_expr(s, n->b))
 			return -1;

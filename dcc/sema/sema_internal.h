@@ -106,6 +106,8 @@ int sema_stack(struct sema *s, struct node *n);
 int sema_sym(struct sema *s, struct node *n);
 /* sema.c: curthread */
 int sema_curthread(struct sema *s, struct node *n);
+/* sema_type.c: c ? a : b */
+int sema_cond(struct sema *s, struct node *n);
 /* sema_macro.c: $target, $pid..., $N and $$N */
 int sema_macro(struct sema *s, struct node *n);
 /* the type of an integer literal: int, or wider when its value needs it */
