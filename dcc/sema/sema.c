@@ -108,19 +108,6 @@ static bool is_var_member(struct node *n)
 	return n->kind == N_MEMBER && n->op == '.' && var_root(n);
 }
 
-/* a[i] where a is a variable of array type (`int a[5];`): an element
- * stored in place, not an associative array's */
-static bool is_var_elem(struct sema *s, struct node *n)
-{
-	if (n->kind != N_INDEX || !n->a ||
-	    (n->a->kind != N_IDENT && n->a->kind != N_SELF && n->a->kind != N_THIS) ||
-	    (n->a->kind == N_IDENT && n->a->op == '`'))
-		return false;
-	enum var_kind k = n->a->kind == N_SELF ? V_SELF : n->a->kind == N_THIS ? V_THIS
-									 : V_GLOBAL;
-	struct var *v = sema_var_find(s, k, n->a->name);
-	return v && !v->nkeys && v->type->kind == T_ARRAY;
-}
 
 static bool is_struct_value(const struct type *t)
 {
@@ -496,7 +483,7 @@ static int check_assign(struct sema *s, struct node *n)
 		return sema_agg_assign(s, n);
 	if (sema_is_pointer_store(s, lv))
 		return sema_store(s, n);
-	if (is_var_member(lv) || is_var_elem(s, lv)) {
+	if (is_var_member(lv) || sema_is_var_elem(s, lv)) {
 		/* v.m = x, a[i] = x: a member of a struct variable, an element
 		 * of an array variable */
 		if (sema_expr(s, lv) || sema_expr(s, n->b))
@@ -610,7 +597,7 @@ static int check_unop(struct sema *s, struct node *n)
 		return check_pointer_op(s, n);
 	if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
 	    n->op == OP_POSTDEC) {
-		if (is_var_member(n->a) || is_var_elem(s, n->a)) {
+		if (is_var_member(n->a) || sema_is_var_elem(s, n->a)) {
 			if (sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
 			    expect_int(s, n->a, ast_op_name(n->op)))
 				return -1;

@@ -62,6 +62,7 @@ int sema_io_refused(struct sema *s, struct node *d, const char *name);
 int sema_io_args(struct sema *s, struct node *n, int64_t i);
 /* sema_proc.c: args[] of proc probes (1 if the clause has none), their filters */
 int sema_proc_args(struct sema *s, struct node *n, int64_t i);
+bool sema_is_var_elem(struct sema *s, struct node *n);
 int sema_uregs(struct sema *s, struct node *n, const struct builtin *bi);
 int sema_proc_preds(struct sema *s, struct clause_info *ci);
 struct var *sema_var_find(struct sema *s, enum var_kind kind, const char *name);

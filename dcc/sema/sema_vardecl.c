@@ -113,3 +113,17 @@ int sema_var_decl(struct sema *s, struct node *d)
 			return -1;
 	return 0;
 }
+
+/* a[i] where a is a variable of array type (`int a[5];`): an element
+ * stored in place, not an associative array's */
+bool sema_is_var_elem(struct sema *s, struct node *n)
+{
+	if (n->kind != N_INDEX || !n->a ||
+	    (n->a->kind != N_IDENT && n->a->kind != N_SELF && n->a->kind != N_THIS) ||
+	    (n->a->kind == N_IDENT && n->a->op == '`'))
+		return false;
+	enum var_kind k = n->a->kind == N_SELF ? V_SELF : n->a->kind == N_THIS ? V_THIS
+									 : V_GLOBAL;
+	struct var *v = sema_var_find(s, k, n->a->name);
+	return v && !v->nkeys && v->type->kind == T_ARRAY;
+}
