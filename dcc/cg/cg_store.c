@@ -47,8 +47,9 @@ bool cg_is_pointer_store(struct node *lv)
 {
 	if (lv->kind == N_UNOP)
 		return lv->op == '*';
-	if (lv->kind == N_INDEX)
-		return !lv->sym && lv->id != B_ARGS;
+	if (lv->kind == N_INDEX) /* an array variable's element is stored in place */
+		return !lv->sym && lv->id != B_ARGS && lv->id != B_UREGS &&
+		       !(lv->a && lv->a->sym && lv->a->type->kind == T_ARRAY);
 	if (lv->kind != N_MEMBER)
 		return false;
 	while (lv->kind == N_MEMBER && lv->op == '.')

@@ -481,7 +481,9 @@ static int check_assign(struct sema *s, struct node *n)
 	struct node *lv = n->a;
 	if (lv->kind == N_AGG)
 		return sema_agg_assign(s, n);
-	if (sema_is_pointer_store(s, lv))
+	/* a[i] of an array variable is the variable's own storage, not memory
+	 * a pointer reaches */
+	if (!sema_is_var_elem(s, lv) && sema_is_pointer_store(s, lv))
 		return sema_store(s, n);
 	if (is_var_member(lv) || sema_is_var_elem(s, lv)) {
 		/* v.m = x, a[i] = x: a member of a struct variable, an element
