@@ -383,7 +383,8 @@ static int check_typed_index(struct sema *s, struct node *n)
 	if (sema_expr(s, n->a))
 		return -1;
 	struct type *t = sema_unstring(n->a);
-	if (t->kind == T_STRING) /* s[i]: a char of the string */
+	bool str = t->kind == T_STRING;
+	if (str) /* s[i]: a char of the string, 0 past its storage */
 		t = type_array(s->ar, &type_char, s->strsize);
 	if (t->kind != T_PTR && t->kind != T_ARRAY)
 		return diag_error(s->dg, n->loc, "'%s' cannot be indexed", type_str(t));
@@ -399,7 +400,7 @@ static int check_typed_index(struct sema *s, struct node *n)
 	/* a constant index is checked against a sized array here; a computed
 	 * one into an array variable faults when it runs (cg_addr) */
 	int64_t i;
-	if (t->kind == T_ARRAY && t->nelem && sema_const_try(n->list, &i) &&
+	if (!str && t->kind == T_ARRAY && t->nelem && sema_const_try(n->list, &i) &&
 	    (i < 0 || (uint64_t)i >= t->nelem))
 		return diag_error(s->dg, n->list->loc, "index %lld is out of bounds for an "
 				  "array of %llu elements", (long long)i,

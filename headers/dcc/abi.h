@@ -93,7 +93,6 @@ struct dcc_meta_probe {
 #define DCC_PROBE_BEGIN 1
 #define DCC_PROBE_END 2
 #define DCC_PROBE_ERROR 3
-#define DCC_PROBE_ERROR 3
 
 /* How a BPF program of the object is put to work. */
 enum dcc_attach_kind {
