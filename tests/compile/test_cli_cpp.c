@@ -9,8 +9,7 @@
 
 static const char *script(const char *name, const char *text)
 {
-	char *d = e2e_keep(malloc(256));
-	snprintf(d, 256, "%s/%s.d", e2e_dir, name);
+	const char *d = e2e_fmt("%s/%s.d", e2e_dir, name);
 	cr_assert_eq(write_file(d, text, strlen(text)), 0, "cannot write %s", d);
 	return d;
 }
