@@ -186,7 +186,8 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 			   bool zdefs, int dumps, const struct xopts *x, void **obj, size_t *size)
 {
 	struct xopts cx = { calloc((size_t)x->n + 1, sizeof(char *)), x->n };
-	memcpy(cx.v, x->v, (size_t)x->n * sizeof(char *));
+	if (x->n) /* x->v may be NULL when there are none */
+		memcpy(cx.v, x->v, (size_t)x->n * sizeof(char *));
 	if (cpp_xopts(&cx)) {
 		free(cx.v);
 		return 1;
