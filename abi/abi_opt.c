@@ -30,7 +30,9 @@ static const struct abi_opt opts[] = {
 	{ "nspec", ABI_OPT_COUNT, C, "1", NULL, NULL },
 	{ "specsize", ABI_OPT_SIZE, C, "32k", NULL, NULL },
 	{ "stackframes", ABI_OPT_COUNT, C, "20", NULL, NULL },
-	{ "ustackframes", ABI_OPT_COUNT, C, "20", NULL, NULL },
+	/* DTrace for Linux takes 100 user frames by default (Solaris took 20);
+	 * maxframes still caps it */
+	{ "ustackframes", ABI_OPT_COUNT, C, "100", NULL, NULL },
 	/* the most frames any stack takes (DTrace's default is the kernel's
 	 * perf_event_max_stack, 127 unless changed) */
 	{ "maxframes", ABI_OPT_COUNT, C, "127", NULL, NULL },

@@ -20,8 +20,7 @@ int sema_stack(struct sema *s, struct node *n)
 	if (nargs > (user ? 2 : 1))
 		return diag_error(s->dg, n->loc, "%s() takes at most %d argument%s", n->name,
 				  user ? 2 : 1, user ? "s" : "");
-	const char *opt = sema_option(s, user ? "ustackframes" : "stackframes");
-	int64_t frames = opt ? strtoll(opt, NULL, 0) : 20;
+	int64_t frames = (int64_t)sema_opt_value(s, user ? "ustackframes" : "stackframes");
 	if (n->list && (sema_expr(s, n->list) || sema_const(s, n->list, &frames)))
 		return -1;
 	if (frames < 1)

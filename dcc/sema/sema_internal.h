@@ -81,6 +81,7 @@ int sema_scratch_room(struct sema *s, struct node *clause);
 /* Options read by checks (sema_option.c): maxframes (1 to 127) and
  * scratchsize (0 when unset). */
 unsigned sema_maxframes(const struct sema *s);
+uint64_t sema_opt_value(const struct sema *s, const char *name);
 uint64_t sema_scratchsize(const struct sema *s);
 /* inet_ntoa()... values: not strings, but printf's %s and printa's %s print them */
 bool sema_subr_text(const struct type *t);

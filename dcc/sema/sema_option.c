@@ -27,7 +27,7 @@ static const char *refusal(const struct abi_opt *o, const char *value)
 }
 
 /* A size or count option's value (checked when set) or its default. */
-static uint64_t size_value(const struct sema *s, const char *name)
+uint64_t sema_opt_value(const struct sema *s, const char *name)
 {
 	const struct abi_opt *o = abi_opt_find(name);
 	const char *v = sema_option(s, name);
@@ -43,7 +43,7 @@ static uint64_t size_value(const struct sema *s, const char *name)
  * takes. */
 unsigned sema_maxframes(const struct sema *s)
 {
-	uint64_t n = size_value(s, "maxframes");
+	uint64_t n = sema_opt_value(s, "maxframes");
 	return n > 127 ? 127 : n ? (unsigned)n : 1;
 }
 
@@ -51,18 +51,18 @@ unsigned sema_maxframes(const struct sema *s)
  * the most bytes a clause's alloca() calls may take together. */
 uint64_t sema_scratchsize(const struct sema *s)
 {
-	uint64_t n = size_value(s, "scratchsize");
+	uint64_t n = sema_opt_value(s, "scratchsize");
 	return (n + 7) & ~7ull;
 }
 
 /* s->sizes from the settings recorded so far (the last one of a name wins). */
 static void resolve_sizes(struct sema *s)
 {
-	s->sizes.bufsize = size_value(s, "bufsize");
-	s->sizes.dynvarsize = size_value(s, "dynvarsize");
-	s->sizes.aggsize = size_value(s, "aggsize");
-	s->sizes.specsize = size_value(s, "specsize");
-	s->sizes.nspec = size_value(s, "nspec");
+	s->sizes.bufsize = sema_opt_value(s, "bufsize");
+	s->sizes.dynvarsize = sema_opt_value(s, "dynvarsize");
+	s->sizes.aggsize = sema_opt_value(s, "aggsize");
+	s->sizes.specsize = sema_opt_value(s, "specsize");
+	s->sizes.nspec = sema_opt_value(s, "nspec");
 }
 
 /* Check one option and record it; what=NULL for a pragma at loc, else the

@@ -82,3 +82,48 @@ E2E_TEST(bvars, vtimestamp_grows_and_stays_below_timestamp)
 	e2e_expect(&r, 0, "1 1 1\n1 1 1\n1 1 1\n\n");
 	run_result_free(&r);
 }
+
+/* ustack() with no argument takes ustackframes frames, 100 by default as in
+ * DTrace for Linux (Solaris took 20): a 30-deep call chain shows 29 frames
+ * in descend(), all the same return address, symbolized or not (the trigger
+ * may be gone when they are printed); ustackframes=20 cuts the whole stack
+ * to 20 lines. */
+static int most_repeated_line(const char *out)
+{
+	int best = 0;
+	for (const char *a = out; *a; a = strchr(a, '\n') ? strchr(a, '\n') + 1 : "") {
+		size_t len = strcspn(a, "\n");
+		int n = 0;
+		for (const char *b = out; *b; b = strchr(b, '\n') ? strchr(b, '\n') + 1 : "")
+			n += strcspn(b, "\n") == len && !strncmp(a, b, len);
+		if (len > 0 && n > best)
+			best = n;
+	}
+	return best;
+}
+
+E2E_TEST(bvars, ustack_takes_100_frames_by_default)
+{
+	const char *obj = e2e_build("ustack100",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/ { ustack(); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_trigger("deep_stack"), obj, NULL);
+	cr_assert_eq(r.status, 0, "dtrun failed: %s", r.err);
+	cr_assert_eq(most_repeated_line(r.out), 29, "output:\n%s", r.out);
+	run_result_free(&r);
+
+	obj = e2e_build("ustack20",
+		"#pragma D option quiet\n"
+		"#pragma D option ustackframes=20\n"
+		"syscall::getppid:entry /pid == $target/ { ustack(); }\n");
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_trigger("deep_stack"), obj, NULL);
+	cr_assert_eq(r.status, 0, "dtrun failed: %s", r.err);
+	/* 20 frames: getppid's stub and 19 in descend */
+	int frames = 0;
+	for (const char *p = r.out; (p = strstr(p, "\n ")); p++)
+		frames++;
+	cr_assert_eq(frames, 20, "output:\n%s", r.out);
+	cr_assert_eq(most_repeated_line(r.out), 19, "output:\n%s", r.out);
+	run_result_free(&r);
+}
