@@ -40,6 +40,13 @@ void cg_set_loc(struct cg *cg, struct loc loc)
 	LLVMSetCurrentDebugLocation2(cg->b, l);
 }
 
+void cg_fn_attr(struct cg *cg, LLVMValueRef fn, const char *name)
+{
+	unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+	LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+				LLVMCreateEnumAttribute(cg->C, kind, 0));
+}
+
 /* Allocas go to the entry block so every path sees them. */
 LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name)
 {
@@ -523,9 +530,7 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 		break;
 	}
 	case PK_TICK:
-	case PK_PROFILE:
-		cg_meta_attach(cg->meta, g->prog_name, g->kind == PK_TICK ? DCC_ATTACH_TICK
-			       : DCC_ATTACH_PROFILE, NULL, 0, g->probes[0]->period_ns);
+	case PK_PROFILE: /* cg_timer.c's programs are attached instead */
 		break;
 	case PK_SDT: {
 		char tp[256];
@@ -583,19 +588,25 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	};
 	cg->p = &prog;
 	cg->ci = ci;
-	/* an ERROR clause is the static function cg_error_declare() made */
+	/* an ERROR clause is the static function cg_error_declare() made; a
+	 * timer's clause a static function its probe's one program calls
+	 * (cg_timer.c), so that all of a timer's clauses run in one firing */
 	bool err = g->kind == PK_ERROR;
+	bool timer = g->kind == PK_TICK || g->kind == PK_PROFILE;
 	if (err) {
 		prog.fn = LLVMGetNamedFunction(cg->M, g->prog_name);
 	} else {
 		LLVMTypeRef pt = cg->ptr;
 		LLVMTypeRef fty = LLVMFunctionType(cg->i32, &pt, 1, 0);
 		prog.fn = LLVMAddFunction(cg->M, g->prog_name, fty);
-		LLVMSetSection(prog.fn, sec);
-		LLVMSetLinkage(prog.fn, LLVMExternalLinkage);
-		LLVMAddAttributeAtIndex(prog.fn, LLVMAttributeFunctionIndex,
-			LLVMCreateEnumAttribute(cg->C, LLVMGetEnumAttributeKindForName("nounwind",
-										       8), 0));
+		if (timer) {
+			LLVMSetLinkage(prog.fn, LLVMInternalLinkage);
+			cg_fn_attr(cg, prog.fn, "noinline");
+		} else {
+			LLVMSetSection(prog.fn, sec);
+			LLVMSetLinkage(prog.fn, LLVMExternalLinkage);
+		}
+		cg_fn_attr(cg, prog.fn, "nounwind");
 	}
 	prog.ctx = LLVMGetParam(prog.fn, 0);
 	LLVMSetValueName2(prog.ctx, "ctx", 3);
@@ -607,7 +618,7 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 								err ? 6 : 2, 0);
 	prog.sp = LLVMDIBuilderCreateFunction(cg->dib, cg->di_file, g->prog_name,
 		strlen(g->prog_name), g->prog_name, strlen(g->prog_name), cg->di_file, loc.line,
-		sty, err, 1, loc.line, LLVMDIFlagPrototyped, 1);
+		sty, err || timer, 1, loc.line, LLVMDIFlagPrototyped, 1);
 	LLVMSetSubprogram(prog.fn, prog.sp);
 	LLVMDIBuilderCreateParameterVariable(cg->dib, prog.sp, "ctx", 3, 1, cg->di_file, loc.line,
 					     cg->di_voidptr, 1, 0);
@@ -656,7 +667,7 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	}
 	if (cg->this_size + prog.scratch_max > cg->scratch_total)
 		cg->scratch_total = cg->this_size + prog.scratch_max;
-	if (!err)
+	if (!err && !timer)
 		record_attach(cg, g, raw);
 	cg->p = NULL;
 }
@@ -686,6 +697,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 			build_group(cg, ci, &ci->groups[j]);
 		cg->cl = NULL;
 	}
+	cg_timer_programs(cg);
 	/* Scratch holds this-> variables and the largest clause's temporaries. */
 	struct cg_map *sm = &cg->maps[cg->m_scratch];
 	sm->value_size = cg->scratch_total < 8 ? 8 : (cg->scratch_total + 7) & ~7u;

@@ -249,6 +249,11 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail);
 /* The static function of each ERROR clause (cg_error.c), declared before
  * any program: (ctx, probe id, clause index | pc << 32, fault, detail). */
 void cg_error_declare(struct cg *cg);
+/* The one program of each tick/profile probe, calling its clauses' functions
+ * in order (cg_timer.c). */
+void cg_timer_programs(struct cg *cg);
+/* Adds the function attribute NAME ("noinline", "nounwind"...) to fn. */
+void cg_fn_attr(struct cg *cg, LLVMValueRef fn, const char *name);
 /* Call the ERROR clauses for a fault of the clause being built. */
 void cg_error_call(struct cg *cg, uint32_t fault, LLVMValueRef detail);
 /* arg0..arg9 inside an ERROR clause. */

@@ -21,13 +21,6 @@ static LLVMTypeRef error_fn_type(struct cg *cg)
 	return LLVMFunctionType(cg->i32, p, ERR_NPARAMS, 0);
 }
 
-static void add_attr(struct cg *cg, LLVMValueRef fn, const char *name)
-{
-	unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
-	LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-				LLVMCreateEnumAttribute(cg->C, kind, 0));
-}
-
 void cg_error_declare(struct cg *cg)
 {
 	struct sema *s = cg->s;
@@ -46,8 +39,8 @@ void cg_error_declare(struct cg *cg)
 			LLVMValueRef fn = LLVMAddFunction(cg->M, g->prog_name, error_fn_type(cg));
 			LLVMSetLinkage(fn, LLVMInternalLinkage);
 			/* one copy shared by the fault paths, not one at each */
-			add_attr(cg, fn, "noinline");
-			add_attr(cg, fn, "nounwind");
+			cg_fn_attr(cg, fn, "noinline");
+			cg_fn_attr(cg, fn, "nounwind");
 			cg->err_fns[cg->nerr_fns++] = fn;
 		}
 	}

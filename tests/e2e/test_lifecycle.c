@@ -347,3 +347,31 @@ E2E_TEST(lifecycle, nothing_before_begin)
 	cr_assert(b && w && b < w, "BEGIN's line must come first:\n%s", r.out);
 	run_result_free(&r);
 }
+
+/* All clauses of one timer probe run in the same firing, in source order:
+ * two counting clauses of profile-97 count alike, a thread-local variable
+ * set by one tick clause is seen by the next, and a clause that faults
+ * leaves the following ones to run. tick-1ms and tick-100ms stay separate
+ * probes, each with its own timer. */
+E2E_TEST(lifecycle, clauses_of_a_timer_probe_share_its_firing)
+{
+	const char *obj = e2e_build("timer_clauses",
+		"#pragma D option quiet\n"
+		"profile-97 { @a = count(); }\n"
+		"profile-97 { @b = count(); }\n"
+		"tick-1ms { self->x = 1; @c = count(); }\n"
+		"tick-1ms { x = *(int *)0; }\n"
+		"tick-1ms /self->x/ { self->x = 0; @d = count(); }\n"
+		"tick-300ms { exit(0); }\n"
+		"ERROR { @e = count(); }\n"
+		"END { printa(\"%@d %@d\\n\", @a, @b); printa(\"%@d %@d %@d\\n\", @c, @d, @e); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	long long a, b, c, d, e;
+	cr_assert_eq(sscanf(r.out, "%lld %lld %lld %lld %lld", &a, &b, &c, &d, &e), 5,
+		     "output:\n%s\nstderr:\n%s", r.out, r.err);
+	cr_assert(a > 0 && a == b, "profile-97's clauses counted %lld and %lld", a, b);
+	cr_assert(c > 0 && c == d && d == e, "tick-1ms's clauses counted %lld, %lld, %lld", c,
+		  d, e);
+	run_result_free(&r);
+}
