@@ -2,6 +2,7 @@
 #
 # BUILD      build tree with bin/dcc, bin/dtrun and tests/triggers (default: build/)
 # RUNS       repetitions for timings (default 10); the median and the minimum are shown
+# BPFTRACE   the bpftrace binary (default: found in PATH; set it empty to skip bpftrace)
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -11,7 +12,7 @@ DCC=$BUILD/bin/dcc
 DTRUN=$BUILD/bin/dtrun
 TRIGGERS=$BUILD/tests/triggers
 RUNS=${RUNS:-10}
-BPFTRACE=$(command -v bpftrace || true)
+BPFTRACE=${BPFTRACE-$(command -v bpftrace || true)}
 AOTRT=$(command -v bpftrace-aotrt || true)
 
 [ "$(id -u)" -eq 0 ] || { echo "bench: run as root" >&2; exit 1; }

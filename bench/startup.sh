@@ -43,12 +43,28 @@ measure()
 D_BEGIN='BEGIN { printf("ready\n"); exit(0); }'
 D_SYS='BEGIN { printf("ready\n"); exit(0); } syscall:::entry { @[execname] = count(); }'
 D_ONE='BEGIN { printf("ready\n"); exit(0); } syscall::getppid:entry { @[execname] = count(); }'
+D_W2='BEGIN { printf("ready\n"); exit(0); } syscall::read:entry { self->ts = timestamp; }
+syscall::read:return /self->ts/ { @ = quantize(timestamp - self->ts); self->ts = 0; }'
+D_W3='BEGIN { printf("ready\n"); exit(0); } profile-997 { @[execname] = count(); }'
+printf '%s\n' "$D_W2" >"$WORK/w2.d"
+printf '%s\n' "$D_W3" >"$WORK/w3.d"
+"$DCC" "$WORK/w2.d" -o "$WORK/w2.bpf.o"
+"$DCC" "$WORK/w3.d" -o "$WORK/w3.bpf.o"
 printf '%s\n' "$D_BEGIN" >"$WORK/begin.d"
 printf '%s\n' "$D_SYS" >"$WORK/sys.d"
 printf '%s\n' "$D_ONE" >"$WORK/one.d"
 "$DCC" "$WORK/begin.d" -o "$WORK/begin.bpf.o"
 "$DCC" "$WORK/sys.d" -o "$WORK/sys.bpf.o"
 "$DCC" "$WORK/one.d" -o "$WORK/one.bpf.o"
+
+# the hand-written libbpf C programs and loader of percall/ (pcrun -1 prints
+# "ready" once every program is attached and exits)
+CLANG=${CLANG:-clang-19}
+cc -O2 -Wall -Wextra "$BENCH_DIR/percall/pcrun.c" -lbpf -o "$WORK/pcrun"
+for c in w1_count w2_quantize w3_profile; do
+	"$CLANG" -target bpf -O2 -g -I/usr/include/$(uname -m)-linux-gnu \
+		-c "$BENCH_DIR/percall/$c.bpf.c" -o "$WORK/$c.c.bpf.o"
+done
 
 B_BEGIN='BEGIN { printf("ready\n"); exit(); }'
 B_RAW='BEGIN { printf("ready\n"); exit(); } tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }'
@@ -60,7 +76,12 @@ echo "# start -> probes attached (BEGIN output), ms over $RUNS runs"
 row "what" "median" "min" "whole run, median"
 measure "dtrun: BEGIN only" "$DTRUN" -q "$WORK/begin.bpf.o"
 measure "dtrun: + syscall::getppid:entry" "$DTRUN" -q "$WORK/one.bpf.o"
-measure "dtrun: + syscall:::entry" "$DTRUN" -q "$WORK/sys.bpf.o"
+measure "dtrun: W1 + syscall:::entry @[execname]" "$DTRUN" -q "$WORK/sys.bpf.o"
+measure "dtrun: W2 read quantize (self->ts)" "$DTRUN" -q "$WORK/w2.bpf.o"
+measure "dtrun: W3 profile-997 @[execname]" "$DTRUN" -q "$WORK/w3.bpf.o"
+measure "C (pcrun): W1 raw_syscalls @[comm]" "$WORK/pcrun" -1 "$WORK/w1_count.c.bpf.o"
+measure "C (pcrun): W2 read quantize" "$WORK/pcrun" -1 "$WORK/w2_quantize.c.bpf.o"
+measure "C (pcrun): W3 profile 997 Hz @[comm]" "$WORK/pcrun" -1 "$WORK/w3_profile.c.bpf.o"
 measure "dcc run (compile+run): + syscall:::entry" "$DCC" run -q -s "$WORK/sys.d"
 if [ -n "$BPFTRACE" ]; then
 	measure "bpftrace -e: BEGIN only" "$BPFTRACE" -q -e "$B_BEGIN"

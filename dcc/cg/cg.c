@@ -92,8 +92,15 @@ static LLVMMetadataRef di_array(struct cg *cg, LLVMMetadataRef elem, unsigned el
 	return LLVMDIBuilderCreateArrayType(cg->dib, elem_bits * n, elem_bits, elem, &sub, 1);
 }
 
+/* type and max_entries; key_size and value_size but for the ring buffer;
+ * map_flags when there are any */
+static int map_nfields(const struct cg_map *m)
+{
+	return (m->type == BPF_MAP_TYPE_RINGBUF ? 2 : 4) + (m->flags != 0);
+}
+
 static int map_new(struct cg *cg, const char *name, uint32_t type, uint32_t max,
-		   uint32_t key_size, uint32_t value_size)
+		   uint32_t key_size, uint32_t value_size, uint32_t flags)
 {
 	if (cg->nmaps == cg->cap_maps) {
 		cg->cap_maps = cg->cap_maps ? 2 * cg->cap_maps : 16;
@@ -106,9 +113,10 @@ static int map_new(struct cg *cg, const char *name, uint32_t type, uint32_t max,
 	m->max_entries = max;
 	m->key_size = key_size;
 	m->value_size = value_size;
+	m->flags = flags;
 	m->line = (unsigned)cg->nmaps + 1;
-	int nfields = type == BPF_MAP_TYPE_RINGBUF ? 2 : 4;
-	LLVMTypeRef fields[4] = { cg->ptr, cg->ptr, cg->ptr, cg->ptr };
+	int nfields = map_nfields(m);
+	LLVMTypeRef fields[5] = { cg->ptr, cg->ptr, cg->ptr, cg->ptr, cg->ptr };
 	LLVMTypeRef st = LLVMStructTypeInContext(cg->C, fields, (unsigned)nfields, 0);
 	m->g = LLVMAddGlobal(cg->M, st, name);
 	LLVMSetInitializer(m->g, LLVMConstNull(st));
@@ -123,10 +131,14 @@ static int map_new(struct cg *cg, const char *name, uint32_t type, uint32_t max,
  * (libbpf's __uint(name, N)). Done last, when every size is known. */
 static void map_di(struct cg *cg, struct cg_map *m)
 {
-	const char *names[4] = { "type", "max_entries", "key_size", "value_size" };
-	uint32_t vals[4] = { m->type, m->max_entries, m->key_size, m->value_size };
-	int n = m->type == BPF_MAP_TYPE_RINGBUF ? 2 : 4;
-	LLVMMetadataRef members[4];
+	const char *names[5] = { "type", "max_entries", "key_size", "value_size", "map_flags" };
+	uint32_t vals[5] = { m->type, m->max_entries, m->key_size, m->value_size, m->flags };
+	int n = map_nfields(m);
+	if (m->flags && n == 3) {
+		names[2] = names[4];
+		vals[2] = vals[4];
+	}
+	LLVMMetadataRef members[5];
 	for (int i = 0; i < n; i++) {
 		LLVMMetadataRef arr = di_array(cg, cg->di_int, 32, vals[i]);
 		LLVMMetadataRef p = LLVMDIBuilderCreatePointerType(cg->dib, arr, 64, 0, 0, "", 0);
@@ -368,9 +380,9 @@ static void make_maps(struct cg *cg)
 	while (p2 < rb && p2 < (1ull << 30))
 		p2 <<= 1;
 	cg->ringbuf_size = p2;
-	cg->m_ringbuf = map_new(cg, DCC_MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, (uint32_t)p2, 0, 0);
-	cg->m_drops = map_new(cg, DCC_MAP_DROPS, BPF_MAP_TYPE_PERCPU_ARRAY, DCC_DROP_NR, 4, 8);
-	cg->m_scratch = map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8);
+	cg->m_ringbuf = map_new(cg, DCC_MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, (uint32_t)p2, 0, 0, 0);
+	cg->m_drops = map_new(cg, DCC_MAP_DROPS, BPF_MAP_TYPE_PERCPU_ARRAY, DCC_DROP_NR, 4, 8, 0);
+	cg->m_scratch = map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8, 0);
 
 	uint64_t dynvar = s->sizes.dynvarsize;
 	cg->var_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));
@@ -380,7 +392,10 @@ static void make_maps(struct cg *cg)
 		struct var *v = s->vars[i];
 		unsigned size = cg_var_size(cg, v);
 		if (v->kind == V_SELF || v->nkeys) {
-			/* thread-locals and associative arrays share dynvarsize */
+			/* thread-locals and associative arrays share dynvarsize;
+			 * preallocated: a plain hash's elements are one block, cheap
+			 * to create, and an insert per event costs ~10% more
+			 * without (bench/aggkeys.sh, selfvar) */
 			unsigned ks = cg_var_key_size(cg, v);
 			uint64_t entries = dynvar / (size + ks + 64);
 			if (entries < 64)
@@ -388,7 +403,7 @@ static void make_maps(struct cg *cg)
 			const char *name = arena_printf(cg->ar, "%s_%s",
 				v->kind == V_SELF ? "self" : "assoc", v->name);
 			cg->var_map[i] = map_new(cg, name, BPF_MAP_TYPE_HASH, (uint32_t)entries,
-						 ks, size);
+						 ks, size, 0);
 		} else if (v->kind == V_THIS) {
 			cg->this_off[v->id] = cg->this_size;
 			cg->this_size += size;
@@ -430,11 +445,16 @@ static void make_maps(struct cg *cg)
 		const char *name = arena_printf(cg->ar, "agg_%s", g->name);
 		/* a keyless aggregation is one slot of a per-CPU array: no hash,
 		 * no insert on the first event (the runtime takes an all-zero
-		 * slot for "never updated", so not for sum(), whose 0 is a value) */
+		 * slot for "never updated", so not for sum(), whose 0 is a value).
+		 * A keyed one is a per-CPU hash allocated key by key: the kernel
+		 * preallocates a per-CPU value for each of ~47,000 entries one by
+		 * one, 50-100 ms before the first probe could attach; without,
+		 * each new key costs ~19 us instead of ~0.7 us, an existing key
+		 * the same (ARCHITECTURE.md, "Aggregation maps") */
 		bool array = !g->nkeys && g->func != DCC_AGG_SUM;
 		cg->agg_map[i] = map_new(cg, name, array ? BPF_MAP_TYPE_PERCPU_ARRAY
 					 : BPF_MAP_TYPE_PERCPU_HASH, array ? 1 : (uint32_t)entries,
-					 ks, vs);
+					 ks, vs, array ? 0 : BPF_F_NO_PREALLOC);
 		cg->agg_array[i] = array;
 		cg_meta_agg(cg->meta, g, name, ks, vs, cg->agg_keycap[i]);
 	}
@@ -450,7 +470,8 @@ static void make_maps(struct cg *cg)
 		cg->spec_slots = 2;
 		while (cg->spec_slots < cg->nspec + 1)
 			cg->spec_slots <<= 1;
-		cg->m_spec = map_new(cg, "dcc_spec", BPF_MAP_TYPE_ARRAY, 1, 4, 16 * cg->spec_slots);
+		cg->m_spec = map_new(cg, "dcc_spec", BPF_MAP_TYPE_ARRAY, 1, 4, 16 * cg->spec_slots,
+				   0);
 	}
 	cg->ro_target = cg_rodata_u64(cg, DCC_RODATA_TARGET);
 	cg->ro_walloff = cg_rodata_u64(cg, DCC_RODATA_WALLOFF);

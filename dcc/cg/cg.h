@@ -35,7 +35,7 @@ struct cval {
 struct cg_map {
 	LLVMValueRef g;
 	const char *name;
-	uint32_t type, max_entries, key_size, value_size;
+	uint32_t type, max_entries, key_size, value_size, flags;
 	unsigned line;
 };
 

@@ -4,7 +4,8 @@
  * normalized by a non-divisor, avg, min, max, stddev's integer rounding,
  * quantize with negative values, lquantize, llquantize, integer keys sorted
  * by value, trunc() to the top 3 and a formatted printa; and drops of
- * dynamic variables made on purpose with a tiny dynvarsize.
+ * dynamic variables and of aggregation keys made on purpose with a tiny
+ * dynvarsize or aggsize.
  * tst.aggs_all.out was checked by hand against D-LANGUAGE.md §11.
  */
 #include <bpf/libbpf.h>
@@ -32,6 +33,37 @@ E2E_TEST(aggs, dynamic_variable_drops_are_counted_exactly)
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	e2e_assert_file("stdout", r.out, "aggs.dynamic_variable_drops_are_counted_exactly");
 	cr_assert(strstr(r.err, "36 dynamic variable drops"), "stderr: %s", r.err);
+	run_result_free(&r);
+}
+
+/* The sum of the "dtrun: N aggregation drop(s) on CPU c" lines of stderr. */
+static unsigned long agg_drops(const char *err)
+{
+	unsigned long sum = 0;
+	for (const char *p = strstr(err, "dtrun: "); p; p = strstr(p + 1, "dtrun: ")) {
+		char *end;
+		unsigned long n = strtoul(p + 7, &end, 10);
+		if (!strncmp(end, " aggregation drop", 17))
+			sum += n;
+	}
+	return sum;
+}
+
+E2E_TEST(aggs, aggregation_key_drops_are_counted_exactly)
+{
+	/* the keyed aggregation's map is allocated key by key
+	 * (BPF_F_NO_PREALLOC): it still takes exactly 64 keys (dcc's floor for
+	 * a tiny aggsize), and the other 36 of 100 distinct keys are drops */
+	const char *obj = e2e_build("aggdrops",
+		"#pragma D option quiet\n"
+		"#pragma D option aggsize=1k\n"
+		"syscall::getppid:entry /pid == $target/ { n++; @k[n] = count(); @all = count(); }\n"
+		"END { trunc(@k); printa(\"%@d\\n\", @all); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 100", e2e_trigger("getppid_n")), obj, NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(!strncmp(r.out, "100\n", 4), "stdout: %s", r.out);
+	cr_assert_eq(agg_drops(r.err), 36, "stderr: %s", r.err);
 	run_result_free(&r);
 }
 
