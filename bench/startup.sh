@@ -40,6 +40,24 @@ measure()
 		"total $(cut -d' ' -f2 "$WORK/times" | stats | cut -d' ' -f1) ms"
 }
 
+# compare LABEL "DTRUN CMD" "C CMD": RUNS runs of each, interleaved (a burst
+# of load from elsewhere hits both), one row each and the ratio of medians.
+compare()
+{
+	local label=$1 i
+	for ((i = 0; i < RUNS; i++)); do
+		first_line_ms $2 >>"$WORK/t.d"
+		first_line_ms $3 >>"$WORK/t.c"
+	done
+	local md mc
+	md=$(cut -d' ' -f1 "$WORK/t.d" | stats)
+	mc=$(cut -d' ' -f1 "$WORK/t.c" | stats)
+	row "dtrun: $label" ${md% *} ${md#* } ""
+	row "C (pcrun): $label" ${mc% *} ${mc#* } \
+		"dtrun / C: $(awk -v a="${md% *}" -v b="${mc% *}" 'BEGIN { printf "%.2fx", a / b }')"
+	rm -f "$WORK/t.d" "$WORK/t.c"
+}
+
 D_BEGIN='BEGIN { printf("ready\n"); exit(0); }'
 D_SYS='BEGIN { printf("ready\n"); exit(0); } syscall:::entry { @[execname] = count(); }'
 D_ONE='BEGIN { printf("ready\n"); exit(0); } syscall::getppid:entry { @[execname] = count(); }'
@@ -76,12 +94,14 @@ echo "# start -> probes attached (BEGIN output), ms over $RUNS runs"
 row "what" "median" "min" "whole run, median"
 measure "dtrun: BEGIN only" "$DTRUN" -q "$WORK/begin.bpf.o"
 measure "dtrun: + syscall::getppid:entry" "$DTRUN" -q "$WORK/one.bpf.o"
-measure "dtrun: W1 + syscall:::entry @[execname]" "$DTRUN" -q "$WORK/sys.bpf.o"
-measure "dtrun: W2 read quantize (self->ts)" "$DTRUN" -q "$WORK/w2.bpf.o"
-measure "dtrun: W3 profile-997 @[execname]" "$DTRUN" -q "$WORK/w3.bpf.o"
-measure "C (pcrun): W1 raw_syscalls @[comm]" "$WORK/pcrun" -1 "$WORK/w1_count.c.bpf.o"
-measure "C (pcrun): W2 read quantize" "$WORK/pcrun" -1 "$WORK/w2_quantize.c.bpf.o"
-measure "C (pcrun): W3 profile 997 Hz @[comm]" "$WORK/pcrun" -1 "$WORK/w3_profile.c.bpf.o"
+measure "dtrun: + syscall:::entry" "$DTRUN" -q "$WORK/sys.bpf.o"
+echo "# the workloads next to the hand-written libbpf C of percall/ (interleaved runs)"
+compare "W1 syscall entry @[execname] = count()" "$DTRUN -q $WORK/sys.bpf.o" \
+	"$WORK/pcrun -1 $WORK/w1_count.c.bpf.o"
+compare "W2 read latency quantize (self->ts)" "$DTRUN -q $WORK/w2.bpf.o" \
+	"$WORK/pcrun -1 $WORK/w2_quantize.c.bpf.o"
+compare "W3 profile-997 @[execname] = count()" "$DTRUN -q $WORK/w3.bpf.o" \
+	"$WORK/pcrun -1 $WORK/w3_profile.c.bpf.o"
 measure "dcc run (compile+run): + syscall:::entry" "$DCC" run -q -s "$WORK/sys.d"
 if [ -n "$BPFTRACE" ]; then
 	measure "bpftrace -e: BEGIN only" "$BPFTRACE" -q -e "$B_BEGIN"

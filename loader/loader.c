@@ -567,7 +567,7 @@ static int run(struct run *r)
 	const void *meta;
 	size_t meta_size;
 	char why[256] = "";
-	double t0 = now_ms(), t_open, t_load, t_attach;
+	double t0 = now_ms(), t_open, t_probe, t_load, t_attach;
 	int err, status;
 
 
@@ -634,7 +634,10 @@ static int run(struct run *r)
 		dcc_runtime__set_target(r->rt, (int)r->tgt.pid);
 
 	t_open = now_ms();
-	if (probe_open(r) || load_object(r))
+	if (probe_open(r))
+		return 1;
+	t_probe = now_ms();
+	if (load_object(r))
 		return 1;
 	t_load = now_ms();
 	/* The runtime names what it could not find. */
@@ -646,9 +649,10 @@ static int run(struct run *r)
 		return 1;
 	t_attach = now_ms();
 	if (r->timing)
-		fprintf(stderr, "%s: timing: metadata %.2f ms, open+load %.2f ms, attach %.2f ms, "
-			"probes attached %.2f ms after start\n", r->prog, t_open - t0,
-			t_load - t_open, t_attach - t_load, t_attach - t0);
+		fprintf(stderr, "%s: timing: metadata %.2f ms, open+load %.2f ms (a trial open "
+			"in a child %.2f ms), attach %.2f ms, probes attached %.2f ms after "
+			"start\n", r->prog, t_open - t0, t_load - t_open, t_probe - t_open,
+			t_attach - t_load, t_attach - t0);
 	if (!r->quiet)
 		matched_message(r);
 
