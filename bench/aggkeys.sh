@@ -21,6 +21,7 @@ declare -A SRC=(
 )
 
 # one_run NAME: ns per run summed over the object's programs, one number
+# (none when no run was counted: kernel.bpf_stats_enabled turned off meanwhile)
 one_run()
 {
 	local pid
@@ -33,7 +34,7 @@ one_run()
 	stop "$pid"
 	awk -F'\t' 'NR == FNR { c[$1] = $6; t[$1] = $7; next }
 		($1 in c) && $6 > c[$1] { ns += ($7 - t[$1]) / ($6 - c[$1]) }
-		END { printf "%.1f\n", ns }' "$WORK/before" "$WORK/after"
+		END { if (ns > 0) printf "%.1f\n", ns }' "$WORK/before" "$WORK/after"
 }
 
 machine

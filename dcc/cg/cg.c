@@ -393,9 +393,9 @@ static void make_maps(struct cg *cg)
 		unsigned size = cg_var_size(cg, v);
 		if (v->kind == V_SELF || v->nkeys) {
 			/* thread-locals and associative arrays share dynvarsize;
-			 * preallocated: a plain hash's elements are one block, cheap
-			 * to create, and an insert per event costs ~10% more
-			 * without (bench/aggkeys.sh, selfvar) */
+			 * preallocated: a plain hash's elements are one block (~1 ms
+			 * to create), and a set-and-free per event measured 7-10%
+			 * slower without (ARCHITECTURE.md, "Aggregation maps") */
 			unsigned ks = cg_var_key_size(cg, v);
 			uint64_t entries = dynvar / (size + ks + 64);
 			if (entries < 64)
