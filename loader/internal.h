@@ -54,6 +54,9 @@ long loader_var_offset(struct bpf_object *obj, const char *sec, const char *var,
 /* Before load: hold every clause but BEGIN's until loader_phase_tracing()
  * (phase.c). 0 or a libbpf error. */
 int loader_phase_loaded(struct bpf_object *obj);
+
+/* cpuinfo.c: fill DCC_MAP_CPUINFO, when the object has it (after load) */
+int loader_fill_cpuinfo(struct bpf_object *obj, const char *prog);
 /* After BEGIN: let the probes' clauses run, unless BEGIN called exit(). */
 void loader_phase_tracing(struct bpf_object *obj);
 

@@ -429,7 +429,7 @@ static int load_object(struct run *r)
 		log_len = 0;
 		log_buf[0] = 0;
 		if (!bpf_object__load(r->obj))
-			return 0;
+			return loader_fill_cpuinfo(r->obj, r->prog);
 		err = errno ? -errno : -EINVAL;
 		if (failed_program(pname, sizeof(pname)))
 			target = attach_target_of(r, pname, &kind, &only_optional, &count);

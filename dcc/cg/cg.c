@@ -14,6 +14,7 @@
 #include "cg_bpf.h"
 #include "cg_meta.h"
 #include "diag.h"
+#include "proc_prov.h"
 #include "syscall.h"
 
 LLVMValueRef cg_i64(struct cg *cg, uint64_t v)
@@ -248,7 +249,12 @@ LLVMValueRef cg_pid_tgid(struct cg *cg)
 {
 	if (cg->p->pid_tgid)
 		return cg->p->pid_tgid;
-	LLVMValueRef v = cg_bpf_get_current_pid_tgid(cg);
+	struct pgroup *g = cg->p->grp;
+	/* sched:::on-cpu: the arriving task's, as bpf_get_current_pid_tgid() would
+	 * give once it runs */
+	LLVMValueRef v = g && g->kind == PK_PROC && g->cur[PC_PIDTGID]
+				 ? cg_expr(cg, g->cur[PC_PIDTGID]).v
+				 : cg_bpf_get_current_pid_tgid(cg);
 	if (!cg->p->cond_depth)
 		cg->p->pid_tgid = v;
 	return v;
@@ -383,6 +389,8 @@ static void make_maps(struct cg *cg)
 	cg->m_ringbuf = map_new(cg, DCC_MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, (uint32_t)p2, 0, 0, 0);
 	cg->m_drops = map_new(cg, DCC_MAP_DROPS, BPF_MAP_TYPE_PERCPU_ARRAY, DCC_DROP_NR, 4, 8, 0);
 	cg->m_scratch = map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8, 0);
+	cg->m_cpuinfo = s->uses_curcpu ? map_new(cg, DCC_MAP_CPUINFO, BPF_MAP_TYPE_PERCPU_ARRAY,
+						 1, 4, sizeof(struct dcc_cpuinfo), 0) : -1;
 
 	uint64_t dynvar = s->sizes.dynvarsize;
 	cg->var_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));

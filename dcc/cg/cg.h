@@ -101,6 +101,7 @@ struct cg {
 	struct cg_map *maps;
 	int nmaps, cap_maps;
 	int m_ringbuf, m_drops, m_scratch;
+	int m_cpuinfo; /* DCC_MAP_CPUINFO, -1 when curcpu is not read */
 	int *var_map;      /* per var index: its hash map (dynamic variables) */
 	int *agg_map;      /* per agg id */
 	bool *agg_array;   /* per agg id: a one-slot per-CPU array (keyless) */

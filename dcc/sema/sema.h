@@ -20,7 +20,7 @@ struct proc_probe;
 enum probe_kind {
 	PK_BEGIN = 1, PK_END, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_TICK, PK_PROFILE,
 	PK_SDT, PK_RAWTP, PK_FBT_ENTRY, PK_FBT_RETURN,
-	PK_PROC, /* proc provider (sema_proc.c): a kernel point, a filter, mapped args */
+	PK_PROC, /* proc and sched (sema_proc.c, sema_sched.c): a kernel point, a filter, mapped args */
 	PK_ERROR, /* dtrace:::ERROR: no program of its own, a function every fault calls */
 };
 
@@ -35,7 +35,7 @@ struct probe {
 	struct type **ftypes;
 	unsigned *foffs;
 	int nfields;
-	int proc; /* PK_PROC: its index in sema_proc.c's table */
+	int proc; /* PK_PROC: its index in proc_probe()'s rows */
 };
 
 /* The probes of one clause that one BPF program serves. */
@@ -47,6 +47,9 @@ struct pgroup {
 	const char *prog_name; /* "dcc_c3", "dcc_c3_1" */
 	struct node *proc_pred; /* PK_PROC: the probe's own condition, or NULL */
 	const struct proc_probe *proc; /* PK_PROC: its row of proc_prov.h's table */
+	/* PK_PROC whose row has `cur`: what stands for curthread, pid/tid...
+	 * (enum proc_cur), typed in the clause; NULL: the running task's */
+	struct node *cur[5]; /* PC_N */
 	uint32_t syscall_id0; /* syscall groups: syscall nr's probe id is this + 2 * nr */
 };
 
@@ -67,7 +70,7 @@ struct var {
 enum builtin_var {
 	B_PID = 1, B_PPID, B_TID, B_UID, B_GID, B_EXECNAME, B_TIMESTAMP, B_WALLTIMESTAMP, B_CPU,
 	B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC, B_PROBENAME, B_ARG0, B_ARG1, B_ARG2, B_ARG3,
-	B_ARG4, B_ARG5, B_ARG6, B_ARG7, B_ARG8, B_ARG9, B_ERRNO, B_TARGET, B_EPID, B_ID, B_CURTHREAD, B_ARGS,
+	B_ARG4, B_ARG5, B_ARG6, B_ARG7, B_ARG8, B_ARG9, B_ERRNO, B_TARGET, B_EPID, B_ID, B_CURTHREAD, B_CURCPU, B_ARGS,
 	B_STACKDEPTH, B_USTACKDEPTH, B_CALLER, B_UCALLER, B_VTIMESTAMP, B_UREGS,
 };
 
@@ -137,6 +140,7 @@ struct sema {
 	unsigned strsize;           /* rounded up to 8: the buffers' size */
 	unsigned strmax;            /* the option's value: a string's bytes with its NUL */
 	bool uses_speculation;
+	bool uses_curcpu;           /* the object needs DCC_MAP_CPUINFO */
 	bool listing;               /* dcc -l: every match, no program limits */
 	uint32_t next_dyn_id;       /* listing: the next sdt/rawtp/fbt probe id */
 	bool destructive;           /* uses raise(), stop(), system()... */

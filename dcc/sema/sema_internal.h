@@ -59,6 +59,7 @@ int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
 /* sema_io.c: the io provider's events and args[] (1 when not an io clause) */
 const char *sema_io_event(int i, const char **name);
 int sema_io_refused(struct sema *s, struct node *d, const char *name);
+int sema_sched_refused(struct sema *s, struct node *d, const char *name);
 int sema_io_args(struct sema *s, struct node *n, int64_t i);
 /* sema_proc.c: args[] of proc probes (1 if the clause has none), their filters */
 int sema_proc_args(struct sema *s, struct node *n, int64_t i);
@@ -108,6 +109,7 @@ int sema_stack(struct sema *s, struct node *n);
 int sema_sym(struct sema *s, struct node *n);
 /* sema.c: curthread */
 int sema_curthread(struct sema *s, struct node *n);
+int sema_curcpu(struct sema *s, struct node *n);
 /* sema_type.c: c ? a : b */
 int sema_cond(struct sema *s, struct node *n);
 /* sema_macro.c: $target, $pid..., $N and $$N */

@@ -114,7 +114,7 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"pid", "usdt", "proc", "sched", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
+	"pid", "usdt", "proc", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
 	"sysinfo", "fasttrap", NULL,
 };
 
@@ -394,13 +394,16 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 			}
 		}
 	}
-	/* proc provider (sema_proc.c) */
-	if (field_match(prov, "proc") && field_match(mod, "vmlinux") && field_match(func, ""))
+	/* proc and sched providers (sema_proc.c, sema_sched.c) */
+	if (!strcmp(prov, "sched") && !is_glob(name) && sema_sched_refused(s, d, name))
+		return -1;
+	if (field_match(mod, "vmlinux") && field_match(func, ""))
 		for (int i = 0; proc_probe(i); i++) {
-			if (!field_match(name, proc_probe(i)->name))
+			const struct proc_probe *pp = proc_probe(i);
+			if (!field_match(prov, pp->prov) || !field_match(name, pp->name))
 				continue;
-			struct probe *p = probe_get(s, PROC_ID_BASE + (uint32_t)i, PK_PROC, "proc",
-						    "vmlinux", "", proc_probe(i)->name);
+			struct probe *p = probe_get(s, PROC_ID_BASE + (uint32_t)i, PK_PROC, pp->prov,
+						    "vmlinux", "", pp->name);
 			p->proc = i;
 			add_match(m, p);
 		}

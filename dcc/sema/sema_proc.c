@@ -15,28 +15,29 @@
 #define N PROC_SRC_NONE
 
 static const struct proc_probe procs[] = {
-	{ "create", PA_TP_BTF, "sched_process_fork", { 1, N, N }, "__dcc_proc_newproc",
-	  { "__dcc_proc_psinfo0" } },
-	{ "exec", PA_SYS_ENTER, NULL, { PROC_SRC_PATH, N, N }, NULL, { "__dcc_proc_path0" } },
-	{ "exec-failure", PA_SYS_EXIT, NULL, { 0, N, N }, "__dcc_proc_failed",
-	  { "__dcc_proc_int0" } },
-	{ "exec-success", PA_SYS_EXIT, NULL, { 0, N, N }, "__dcc_proc_succeeded", { NULL } },
-	{ "exit", PA_TP_BTF, "sched_process_exit", { 0, N, N }, "__dcc_proc_groupdead",
-	  { "__dcc_proc_exitreason" } },
-	{ "lwp-create", PA_TP_BTF, "sched_process_fork", { 1, N, N }, "__dcc_proc_newlwp",
-	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0" } },
-	{ "lwp-exit", PA_TP_BTF, "sched_process_exit", { 0, N, N }, NULL, { NULL } },
-	{ "signal-discard", PA_TP_BTF, "signal_generate", { 2, 0, 4 }, "__dcc_proc_sigignored",
-	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0", "__dcc_proc_int1" } },
-	{ "signal-handle", PA_TP_BTF, "signal_deliver", { 0, 1, 2 }, NULL,
-	  { "__dcc_proc_int0", "__dcc_proc_siginfo1", "__dcc_proc_handler2" } },
-	{ "signal-send", PA_TP_BTF, "signal_generate", { 2, 0, 4 }, "__dcc_proc_sigsent",
-	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0", "__dcc_proc_int1" } },
+	{ "proc", "create", PA_TP_BTF, "sched_process_fork", { 1, N, N }, "__dcc_proc_newproc",
+	  { "__dcc_proc_psinfo0" }, NULL },
+	{ "proc", "exec", PA_SYS_ENTER, NULL, { PROC_SRC_PATH, N, N }, NULL, { "__dcc_proc_path0" }, NULL },
+	{ "proc", "exec-failure", PA_SYS_EXIT, NULL, { 0, N, N }, "__dcc_proc_failed",
+	  { "__dcc_proc_int0" }, NULL },
+	{ "proc", "exec-success", PA_SYS_EXIT, NULL, { 0, N, N }, "__dcc_proc_succeeded", { NULL }, NULL },
+	{ "proc", "exit", PA_TP_BTF, "sched_process_exit", { 0, N, N }, "__dcc_proc_groupdead",
+	  { "__dcc_proc_exitreason" }, NULL },
+	{ "proc", "lwp-create", PA_TP_BTF, "sched_process_fork", { 1, N, N }, "__dcc_proc_newlwp",
+	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0" }, NULL },
+	{ "proc", "lwp-exit", PA_TP_BTF, "sched_process_exit", { 0, N, N }, NULL, { NULL }, NULL },
+	{ "proc", "signal-discard", PA_TP_BTF, "signal_generate", { 2, 0, 4 }, "__dcc_proc_sigignored",
+	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0", "__dcc_proc_int1" }, NULL },
+	{ "proc", "signal-handle", PA_TP_BTF, "signal_deliver", { 0, 1, 2 }, NULL,
+	  { "__dcc_proc_int0", "__dcc_proc_siginfo1", "__dcc_proc_handler2" }, NULL },
+	{ "proc", "signal-send", PA_TP_BTF, "signal_generate", { 2, 0, 4 }, "__dcc_proc_sigsent",
+	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0", "__dcc_proc_int1" }, NULL },
 };
 
 const struct proc_probe *proc_probe(int i)
 {
-	return i >= 0 && i < (int)(sizeof(procs) / sizeof(procs[0])) ? &procs[i] : NULL;
+	int n = (int)(sizeof(procs) / sizeof(procs[0]));
+	return i < 0 ? NULL : i < n ? &procs[i] : sched_probe(i - n);
 }
 
 static bool has_proc(struct clause_info *ci)
@@ -54,20 +55,24 @@ int sema_proc_args(struct sema *s, struct node *n, int64_t i)
 	struct clause_info *ci = s->cur_clause;
 	if (!ci || !has_proc(ci))
 		return 1;
-	const char *name = NULL;
+	const char *name = NULL, *first = NULL;
+	for (int g = 0; g < ci->ngroups && !first; g++)
+		if (ci->groups[g].kind == PK_PROC)
+			first = ci->groups[g].probes[0]->prov;
 	for (int g = 0; g < ci->ngroups; g++) {
 		for (int k = 0; k < ci->groups[g].nprobes; k++) {
 			struct probe *p = ci->groups[g].probes[k];
-			if (p->kind != PK_PROC)
-				return diag_error(s->dg, n->loc, "args[] of proc probes and of %s "
-						  "probes cannot be mixed in a clause", p->prov);
-			const char *a = i >= 0 && i < PROC_MAXARGS ? procs[p->proc].args[i] : NULL;
+			if (p->kind != PK_PROC || strcmp(p->prov, first))
+				return diag_error(s->dg, n->loc, "args[] of %s probes and of %s "
+						  "probes cannot be mixed in a clause", first, p->prov);
+			const struct proc_probe *pp = proc_probe(p->proc);
+			const char *a = i >= 0 && i < PROC_MAXARGS ? pp->args[i] : NULL;
 			if (!a)
 				return diag_error(s->dg, n->loc, "args[%d] does not exist for probe "
-						  "proc:%s::%s", (int)i, p->mod, p->name);
+						  "%s:%s::%s", (int)i, p->prov, p->mod, p->name);
 			if (name && strcmp(name, a))
-				return diag_error(s->dg, n->loc, "args[%d] differs between the proc "
-						  "probes of this clause", (int)i);
+				return diag_error(s->dg, n->loc, "args[%d] differs between the %s "
+						  "probes of this clause", (int)i, p->prov);
 			name = a;
 		}
 	}
@@ -80,25 +85,36 @@ int sema_proc_args(struct sema *s, struct node *n, int64_t i)
 	return r > 0 ? diag_error(s->dg, n->loc, "the D library lacks '%s'", name) : r;
 }
 
-/* Each proc program's row of the table, and its filter typed in its clause. */
+/* The D library's inline `name`, typed in the clause being checked. */
+static struct node *lib_inline(struct sema *s, struct clause_info *ci, const char *name)
+{
+	struct node *n = arena_new(s->ar, struct node);
+	n->kind = N_IDENT;
+	n->name = name;
+	n->loc = ci->n->loc;
+	int r = sema_expand_name(s, n);
+	if (r > 0)
+		diag_error(s->dg, n->loc, "the D library lacks '%s'", n->name);
+	return r ? NULL : n;
+}
+
+/* Each proc or sched program's row of the table, its filter and what stands
+ * for the current task, typed in its clause. */
 int sema_proc_preds(struct sema *s, struct clause_info *ci)
 {
+	static const char *const suffix[PC_N] = PROC_CUR_SUFFIXES;
 	for (int g = 0; g < ci->ngroups; g++) {
 		struct pgroup *grp = &ci->groups[g];
 		if (grp->kind != PK_PROC)
 			continue;
-		grp->proc = &procs[grp->probes[0]->proc];
-		if (!grp->proc->pred)
-			continue;
-		struct node *n = arena_new(s->ar, struct node);
-		n->kind = N_IDENT;
-		n->name = grp->proc->pred;
-		n->loc = ci->n->loc;
-		int r = sema_expand_name(s, n);
-		if (r)
-			return r > 0 ? diag_error(s->dg, n->loc, "the D library lacks '%s'",
-						  n->name) : -1;
-		grp->proc_pred = n;
+		grp->proc = proc_probe(grp->probes[0]->proc);
+		if (grp->proc->pred && !(grp->proc_pred = lib_inline(s, ci, grp->proc->pred)))
+			return -1;
+		for (int k = 0; grp->proc->cur && k < PC_N; k++) {
+			const char *name = arena_printf(s->ar, "%s%s", grp->proc->cur, suffix[k]);
+			if (!(grp->cur[k] = lib_inline(s, ci, name)))
+				return -1;
+		}
 	}
 	return 0;
 }

@@ -299,6 +299,17 @@ int sema_curthread(struct sema *s, struct node *n)
 	return 0;
 }
 
+/* curcpu: a cpuinfo_t * (the D library's) to this CPU's DCC_MAP_CPUINFO entry */
+int sema_curcpu(struct sema *s, struct node *n)
+{
+	struct type *ci = sema_user_typedef(s, "cpuinfo_t");
+	if (!ci)
+		return diag_error(s->dg, n->loc, "the D library lacks cpuinfo_t");
+	n->type = type_ptr(s->ar, ci);
+	s->uses_curcpu = true;
+	return 0;
+}
+
 /* c ? a : b: the arms' common type (integers, strings, one pointer type,
  * a pointer and the constant 0) */
 int sema_cond(struct sema *s, struct node *n)

@@ -28,6 +28,7 @@ typedef struct lwpsinfo {
 	id_t pr_lwpid;		/* thread id */
 	uintptr_t pr_addr;	/* the task_struct */
 	int pr_state;		/* scheduler state (__state) */
+	char pr_sname;		/* the state as ps(1) shows it: R, S, D, T, t, I, Z, X */
 	char pr_nice;		/* nice value: DTrace for Linux's translator leaves it
 				   undefined, so reading it is an error */
 	int pr_pri;		/* kernel priority */
@@ -55,6 +56,12 @@ translator lwpsinfo_t < struct task_struct *T > {
 	pr_lwpid = T->pid;
 	pr_addr = (uintptr_t)T;
 	pr_state = T->__state;
+	/* TASK_RUNNING is 0; the other states are bits (TASK_IDLE is
+	 * TASK_UNINTERRUPTIBLE with TASK_NOLOAD); a dead task's is in exit_state */
+	pr_sname = T->exit_state & 0x20 ? 'Z' : T->exit_state & 0x10 ? 'X' :
+		   T->__state == 0 ? 'R' : (T->__state & 0x402) == 0x402 ? 'I' :
+		   T->__state & 1 ? 'S' : T->__state & 2 ? 'D' : T->__state & 4 ? 'T' :
+		   T->__state & 8 ? 't' : '?';
 	pr_pri = T->prio;
 	pr_onpro = T->thread_info.cpu;
 	pr_name = T->comm;

@@ -25,6 +25,9 @@
 #define DCC_MAP_RINGBUF "dcc_ringbuf"  /* BPF_MAP_TYPE_RINGBUF: clause records */
 #define DCC_MAP_DROPS "dcc_drops"      /* PERCPU_ARRAY u32 -> u64, indexed by enum dcc_drop */
 #define DCC_MAP_SCRATCH "dcc_scratch"  /* PERCPU_ARRAY: string temporaries, this-> vars */
+/* PERCPU_ARRAY u32 -> struct dcc_cpuinfo, one entry: curcpu, which the
+ * loader fills for every CPU after load; only in objects that read curcpu */
+#define DCC_MAP_CPUINFO "dcc_cpuinfo"
 #define DCC_RODATA_TARGET "dcc_target" /* const volatile u64: $target pid, set before load */
 #define DCC_RODATA_WALLOFF "dcc_walloff" /* const volatile u64: realtime - monotonic, ns */
 /* const volatile u64 dcc_proc_pid, _ppid, _pgid, _sid, _uid, _gid, _euid, _egid: the macro
@@ -372,5 +375,14 @@ struct dcc_meta_option {
 };
 
 /* The option names D knows, their types and defaults: headers/dcc/abi_opt.h. */
+
+/* The value of DCC_MAP_CPUINFO: the D library's cpuinfo_t (headers/d/sched.d). */
+struct dcc_cpuinfo {
+	int32_t cpu_id;   /* the CPU's number */
+	int32_t cpu_pset; /* processor set: Linux has none, -1 */
+	int32_t cpu_chip; /* physical package (topology/physical_package_id), -1 if unknown */
+	int32_t cpu_lgrp; /* NUMA node, 0 without NUMA */
+	uint64_t cpu_info; /* the kernel's description of the CPU: unknown to user space, 0 */
+};
 
 #endif

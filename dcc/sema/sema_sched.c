@@ -1,0 +1,64 @@
+/*
+ * The sched provider: which scheduler tracepoint serves each probe (tp_btf,
+ * through the rows proc_prov.h describes and cg_proc.c attaches), and the
+ * probes no tracepoint serves, refused by name.
+ *
+ * sched_switch(preempt, prev, next, prev_state) serves four probes, all
+ * with arg0 the arriving task, arg1 preempt and arg2 prev_state:
+ * off-cpu (every switch, in the leaving task's context, args[] describing
+ * the arriving one, as in DTrace), on-cpu (every switch, but for the
+ * arriving task: curthread, pid, tid, execname... are next's, see `cur`),
+ * preempt (a switch away from a runnable task: preempt set) and sleep (a
+ * switch away from a task that blocks: not preempted, prev_state not
+ * TASK_RUNNING). wakeup is sched_waking, which try_to_wake_up() fires in
+ * the waker's context (sched_wakeup may run on the woken task's CPU).
+ */
+#include <string.h>
+
+#include "diag.h"
+#include "proc_prov.h"
+#include "sema_internal.h"
+
+#define N PROC_SRC_NONE
+
+static const struct proc_probe scheds[] = {
+	{ "sched", "off-cpu", PA_TP_BTF, "sched_switch", { 2, 0, 3 }, NULL,
+	  { "__dcc_sched_lwpsinfo0", "__dcc_sched_psinfo0" }, NULL },
+	{ "sched", "on-cpu", PA_TP_BTF, "sched_switch", { 2, 0, 3 }, NULL, { NULL },
+	  "__dcc_sched_next" },
+	{ "sched", "preempt", PA_TP_BTF, "sched_switch", { 2, 0, 3 }, "__dcc_sched_preempted",
+	  { NULL }, NULL },
+	{ "sched", "sleep", PA_TP_BTF, "sched_switch", { 2, 0, 3 }, "__dcc_sched_blocks",
+	  { NULL }, NULL },
+	{ "sched", "wakeup", PA_TP_BTF, "sched_waking", { 0, N, N }, NULL,
+	  { "__dcc_sched_lwpsinfo0", "__dcc_sched_psinfo0" }, NULL },
+};
+
+const struct proc_probe *sched_probe(int i)
+{
+	return i >= 0 && i < (int)(sizeof(scheds) / sizeof(scheds[0])) ? &scheds[i] : NULL;
+}
+
+/* Solaris's sched probes that no Linux tracepoint marks, and where the
+ * kernel does what they stand for (DTrace for Linux uses fbt there). */
+static const struct {
+	const char *name, *why;
+} refused[] = {
+	{ "enqueue", "enqueue_task_*()" },
+	{ "dequeue", "dequeue_task_*()" },
+	{ "remain-cpu", "__schedule() when it picks the running task again" },
+	{ "change-pri", "set_user_nice() and __setscheduler_prio() (sched_pi_setprio sees "
+			"priority inheritance only)" },
+	{ "surrender", "do_sched_yield() and the rescheduling IPI" },
+	{ "tick", "sched_tick()" },
+};
+
+int sema_sched_refused(struct sema *s, struct node *d, const char *name)
+{
+	for (unsigned i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (!strcmp(name, refused[i].name))
+			return diag_error(s->dg, d->loc, "sched:::%s is not supported: the kernel "
+					  "has no tracepoint for it (it happens in %s)", name,
+					  refused[i].why);
+	return 0;
+}
