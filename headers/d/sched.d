@@ -43,9 +43,10 @@ inline lwpsinfo_t *__dcc_sched_lwpsinfo0 = xlate <lwpsinfo_t *> ((struct task_st
 inline psinfo_t *__dcc_sched_psinfo0 = xlate <psinfo_t *> ((struct task_struct *)arg0);
 
 /* filters: preempt is a switch away from a runnable task; sleep one away
- * from a task that blocks (prev_state is not TASK_RUNNING) */
+ * from a task that blocks (prev_state is not TASK_RUNNING, nor TASK_DEAD:
+ * a thread's last switch, after exit, is no sleep) */
 inline int __dcc_sched_preempted = arg1 != 0;
-inline int __dcc_sched_blocks = arg1 == 0 && arg2 != 0;
+inline int __dcc_sched_blocks = arg1 == 0 && arg2 != 0 && (arg2 & 0x80) == 0;
 
 /* on-cpu fires for the arriving task (arg0): curthread, pid and tid,
  * uid and gid, execname and ppid are its own */

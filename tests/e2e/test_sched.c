@@ -1,0 +1,92 @@
+/*
+ * The sched provider and curcpu on this kernel. The pingpong trigger's two
+ * threads, "ping" and "pong", pass a byte over pipes N times, each writing
+ * only once the other sleeps in its read: ping wakes pong exactly N times,
+ * and pong goes to sleep exactly N times. on-cpu must describe the arriving
+ * thread: for every switch, the execname on-cpu sees is the name off-cpu's
+ * args[0] gives, so their per-name sums of +1 and -1 are 0.
+ */
+#include <sys/stat.h>
+
+#include "e2e.h"
+
+#define ROUNDS 50
+
+static const char pingpong_d[] =
+	"#pragma D option quiet\n"
+	"sched:::wakeup /pid == $target && execname == \"ping\" && args[1]->pr_pid == $target/\n"
+	"{\n"
+	"	@wake[execname, stringof(args[0]->pr_name)] = count();\n"
+	"}\n"
+	"sched:::sleep /pid == $target && execname == \"pong\"/ { @sleep[execname] = count(); }\n"
+	"sched:::on-cpu /pid == $target && (execname == \"ping\" || execname == \"pong\")/\n"
+	"{\n"
+	"	@in[execname] = sum(1);\n"
+	"	@ids = min(tid == curthread->pid && pid == curpsinfo->pr_pid &&\n"
+	"	    curlwpsinfo->pr_lwpid == tid);\n"
+	"}\n"
+	"sched:::off-cpu /args[1]->pr_pid == $target &&\n"
+	"    (args[0]->pr_name == \"ping\" || args[0]->pr_name == \"pong\")/\n"
+	"{\n"
+	"	@in[stringof(args[0]->pr_name)] = sum(-1);\n"
+	"}\n"
+	"END\n"
+	"{\n"
+	"	printa(\"wakeup %s -> %s %@d\\n\", @wake);\n"
+	"	printa(\"sleep %s %@d\\n\", @sleep);\n"
+	"	printa(\"switched in %s %@d\\n\", @in);\n"
+	"	printa(\"on-cpu ids agree %@d\\n\", @ids);\n"
+	"}\n";
+
+E2E_TEST(sched, pipe_pingpong_wakeups_sleeps_and_switches)
+{
+	const char *obj = e2e_build("pingpong", pingpong_d);
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d", e2e_trigger("pingpong"), ROUNDS), obj,
+		NULL);
+	e2e_expect(&r, 0, e2e_fmt("wakeup ping -> pong %d\nsleep pong %d\n"
+				  "switched in ping 0\nswitched in pong 0\n"
+				  "on-cpu ids agree 1\n\n", ROUNDS, ROUNDS));
+	run_result_free(&r);
+}
+
+/* A CPU's sysfs number, -1 when the file is missing */
+static int sysfs_int(const char *path)
+{
+	char *s = read_file(path, NULL);
+	int v = s ? atoi(s) : -1;
+	free(s);
+	return v;
+}
+
+static int sysfs_node(int cpu)
+{
+	for (int n = 0; n < 1024; n++) {
+		struct stat st;
+		if (!stat(e2e_fmt("/sys/devices/system/cpu/cpu%d/node%d", cpu, n), &st))
+			return n;
+	}
+	return 0;
+}
+
+E2E_TEST(sched, curcpu_describes_the_cpu_the_probe_runs_on)
+{
+	const char *obj = e2e_build("curcpu",
+		"#pragma D option quiet\n"
+		"BEGIN\n"
+		"{\n"
+		"	this->c = curcpu;\n"
+		"	printf(\"%d %d %d %d %d %d %d\\n\", cpu, this->c->cpu_id,\n"
+		"	    this->c->cpu_pset, pset,\n"
+		"	    chip == curcpu->cpu_chip ? chip : -2, lgrp, curcpu->cpu_info);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	int c = -1;
+	cr_assert_eq(sscanf(r.out, "%d", &c), 1, "no output: %s", r.err);
+	int chip = sysfs_int(e2e_fmt("/sys/devices/system/cpu/cpu%d/topology/physical_package_id",
+				     c));
+	e2e_expect(&r, 0, e2e_fmt("%d %d -1 -1 %d %d 0\n\n", c, c, chip, sysfs_node(c)));
+	run_result_free(&r);
+}
