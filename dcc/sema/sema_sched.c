@@ -39,26 +39,29 @@ const struct proc_probe *sched_probe(int i)
 	return i >= 0 && i < (int)(sizeof(scheds) / sizeof(scheds[0])) ? &scheds[i] : NULL;
 }
 
-/* Solaris's sched probes that no Linux tracepoint marks, and where the
- * kernel does what they stand for (DTrace for Linux uses fbt there). */
+/* Solaris's sched probes that no Linux tracepoint marks (DTrace for Linux
+ * serves some with fbt, which dcc does not compose into providers yet). */
 static const struct {
 	const char *name, *why;
 } refused[] = {
-	{ "enqueue", "enqueue_task_*()" },
-	{ "dequeue", "dequeue_task_*()" },
-	{ "remain-cpu", "__schedule() when it picks the running task again" },
-	{ "change-pri", "set_user_nice() and __setscheduler_prio() (sched_pi_setprio sees "
-			"priority inheritance only)" },
-	{ "surrender", "do_sched_yield() and the rescheduling IPI" },
-	{ "tick", "sched_tick()" },
+	{ "enqueue", "no tracepoint marks a task joining a run queue (DTrace for Linux uses "
+		     "fbt::enqueue_task_*:entry)" },
+	{ "dequeue", "no tracepoint marks a task leaving a run queue (DTrace for Linux uses "
+		     "fbt::dequeue_task_*:entry)" },
+	{ "remain-cpu", "no tracepoint marks the scheduler keeping the running task" },
+	{ "change-pri", "the kernel's priority tracepoint, sched_pi_setprio, marks priority "
+			"inheritance only, not nice(2) or sched_setattr(2)" },
+	{ "surrender", "no tracepoint marks a yield or a request to reschedule (DTrace for "
+		       "Linux uses fbt::do_sched_yield:entry)" },
+	{ "tick", "no tracepoint marks the scheduler's tick (DTrace for Linux uses "
+		  "fbt::scheduler_tick:entry)" },
 };
 
 int sema_sched_refused(struct sema *s, struct node *d, const char *name)
 {
 	for (unsigned i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
 		if (!strcmp(name, refused[i].name))
-			return diag_error(s->dg, d->loc, "sched:::%s is not supported: the kernel "
-					  "has no tracepoint for it (it happens in %s)", name,
+			return diag_error(s->dg, d->loc, "sched:::%s is not supported: %s", name,
 					  refused[i].why);
 	return 0;
 }
