@@ -506,7 +506,8 @@ int main(int argc, char **argv)
 	if (list_probes && !src->ndesc && !nrest) {
 		/* dcc -l alone: every provider's probes */
 		static const char *const all[] = { "dtrace:::", "profile:::", "syscall:::",
-						   "sdt:::", "rawtp:::", "fbt:::" };
+						   "proc:::", "sched:::", "io:::", "sdt:::",
+						   "rawtp:::", "fbt:::" };
 		for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++)
 			add_desc(src, all[k]);
 	}

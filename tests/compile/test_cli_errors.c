@@ -133,6 +133,20 @@ NOKERNEL_TEST(subrs, copies_past_the_clauses_scratch_do_not_compile)
 	run_result_free(&r);
 }
 
+NOKERNEL_TEST(sched, lists_the_probes_tracepoints_serve)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "-l", "-n", "sched:::", NULL);
+	e2e_expect(&r, 0,
+		"   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+		"   70      sched           vmlinux                                   off-cpu\n"
+		"   71      sched           vmlinux                                   on-cpu\n"
+		"   72      sched           vmlinux                                   preempt\n"
+		"   73      sched           vmlinux                                   sleep\n"
+		"   74      sched           vmlinux                                   wakeup\n");
+	run_result_free(&r);
+}
+
 NOKERNEL_TEST(proc, globs_list_the_exec_probes)
 {
 	struct run_result r;

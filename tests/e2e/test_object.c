@@ -24,18 +24,25 @@ E2E_TEST(object, list_all_probes)
 	/* everything: every syscall both ways, fbt entry and return alike */
 	e2e_run(&r, DCC_BIN, "-l", NULL);
 	cr_assert_eq(r.status, 0, "%s", r.err);
-	int sys = 0, fentry = 0, fret = 0;
+	int sys = 0, fentry = 0, fret = 0, sched = 0, proc = 0, io = 0;
 	for (char *l = r.out; (l = strchr(l, '\n')) && l[1]; l++) {
 		char prov[32], mod[64], func[256], name[256];
 		unsigned id;
 		if (sscanf(l + 1, "%u %31s %63s %255s %255s", &id, prov, mod, func, name) != 5)
 			continue;
 		sys += !strcmp(prov, "syscall");
+		sched += !strcmp(prov, "sched");
+		proc += !strcmp(prov, "proc");
+		io += !strcmp(prov, "io");
 		fentry += !strcmp(prov, "fbt") && !strcmp(name, "entry");
 		fret += !strcmp(prov, "fbt") && !strcmp(name, "return");
 	}
 	cr_assert_gt(sys, 600, "%d syscall probes", sys);
 	cr_assert_gt(fentry, 1000, "%d fbt entry probes", fentry);
 	cr_assert_eq(fentry, fret);
+	/* the providers dcc makes of tracepoints, each probe once */
+	cr_assert_eq(proc, 10, "%d proc probes", proc);
+	cr_assert_eq(sched, 5, "%d sched probes", sched);
+	cr_assert_eq(io, 2, "%d io probes", io);
 	run_result_free(&r);
 }
