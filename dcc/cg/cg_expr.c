@@ -11,7 +11,6 @@
 #include "cg.h"
 #include "cg_bpf.h"
 #include "diag.h"
-#include "proc_prov.h"
 #include "syscall.h"
 
 
@@ -297,36 +296,13 @@ static LLVMValueRef stack_var(struct cg *cg, struct node *n)
 	return LLVMBuildLShr(cg->b, got, cg_i64(cg, 3), "depth");
 }
 
-/* What stands for the current task's `k` in this program (sched:::on-cpu's
- * arriving task), or NULL for the running task's */
-static struct node *cur_override(struct cg *cg, enum proc_cur k)
-{
-	struct pgroup *g = cg->p->grp;
-	return g && g->kind == PK_PROC ? g->cur[k] : NULL;
-}
-
 static struct cval builtin(struct cg *cg, struct node *n)
 {
 	struct type *t = n->type;
 	LLVMValueRef v;
-	static const struct {
-		enum builtin_var var;
-		enum proc_cur cur;
-	} overridden[] = {
-		{ B_CURTHREAD, PC_TASK }, { B_PPID, PC_PPID }, { B_UID, PC_UIDGID },
-		{ B_GID, PC_UIDGID }, { B_EXECNAME, PC_COMM },
-	};
-	for (unsigned i = 0; i < sizeof(overridden) / sizeof(overridden[0]); i++) {
-		struct node *o = overridden[i].var == (enum builtin_var)n->id
-					 ? cur_override(cg, overridden[i].cur) : NULL;
-		if (!o)
-			continue;
-		struct cval c = cg_expr(cg, o);
-		if (n->id == B_EXECNAME || n->id == B_CURTHREAD)
-			return c;
-		v = n->id == B_GID ? LLVMBuildLShr(cg->b, c.v, cg_i64(cg, 32), "") : c.v;
-		return ival(cg_norm(cg, v, t), t);
-	}
+	struct cval cur = cg_proc_cur(cg, n); /* sched:::on-cpu's arriving task's */
+	if (cur.v)
+		return n->id == B_EXECNAME ? cur : ival(cg_norm(cg, cur.v, t), t);
 	switch ((enum builtin_var)n->id) {
 	case B_PID:
 		v = LLVMBuildLShr(cg->b, cg_pid_tgid(cg), cg_i64(cg, 32), "");
@@ -396,19 +372,9 @@ static struct cval builtin(struct cg *cg, struct node *n)
 	case B_CURTHREAD:
 		v = cg_bpf_get_current_task(cg);
 		break;
-	case B_CURCPU: {
-		/* this CPU's entry of the per-CPU map, as a plain number: D
-		 * casts and shifts it, which the verifier refuses on a map
-		 * pointer, so the pointer is copied out of a stack slot with
-		 * bpf_probe_read_kernel(), which the verifier sees as data */
-		LLVMValueRef p = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_cpuinfo),
-						   cg_key32(cg, 0));
-		LLVMValueRef slot = cg_alloca(cg, cg->ptr, "cpuinfo"), out = cg_tmp64(cg);
-		LLVMBuildStore(cg->b, p, slot);
-		cg_bpf_probe_read_kernel(cg, out, cg_i32(cg, 8), slot);
-		v = LLVMBuildLoad2(cg->b, cg->i64, out, "curcpu");
+	case B_CURCPU:
+		v = cg_curcpu(cg);
 		break;
-	}
 	case B_EPID:
 		v = cg_i64(cg, (uint64_t)cg->p->epid);
 		break;

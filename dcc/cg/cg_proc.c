@@ -1,14 +1,17 @@
 /*
- * Codegen of the proc provider's programs (see proc_prov.h): the section and
- * attachments of each probe's kernel point, its arguments mapped from that
- * point's context, and the filter that sema typed (sema_proc.c), tested
- * before the clause's own predicate.
+ * Codegen of the proc and sched providers' programs (see proc_prov.h): the
+ * section and attachments of each probe's kernel point, its arguments
+ * mapped from that point's context, the filter that sema typed
+ * (sema_proc.c), tested before the clause's own predicate, the stand-ins
+ * for the current task where a probe describes another (on-cpu), and
+ * curcpu.
  */
 #include <stdio.h>
 
 #include <dcc/abi.h>
 #include "arena.h"
 #include "cg.h"
+#include "cg_bpf.h"
 #include "cg_meta.h"
 #include "proc_prov.h"
 
@@ -75,6 +78,43 @@ LLVMValueRef cg_proc_arg(struct cg *cg, int i)
 				       ctx_load(cg, cg->i64, 16), "path");
 	}
 	return ctx_load(cg, cg->i64, (sys ? 16 : 0) + 8 * (unsigned)src);
+}
+
+/* curthread, ppid, uid, gid or execname (node n) where the program's row
+ * names another task than the running one (sched:::on-cpu): the value of
+ * the D library's stand-in; .v NULL for the running task's own. */
+struct cval cg_proc_cur(struct cg *cg, struct node *n)
+{
+	static const struct {
+		enum builtin_var var;
+		enum proc_cur cur;
+	} by[] = {
+		{ B_CURTHREAD, PC_TASK }, { B_PPID, PC_PPID }, { B_UID, PC_UIDGID },
+		{ B_GID, PC_UIDGID }, { B_EXECNAME, PC_COMM },
+	};
+	struct pgroup *g = cg->p->grp;
+	for (unsigned i = 0; g && g->kind == PK_PROC && i < sizeof(by) / sizeof(by[0]); i++) {
+		if (by[i].var != (enum builtin_var)n->id || !g->cur[by[i].cur])
+			continue;
+		struct cval c = cg_expr(cg, g->cur[by[i].cur]);
+		if (n->id == B_GID)
+			c.v = LLVMBuildLShr(cg->b, c.v, cg_i64(cg, 32), "");
+		return c;
+	}
+	return (struct cval){ 0 };
+}
+
+/* curcpu: this CPU's entry of the per-CPU map, as a plain number. D casts
+ * and shifts it, which the verifier refuses on a map pointer, so the
+ * pointer is copied out of a stack slot with bpf_probe_read_kernel(), whose
+ * result the verifier sees as data. */
+LLVMValueRef cg_curcpu(struct cg *cg)
+{
+	LLVMValueRef p = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_cpuinfo), cg_key32(cg, 0));
+	LLVMValueRef slot = cg_alloca(cg, cg->ptr, "cpuinfo"), out = cg_tmp64(cg);
+	LLVMBuildStore(cg->b, p, slot);
+	cg_bpf_probe_read_kernel(cg, out, cg_i32(cg, 8), slot);
+	return LLVMBuildLoad2(cg->b, cg->i64, out, "curcpu");
 }
 
 /* Before the clause: return unless the probe's own condition holds. */

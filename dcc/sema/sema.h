@@ -20,7 +20,7 @@ struct proc_probe;
 enum probe_kind {
 	PK_BEGIN = 1, PK_END, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_TICK, PK_PROFILE,
 	PK_SDT, PK_RAWTP, PK_FBT_ENTRY, PK_FBT_RETURN,
-	PK_PROC, /* proc and sched (sema_proc.c, sema_sched.c): a kernel point, a filter, mapped args */
+	PK_PROC, /* proc, sched (sema_proc.c, sema_sched.c): a kernel point, a filter, args */
 	PK_ERROR, /* dtrace:::ERROR: no program of its own, a function every fault calls */
 };
 
@@ -70,7 +70,8 @@ struct var {
 enum builtin_var {
 	B_PID = 1, B_PPID, B_TID, B_UID, B_GID, B_EXECNAME, B_TIMESTAMP, B_WALLTIMESTAMP, B_CPU,
 	B_PROBEPROV, B_PROBEMOD, B_PROBEFUNC, B_PROBENAME, B_ARG0, B_ARG1, B_ARG2, B_ARG3,
-	B_ARG4, B_ARG5, B_ARG6, B_ARG7, B_ARG8, B_ARG9, B_ERRNO, B_TARGET, B_EPID, B_ID, B_CURTHREAD, B_CURCPU, B_ARGS,
+	B_ARG4, B_ARG5, B_ARG6, B_ARG7, B_ARG8, B_ARG9, B_ERRNO, B_TARGET, B_EPID, B_ID, B_CURTHREAD,
+	B_CURCPU, B_ARGS,
 	B_STACKDEPTH, B_USTACKDEPTH, B_CALLER, B_UCALLER, B_VTIMESTAMP, B_UREGS,
 };
 

@@ -310,6 +310,28 @@ static int match_io(struct sema *s, struct node *d, struct match *m)
 	return 0;
 }
 
+/* proc:vmlinux::NAME and sched:vmlinux::NAME, tracepoints with filters and
+ * mapped arguments; a sched probe no tracepoint serves is refused by name */
+static int match_proc(struct sema *s, struct node *d, struct match *m)
+{
+	const char *prov = d->prov ? d->prov : "", *name = d->pname ? d->pname : "";
+
+	if (!strcmp(prov, "sched") && !is_glob(name) && sema_sched_refused(s, d, name))
+		return -1;
+	if (!field_match(d->mod ? d->mod : "", "vmlinux") || !field_match(d->func ? d->func : "", ""))
+		return 0;
+	for (int i = 0; proc_probe(i); i++) {
+		const struct proc_probe *pp = proc_probe(i);
+		if (!field_match(prov, pp->prov) || !field_match(name, pp->name))
+			continue;
+		struct probe *p = probe_get(s, PROC_ID_BASE + (uint32_t)i, PK_PROC, pp->prov,
+					    "vmlinux", "", pp->name);
+		p->proc = i;
+		add_match(m, p);
+	}
+	return 0;
+}
+
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
@@ -395,18 +417,8 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 		}
 	}
 	/* proc and sched providers (sema_proc.c, sema_sched.c) */
-	if (!strcmp(prov, "sched") && !is_glob(name) && sema_sched_refused(s, d, name))
+	if (match_proc(s, d, m))
 		return -1;
-	if (field_match(mod, "vmlinux") && field_match(func, ""))
-		for (int i = 0; proc_probe(i); i++) {
-			const struct proc_probe *pp = proc_probe(i);
-			if (!field_match(prov, pp->prov) || !field_match(name, pp->name))
-				continue;
-			struct probe *p = probe_get(s, PROC_ID_BASE + (uint32_t)i, PK_PROC, pp->prov,
-						    "vmlinux", "", pp->name);
-			p->proc = i;
-			add_match(m, p);
-		}
 	/* io provider (sema_io.c) */
 	if (field_match(prov, "io") && match_io(s, d, m))
 		return -1;

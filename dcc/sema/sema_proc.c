@@ -17,16 +17,19 @@
 static const struct proc_probe procs[] = {
 	{ "proc", "create", PA_TP_BTF, "sched_process_fork", { 1, N, N }, "__dcc_proc_newproc",
 	  { "__dcc_proc_psinfo0" }, NULL },
-	{ "proc", "exec", PA_SYS_ENTER, NULL, { PROC_SRC_PATH, N, N }, NULL, { "__dcc_proc_path0" }, NULL },
+	{ "proc", "exec", PA_SYS_ENTER, NULL, { PROC_SRC_PATH, N, N }, NULL,
+	  { "__dcc_proc_path0" }, NULL },
 	{ "proc", "exec-failure", PA_SYS_EXIT, NULL, { 0, N, N }, "__dcc_proc_failed",
 	  { "__dcc_proc_int0" }, NULL },
-	{ "proc", "exec-success", PA_SYS_EXIT, NULL, { 0, N, N }, "__dcc_proc_succeeded", { NULL }, NULL },
+	{ "proc", "exec-success", PA_SYS_EXIT, NULL, { 0, N, N }, "__dcc_proc_succeeded",
+	  { NULL }, NULL },
 	{ "proc", "exit", PA_TP_BTF, "sched_process_exit", { 0, N, N }, "__dcc_proc_groupdead",
 	  { "__dcc_proc_exitreason" }, NULL },
 	{ "proc", "lwp-create", PA_TP_BTF, "sched_process_fork", { 1, N, N }, "__dcc_proc_newlwp",
 	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0" }, NULL },
 	{ "proc", "lwp-exit", PA_TP_BTF, "sched_process_exit", { 0, N, N }, NULL, { NULL }, NULL },
-	{ "proc", "signal-discard", PA_TP_BTF, "signal_generate", { 2, 0, 4 }, "__dcc_proc_sigignored",
+	{ "proc", "signal-discard", PA_TP_BTF, "signal_generate", { 2, 0, 4 },
+	  "__dcc_proc_sigignored",
 	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0", "__dcc_proc_int1" }, NULL },
 	{ "proc", "signal-handle", PA_TP_BTF, "signal_deliver", { 0, 1, 2 }, NULL,
 	  { "__dcc_proc_int0", "__dcc_proc_siginfo1", "__dcc_proc_handler2" }, NULL },
@@ -63,8 +66,9 @@ int sema_proc_args(struct sema *s, struct node *n, int64_t i)
 		for (int k = 0; k < ci->groups[g].nprobes; k++) {
 			struct probe *p = ci->groups[g].probes[k];
 			if (p->kind != PK_PROC || strcmp(p->prov, first))
-				return diag_error(s->dg, n->loc, "args[] of %s probes and of %s "
-						  "probes cannot be mixed in a clause", first, p->prov);
+				return diag_error(s->dg, n->loc, "args[] of %s probes and of "
+						  "%s probes cannot be mixed in a clause", first,
+						  p->prov);
 			const struct proc_probe *pp = proc_probe(p->proc);
 			const char *a = i >= 0 && i < PROC_MAXARGS ? pp->args[i] : NULL;
 			if (!a)

@@ -50,7 +50,8 @@ inline int __dcc_sched_blocks = arg1 == 0 && arg2 != 0 && (arg2 & 0x80) == 0;
 
 /* on-cpu fires for the arriving task (arg0): curthread, pid and tid,
  * uid and gid, execname and ppid are its own */
-inline struct task_struct *__dcc_sched_next = (struct task_struct *)arg0;
+/* declared void *: the value keeps its kernel type, whose BTF is read only here */
+inline void *__dcc_sched_next = (struct task_struct *)arg0;
 inline uint64_t __dcc_sched_next_pidtgid =
     (uint64_t)((struct task_struct *)arg0)->tgid << 32 |
     (uint32_t)((struct task_struct *)arg0)->pid;
