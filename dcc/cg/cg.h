@@ -185,6 +185,7 @@ LLVMValueRef cg_proc_arg(struct cg *cg, int i);
 void cg_proc_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef body);
 struct cval cg_proc_cur(struct cg *cg, struct node *n);
 LLVMValueRef cg_curcpu(struct cg *cg);
+LLVMValueRef cg_cur_task(struct cg *cg);
 /* the minimal task_struct (real_parent, tgid) in cg->ppid_ir/ppid_di, made once */
 void cg_task_type(struct cg *cg);
 LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t);

@@ -104,6 +104,16 @@ struct cval cg_proc_cur(struct cg *cg, struct node *n)
 	return (struct cval){ 0 };
 }
 
+/* The current task as a number: bpf_get_current_task()'s, or the task a
+ * sched:::on-cpu program stands for. */
+LLVMValueRef cg_cur_task(struct cg *cg)
+{
+	struct pgroup *g = cg->p->grp;
+	if (g && g->kind == PK_PROC && g->cur[PC_TASK])
+		return cg_expr(cg, g->cur[PC_TASK]).v;
+	return cg_bpf_get_current_task(cg);
+}
+
 /* curcpu: this CPU's entry of the per-CPU map, as a plain number. D casts
  * and shifts it, which the verifier refuses on a map pointer, so the
  * pointer is copied out of a stack slot with bpf_probe_read_kernel(), whose

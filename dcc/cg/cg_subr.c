@@ -91,14 +91,14 @@ static struct cval byteorder(struct cg *cg, struct node *n)
 	return ival(LLVMBuildZExt(cg->b, v, cg->i64, ""), n->type);
 }
 
-/* progenyof(pid): 1 if the current process or one of its first
- * PROGENY_DEPTH ancestors has that pid (tgid); the walk ends at the task
- * that is its own parent (the idle task). */
+/* progenyof(pid): 1 if the current process (on-cpu's: the arriving one) or
+ * one of its first PROGENY_DEPTH ancestors has that pid (tgid); the walk
+ * ends at the task that is its own parent (the idle task). */
 static struct cval progenyof(struct cg *cg, struct node *n)
 {
 	LLVMValueRef pid = LLVMBuildTrunc(cg->b, cg_expr(cg, n->list).v, cg->i32, "");
 	cg_task_type(cg);
-	LLVMValueRef task = LLVMBuildIntToPtr(cg->b, cg_bpf_get_current_task(cg), cg->ptr, "task");
+	LLVMValueRef task = LLVMBuildIntToPtr(cg->b, cg_cur_task(cg), cg->ptr, "task");
 	LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b), loop = cg_block(cg, "progeny.loop");
 	LLVMBasicBlockRef up = cg_block(cg, "progeny.up"), next = cg_block(cg, "progeny.next");
 	LLVMBasicBlockRef done = cg_block(cg, "progeny.done");
