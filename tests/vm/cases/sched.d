@@ -13,7 +13,8 @@ sched:::on-cpu /pid == $target && (execname == "ping" || execname == "pong")/
 {
 	@in[execname] = sum(1);
 	@ids = min(tid == curthread->pid && pid == curpsinfo->pr_pid &&
-	    curlwpsinfo->pr_lwpid == tid);
+	    curlwpsinfo->pr_lwpid == tid && ppid == curpsinfo->pr_ppid &&
+	    uid == curpsinfo->pr_uid && gid == curpsinfo->pr_gid);
 }
 sched:::off-cpu /args[1]->pr_pid == $target &&
     (args[0]->pr_name == "ping" || args[0]->pr_name == "pong")/
