@@ -46,6 +46,8 @@ static const struct abi_opt opts[] = {
 	{ "rawbytes", ABI_OPT_BOOL, 0, NULL, NULL, NULL },
 	{ "destructive", ABI_OPT_BOOL, 0, NULL, NULL, NULL },
 	{ "defaultargs", ABI_OPT_BOOL, C, NULL, NULL, NULL },
+	/* a macro argument given but never referenced is no error */
+	{ "argref", ABI_OPT_BOOL, C, NULL, NULL, NULL },
 	{ "zdefs", ABI_OPT_BOOL, C, NULL, NULL, NULL },
 	{ "aggsortkey", ABI_OPT_BOOL, 0, NULL, NULL, NULL },
 	{ "aggsortkeypos", ABI_OPT_COUNT, 0, NULL, NULL, NULL },
@@ -58,6 +60,7 @@ static const struct abi_opt opts[] = {
 	{ "temporal", ABI_OPT_BOOL, 0, NULL, NULL, NULL },
 	{ "cpu", ABI_OPT_INT, 0, NULL, NULL, "dcc traces every CPU" },
 	{ "noresolve", ABI_OPT_BOOL, 0, NULL, NULL, NULL },
+	/* the D version the script is written for: one DTrace defines (sema) */
 	{ "version", ABI_OPT_STRING, C, NULL, NULL, NULL },
 	/* the compiler's own, meaningful to `dcc run` */
 	{ "cpp", ABI_OPT_BOOL, C, NULL, NULL, NOCPP },
@@ -76,6 +79,8 @@ static const struct abi_opt opts[] = {
 	{ "late", ABI_OPT_STRING, C, NULL, NULL, NULL },
 	{ "verbose", ABI_OPT_BOOL, C, NULL, NULL, NULL },
 	{ "strip", ABI_OPT_BOOL, C, NULL, NULL, NULL },
+	/* a debugging dump of the parse tree: dcc prints its own AST on stderr */
+	{ "tree", ABI_OPT_COUNT, C, NULL, NULL, NULL },
 	/* dcc's extensions */
 	{ "oformat", ABI_OPT_ENUM, 0, "text", "json|text", NULL },
 	{ "tracefmt", ABI_OPT_ENUM, 0, "linux", "classic|linux", NULL },

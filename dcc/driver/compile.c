@@ -121,7 +121,14 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 		rc = sema_list(&s, ar, dg, prog, &so, stdout) ? 1 : 0;
 		goto out_sema;
 	}
-	if (sema_check(&s, ar, dg, prog, &so))
+	struct node *script = lib.tail ? lib.tail->next : prog->list;
+	int bad = sema_check(&s, ar, dg, prog, &so);
+	/* -x tree: DTrace's debugging dump of its parse tree; dcc's own tree,
+	 * as sema left it (typed, macros bound), goes to stderr */
+	if (sema_option(&s, "tree"))
+		for (struct node *n = script; n; n = n->next)
+			ast_dump(stderr, n);
+	if (bad)
 		goto out_sema;
 	if (o->check_only) {
 		rc = 0;

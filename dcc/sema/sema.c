@@ -762,7 +762,9 @@ static int check_decl(struct sema *s, struct node *d)
 			return sema_pragma_option(s, d->a);
 		if (!strcmp(d->name, "error"))
 			return diag_error(s->dg, d->loc, "#pragma D error: %s", d->str ? d->str : "");
-		return 0; /* depends_on, binding, version, attributes, line: no effect here */
+		if (!strcmp(d->name, "depends_on"))
+			return sema_pragma_depends(s, d);
+		return 0; /* binding, version, attributes, line: no effect here */
 	}
 	int r = sema_define(s, d);
 	return r <= 0 ? r : d->ival == ST_EXTERN ? sema_extern_decl(s, d) : sema_var_decl(s, d);
@@ -862,6 +864,8 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	s->cur_clause = NULL;
 	if (!s->nclauses && !err)
 		return diag_fatal(dg, "no probes specified");
+	if (!err)
+		err |= sema_macro_unused(s);
 	return err || diag_errors(dg) ? -1 : 0;
 }
 

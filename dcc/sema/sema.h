@@ -108,6 +108,7 @@ struct sema_opts {
 	int macro_argc;
 	bool zdefs;                 /* -Z: descriptions matching nothing are allowed */
 	bool defaultargs;           /* unset $N are 0 and $$N "" instead of errors */
+	bool argref;                /* -x argref: an unreferenced last argument is no error */
 	const char *btf_path;       /* --btf FILE; NULL: the running kernel's */
 	struct sema_btf *btf;       /* that BTF when already open (sema closes it) */
 	const char *const *xopts;   /* -x settings, "name" or "name=value" */
@@ -145,6 +146,7 @@ struct sema {
 	bool listing;               /* dcc -l: every match, no program limits */
 	uint32_t next_dyn_id;       /* listing: the next sdt/rawtp/fbt probe id */
 	bool destructive;           /* uses raise(), stop(), system()... */
+	bool last_arg_ref;          /* the last macro argument is referenced ($N or $$N) */
 	struct sema_btf *btf;           /* opened on first use of a kernel type */
 	struct clause_info *cur_clause;
 	/* sema_decl.c: the script's types, inlines, enumerators, translators */

@@ -114,6 +114,14 @@ int sema_curcpu(struct sema *s, struct node *n);
 int sema_cond(struct sema *s, struct node *n);
 /* sema_macro.c: $target, $pid..., $N and $$N */
 int sema_macro(struct sema *s, struct node *n);
+/* After the whole script: the last macro argument unreferenced is an error
+ * unless -x argref. 0, or -1 after reporting. */
+int sema_macro_unused(struct sema *s);
+
+/* sema_pragma.c: "#pragma D depends_on", checked against this system */
+int sema_pragma_depends(struct sema *s, struct node *d);
+/* sema_probe.c: a provider dcc matches probes of */
+bool sema_provider_known(const char *name);
 /* the type of an integer literal: int, or wider when its value needs it */
 struct type *sema_int_literal_type(struct node *n);
 int sema_stackvar(struct sema *s, struct node *n);

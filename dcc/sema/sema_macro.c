@@ -34,6 +34,8 @@ int sema_macro(struct sema *s, struct node *n)
 		return diag_error(s->dg, n->loc, "macro variable $%s is not supported by dcc",
 				  name);
 	bool unset = idx >= s->opts.macro_argc || !s->opts.macro_argv;
+	if (!unset && idx == s->opts.macro_argc - 1)
+		s->last_arg_ref = true;
 	if (unset && !s->opts.defaultargs)
 		return diag_error(s->dg, n->loc, "macro argument $%s%s is not defined",
 				  n->ival ? "$" : "", name);
@@ -57,4 +59,17 @@ int sema_macro(struct sema *s, struct node *n)
 	n->iflags = 0;
 	n->type = sema_int_literal_type(n);
 	return 0;
+}
+
+/* As in DTrace, an argument given on the command line that the script never
+ * references is an error (the last one stands for all: arguments are
+ * positional), unless -x argref says the script may ignore it. */
+int sema_macro_unused(struct sema *s)
+{
+	int last = s->opts.macro_argc - 1;
+
+	if (last < 1 || !s->opts.macro_argv || s->opts.argref || s->last_arg_ref)
+		return 0;
+	return diag_fatal(s->dg, "extraneous argument '%s' ($%d is not referenced; "
+			  "-x argref allows it)", s->opts.macro_argv[last], last);
 }

@@ -26,6 +26,42 @@ static const char *refusal(const struct abi_opt *o, const char *value)
 	return NULL;
 }
 
+/* Why the version option refuses value, or NULL: it must name a version of
+ * D that DTrace defined, "M[.m[.u]]". dcc accepts each and compiles the
+ * language it knows; DTrace would also hide what later versions added. */
+static const char *bad_version(const char *value)
+{
+	static const char *const known[] = {
+		"1.0", "1.1", "1.2", "1.2.1", "1.2.2", "1.3", "1.4", "1.4.1", "1.5",
+		"1.6", "1.6.1", "1.6.2", "1.6.3", "1.6.4", "2.0", "2.0.1",
+	};
+	unsigned v[3] = { 0, 0, 0 }, k = 0;
+
+	if (!value)
+		return "Invalid value for specified option";
+	for (const char *p = value; *p; p++) {
+		if (*p >= '0' && *p <= '9') {
+			v[k] = v[k] * 10 + (unsigned)(*p - '0');
+			if (v[k] > 0xfff)
+				return "Version is not properly formatted or is too large";
+		} else if (*p != '.' || ++k > 2) {
+			return "Version is not properly formatted or is too large";
+		}
+	}
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		unsigned w[3] = { 0, 0, 0 };
+		char *end;
+
+		w[0] = (unsigned)strtoul(known[i], &end, 10);
+		w[1] = (unsigned)strtoul(end + 1, &end, 10);
+		if (*end)
+			w[2] = (unsigned)strtoul(end + 1, NULL, 10);
+		if (v[0] == w[0] && v[1] == w[1] && v[2] == w[2])
+			return NULL;
+	}
+	return "Requested version is not supported by compiler";
+}
+
 /* A size or count option's value (checked when set) or its default. */
 uint64_t sema_opt_value(const struct sema *s, const char *name)
 {
@@ -102,6 +138,23 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 		return diag_error(s->dg, loc, "failed to set option '%s%s%s': Invalid value for "
 				  "specified option", name, eq, v);
 	}
+	if (!strcmp(name, "version") && (why = bad_version(value))) {
+		if (what)
+			return diag_fatal(s->dg, "failed to set %s %s: %s", what, name, why);
+		return diag_error(s->dg, loc, "failed to set option 'version=%s': %s", value, why);
+	}
+	if (!strcmp(name, "tree")) {
+		uint64_t v = 0;
+		abi_opt_parse_count(value, &v);
+		if (!v) {
+			if (what)
+				return diag_fatal(s->dg, "failed to set %s tree%s%s: Invalid value "
+						  "for specified option", what, value ? "=" : "",
+						  value ? value : "");
+			return diag_error(s->dg, loc, "failed to set option 'tree': the value must be "
+					  "a number above 0");
+		}
+	}
 	if (!strcmp(name, "strsize")) {
 		uint64_t v;
 		abi_opt_parse_size(value, &v);
@@ -123,6 +176,8 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 		s->opts.defaultargs = true;
 	if (!strcmp(name, "zdefs"))
 		s->opts.zdefs = true;
+	if (!strcmp(name, "argref"))
+		abi_opt_parse_bool(value, &s->opts.argref);
 	if (s->nopts == s->cap_opts) {
 		s->cap_opts = s->cap_opts ? 2 * s->cap_opts : 8;
 		s->opt_names = realloc(s->opt_names, s->cap_opts * sizeof(char *));

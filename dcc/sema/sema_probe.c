@@ -118,6 +118,18 @@ static const char *const unsupported_providers[] = {
 	"sysinfo", "fasttrap", NULL,
 };
 
+bool sema_provider_known(const char *name)
+{
+	static const char *const known[] = {
+		"dtrace", "profile", "syscall", "proc", "io", "sdt", "rawtp", "fbt",
+	};
+
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!strcmp(known[i], name))
+			return true;
+	return false;
+}
+
 #define DYN_ID_BASE 10000
 #define FBT_MAX 256
 

@@ -1,0 +1,93 @@
+/*
+ * Options and arguments of the command line that the compiler checks, with
+ * no kernel: macro arguments the script never uses (-x argref), the D
+ * version a script asks for, and -x tree's dump of the checked tree.
+ */
+#include "e2e/e2e.h"
+
+/* `dcc -e` on a script holding text, with extra arguments (NULL-ended). */
+static void check(struct run_result *r, const char *text, const char *a1, const char *a2,
+		  const char *a3)
+{
+	const char *src = e2e_tmp("opts.d");
+	cr_assert_eq(write_file(src, text, strlen(text)), 0);
+	const char *argv[] = { DCC_BIN, "-e", src, a1, a2, a3, NULL };
+	/* the options go before the script: shift them in front of it */
+	if (a1 && a1[0] == '-') {
+		argv[2] = a1;
+		argv[3] = a2;
+		argv[4] = src;
+		argv[5] = a3;
+	}
+	e2e_runv(r, E2E_TIMEOUT, argv);
+}
+
+NOKERNEL_TEST(options, an_unused_macro_argument_is_an_error)
+{
+	struct run_result r;
+	check(&r, "BEGIN { exit(0); }\n", "17", NULL, NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "dcc: error: extraneous argument '17' ($1 is not referenced; "
+			 "-x argref allows it)\n");
+	run_result_free(&r);
+	/* only the last one must be used: the ones before it are positional */
+	check(&r, "BEGIN { trace($$2); exit(0); }\n", "a", "b", NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	run_result_free(&r);
+	check(&r, "BEGIN { trace($1); exit(0); }\n", "1", "2", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "dcc: error: extraneous argument '2' ($2 is not referenced; "
+			 "-x argref allows it)\n");
+	run_result_free(&r);
+}
+
+NOKERNEL_TEST(options, argref_allows_unused_arguments)
+{
+	struct run_result r;
+	check(&r, "BEGIN { exit(0); }\n", "-x", "argref", "17");
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_empty(r.err);
+	run_result_free(&r);
+	check(&r, "#pragma D option argref\nBEGIN { exit(0); }\n", "17", NULL, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	run_result_free(&r);
+	check(&r, "BEGIN { exit(0); }\n", "-x", "argref=no", "17");
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	run_result_free(&r);
+}
+
+NOKERNEL_TEST(options, version_must_be_one_dtrace_defined)
+{
+	struct run_result r;
+	check(&r, "BEGIN { exit(0); }\n", "-x", "version=99.1", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "dcc: error: failed to set -x version: Requested version is not "
+			 "supported by compiler\n");
+	run_result_free(&r);
+	check(&r, "BEGIN { exit(0); }\n", "-x", "version=1.2.3.4", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "dcc: error: failed to set -x version: Version is not properly "
+			 "formatted or is too large\n");
+	run_result_free(&r);
+	check(&r, "BEGIN { exit(0); }\n", "-x", "version=1.6.2", NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	run_result_free(&r);
+}
+
+NOKERNEL_TEST(options, tree_dumps_the_checked_script_on_stderr)
+{
+	struct run_result r;
+	check(&r, "BEGIN { trace($1); }\n", "-x", "tree=4", "9");
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_empty(r.out);
+	cr_assert_str_eq(r.err, "N_CLAUSE 1:1\n"
+			 "  N_PROBEDESC 'BEGIN' [:::BEGIN] 1:1\n"
+			 "  N_CALL trace 1:9\n"
+			 "    N_INT 9 1:15\n");
+	run_result_free(&r);
+	check(&r, "BEGIN { exit(0); }\n", "-x", "tree=0", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "dcc: error: failed to set -x tree=0: Invalid value for "
+			 "specified option\n");
+	run_result_free(&r);
+}
