@@ -481,6 +481,30 @@ static bool needs_tracefs(struct dcc_runtime *rt)
 	return false;
 }
 
+/*
+ * As in DTrace, bufsize must hold the largest record the program can write:
+ * a clause's record or a fault report, each behind the ring buffer's 8-byte
+ * record header. The ring buffer itself is rounded up to pages, but a
+ * bufsize below one record is refused rather than silently enlarged.
+ */
+static bool bufsize_too_small(struct run *r)
+{
+	const struct dcc_meta_header *h = dcc_runtime__meta(r->rt);
+	const struct dcc_meta_clause *c = (const void *)((const char *)h + h->clause_off);
+	uint64_t largest = sizeof(struct dcc_rec_hdr) + sizeof(struct dcc_rec_fault);
+
+	for (uint32_t i = 0; i < h->nclauses; i++)
+		if (c[i].size > largest)
+			largest = c[i].size;
+	largest = (largest + 7) / 8 * 8 + 8;
+	if (r->bufsize >= largest)
+		return false;
+	fprintf(stderr, "%s: could not enable tracing: Enabling exceeds size of buffer "
+		"(bufsize %llu, a record takes up to %llu bytes)\n", r->prog,
+		(unsigned long long)r->bufsize, (unsigned long long)largest);
+	return true;
+}
+
 static void matched_message(struct run *r)
 {
 	const struct dcc_meta_header *h = dcc_runtime__meta(r->rt);
@@ -623,6 +647,8 @@ static int run(struct run *r)
 			r->prog);
 		return 1;
 	}
+	if (bufsize_too_small(r))
+		return 1;
 
 	/* The -c child exists before load: its pid is $target. */
 	if (r->opts->cmd && target_create(&r->tgt, r->opts->cmd, r->prog))

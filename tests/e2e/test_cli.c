@@ -56,3 +56,29 @@ E2E_TEST(cli, run_with_cpp_definitions)
 	e2e_expect(&r, 0, "10\n\n");
 	run_result_free(&r);
 }
+
+/* bufsize must hold the largest record the program writes: here a fault
+ * report (16-byte header, 16 bytes), behind the ring buffer's 8-byte header */
+E2E_TEST(cli, bufsize_below_one_record_is_refused)
+{
+	const char *obj = e2e_build("cli_bufsize", "BEGIN { trace(3); exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", "-x", "bufsize=39", obj, NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_empty(r.out);
+	cr_assert_str_eq(r.err, "dtrun: could not enable tracing: Enabling exceeds size of buffer "
+			 "(bufsize 39, a record takes up to 40 bytes)\n");
+	run_result_free(&r);
+	/* a clause with more to record needs more room */
+	obj = e2e_build("cli_bufsize_big", "BEGIN { printf(\"%s %s %s\", execname, execname, "
+					   "execname); exit(0); }\n");
+	e2e_run(&r, DTRUN_BIN, "-q", "-x", "bufsize=71", obj, NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "dtrun: could not enable tracing: Enabling exceeds size of buffer "
+			 "(bufsize 71, a record takes up to 80 bytes)\n");
+	run_result_free(&r);
+	/* -b is bufsize too, and 40 bytes are enough */
+	e2e_run(&r, DCC_BIN, "run", "-q", "-b", "40", "-n", "BEGIN { trace(3); exit(0); }", NULL);
+	e2e_expect(&r, 0, "3\n");
+	run_result_free(&r);
+}
