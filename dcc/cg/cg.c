@@ -260,6 +260,35 @@ LLVMValueRef cg_pid_tgid(struct cg *cg)
 	return v;
 }
 
+/*
+ * timestamp is one instant a firing, as in DTrace: the clock is read the
+ * first time the clause asks (a slot zeroed at entry; the clock is never 0
+ * after boot), and every later read, in any branch, sees that value.
+ */
+LLVMValueRef cg_timestamp(struct cg *cg)
+{
+	struct cg_prog *p = cg->p;
+	if (!p->tstamp) {
+		p->tstamp = cg_alloca(cg, cg->i64, "tstamp");
+		LLVMBuilderRef eb = LLVMCreateBuilderInContext(cg->C);
+		LLVMValueRef next = LLVMGetNextInstruction(p->tstamp);
+		if (next)
+			LLVMPositionBuilderBefore(eb, next);
+		else
+			LLVMPositionBuilderAtEnd(eb, p->entry);
+		LLVMBuildStore(eb, cg_i64(cg, 0), p->tstamp);
+		LLVMDisposeBuilder(eb);
+	}
+	LLVMValueRef old = LLVMBuildLoad2(cg->b, cg->i64, p->tstamp, "ts.old");
+	LLVMBasicBlockRef read = cg_block(cg, "ts.read"), done = cg_block(cg, "ts.done");
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, old, ""), read, done);
+	LLVMPositionBuilderAtEnd(cg->b, read);
+	LLVMBuildStore(cg->b, cg_bpf_ktime_get_ns(cg), p->tstamp);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	return LLVMBuildLoad2(cg->b, cg->i64, p->tstamp, "ts");
+}
+
 LLVMValueRef cg_key32(struct cg *cg, uint32_t v)
 {
 	if (!cg->p->key32)

@@ -69,6 +69,7 @@ struct cg_prog {
 	 * or ||): the thread id, and thread-local lookups until a store */
 	int cond_depth;
 	LLVMValueRef pid_tgid;
+	LLVMValueRef tstamp;       /* i64 alloca: timestamp once read, 0 before */
 	LLVMValueRef *self_ptr;    /* per var index: the map value pointer */
 	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
 	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
@@ -148,6 +149,7 @@ LLVMValueRef cg_tmpbuf(struct cg *cg, unsigned size);
 LLVMValueRef cg_tmp64(struct cg *cg);
 LLVMValueRef cg_key32(struct cg *cg, uint32_t v);
 LLVMValueRef cg_pid_tgid(struct cg *cg);
+LLVMValueRef cg_timestamp(struct cg *cg);
 void cg_set_loc(struct cg *cg, struct loc loc);
 LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
 LLVMValueRef cg_i32(struct cg *cg, uint32_t v);

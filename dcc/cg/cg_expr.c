@@ -320,10 +320,11 @@ static struct cval builtin(struct cg *cg, struct node *n)
 		v = LLVMBuildLShr(cg->b, cg_bpf_get_current_uid_gid(cg), cg_i64(cg, 32), "");
 		break;
 	case B_TIMESTAMP:
-		v = cg_bpf_ktime_get_ns(cg);
+		v = cg_timestamp(cg);
 		break;
 	case B_WALLTIMESTAMP:
-		v = LLVMBuildAdd(cg->b, cg_bpf_ktime_get_ns(cg), volatile_load(cg, cg->ro_walloff),
+		/* the same instant as timestamp, on the wall clock */
+		v = LLVMBuildAdd(cg->b, cg_timestamp(cg), volatile_load(cg, cg->ro_walloff),
 				 "");
 		break;
 	case B_CPU:

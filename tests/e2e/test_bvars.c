@@ -127,3 +127,31 @@ E2E_TEST(bvars, ustack_takes_100_frames_by_default)
 	cr_assert_eq(most_repeated_line(r.out), 19, "output:\n%s", r.out);
 	run_result_free(&r);
 }
+
+/* timestamp is one instant a firing: reads before, inside and after a branch
+ * and the ones of an ERROR clause agree; walltimestamp is that instant too;
+ * two firings (here two getppid calls) have two instants */
+E2E_TEST(bvars, timestamp_is_one_value_a_firing)
+{
+	const char *obj = e2e_build("tstamp_once",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/ {\n"
+		"	this->a = timestamp;\n"
+		"	this->w = walltimestamp;\n"
+		"	this->b = this->a > 0 ? timestamp : 0;\n"
+		"	printf(\"%d %d %d\\n\", this->a == this->b, this->b == timestamp,\n"
+		"	    walltimestamp == this->w);\n"
+		"	self->t[self->n++] = timestamp;\n"
+		"}\n"
+		"syscall::getppid:return /pid == $target && self->n == 2/ {\n"
+		"	printf(\"%d\\n\", self->t[1] > self->t[0]);\n"
+		"	self->n = 0;\n"
+		"}\n"
+		"BEGIN { this->t = timestamp; x = *(int *)0; }\n"
+		"ERROR { printf(\"%d\\n\", timestamp == timestamp && timestamp > 0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 2", e2e_trigger("getppid_n")), obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "1\n1 1 1\n1 1 1\n1\n\n", "%s", r.out);
+	run_result_free(&r);
+}
