@@ -520,6 +520,7 @@ static int trace_loop(struct run *r)
 {
 	uint64_t switch_ms = r->switch_ns / 1000000, now;
 	uint64_t next_status = clock_ns(CLOCK_MONOTONIC) + r->status_ns;
+	bool status_set = dcc_runtime__option(r->rt, "statusrate") != NULL;
 	int status = 0, timeout;
 
 	/* Drain at switchrate but wake at least every 100 ms so -p and a
@@ -551,9 +552,13 @@ static int trace_loop(struct run *r)
 				strerror(-n));
 			return 1;
 		}
-		if (dcc_runtime__exited(r->rt, &status))
-			return status;
 		now = clock_ns(CLOCK_MONOTONIC);
+		/* exit() stops the probes at once (the program's phase), but
+		 * with a statusrate set the trace ends at the next status
+		 * check, as DTrace's consumer sees exit() only there; without
+		 * one dcc ends it as soon as the record arrives */
+		if (dcc_runtime__exited(r->rt, &status) && (!status_set || now >= next_status))
+			return status;
 		if (r->status_ns && now >= next_status) {
 			dcc_runtime__report_drops(r->rt);
 			next_status = now + r->status_ns;

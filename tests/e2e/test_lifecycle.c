@@ -375,3 +375,26 @@ E2E_TEST(lifecycle, clauses_of_a_timer_probe_share_its_firing)
 		  d, e);
 	run_result_free(&r);
 }
+
+/* exit() stops the probes at once; with a statusrate the trace ends at the
+ * next status check (here 1.5 s after the start), without one right away */
+E2E_TEST(lifecycle, statusrate_paces_the_end_after_exit)
+{
+	const char *text = "#pragma D option quiet\n"
+			   "BEGIN { start = timestamp; }\n"
+			   "tick-100ms { exit(0); n++; }\n"
+			   "END { printf(\"%d %d\\n\", n, (timestamp - start) / 500000000); }\n";
+	const char *paced = e2e_build("statusrate_paced", e2e_fmt("#pragma D option "
+								    "statusrate=1500ms\n%s",
+								    text));
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, paced, NULL);
+	/* END runs after the check at 1.5 s: 3 half-seconds, rarely 4 on a
+	 * loaded machine; the tick fired once */
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert(!strcmp(r.out, "1 3\n\n") || !strcmp(r.out, "1 4\n\n"), "%s", r.out);
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, e2e_build("statusrate_unset", text), NULL);
+	e2e_expect(&r, 0, "1 0\n\n");
+	run_result_free(&r);
+}
