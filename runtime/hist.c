@@ -154,12 +154,9 @@ static int llquantize(const struct dcc_meta_agg *a, const int64_t *d, struct his
 {
 	int n = abi_llquantize_n(a->param), first, last, k = 0;
 	int64_t under, *b;
-	bool anyneg = false;
 
 	if (n < 0 || !(b = llq_bounds(a, n, &under)))
 		return 0;
-	for (int i = 0; i < n; i++)
-		anyneg |= d[i] != 0;
 	range(d, 2 * n + 1, n, &first, &last);
 	for (int i = first; i <= last; i++, k++) {
 		char *l = r[k].label;
@@ -168,7 +165,9 @@ static int llquantize(const struct dcc_meta_agg *a, const int64_t *d, struct his
 		if (i == n && under == 1)
 			snprintf(l, ln, "0");
 		else if (i == n)
-			snprintf(l, ln, "%s< %lld", anyneg ? "abs() " : "", (long long)under);
+			/* as DTrace labels it: "abs()" when rows of negative
+			 * values are shown above it, empty or not */
+			snprintf(l, ln, "%s< %lld", first < n ? "abs() " : "", (long long)under);
 		else if (i == 2 * n)
 			snprintf(l, ln, ">= %lld", (long long)b[n - 1]);
 		else if (i == 0)

@@ -575,6 +575,32 @@ Test(rt_agg, llquantize_wide_steps)
 	free(a);
 }
 
+/* The bucket of small magnitudes is "< 9" when it is the first row shown,
+ * "abs() < 9" when a row of negative values (even an empty one) is above it */
+Test(rt_agg, llquantize_small_magnitude_label)
+{
+	/* llquantize(x, 3, 2, 3, 9): < 9, then 9 12 15 ... by 3 and 27 36 45 ... by 9,
+	 * n = 13 a side */
+	int64_t p[4] = { 3, 2, 3, 9 }, *a = buckets(27);
+
+	a[13] = 5; /* 0..8 */
+	a[14] = 1; /* 9 */
+	hist_case(DCC_AGG_LLQUANTIZE, p, 27, a, NULL, HIST_HEAD
+		"              -9 |                                         0        \n"
+		"       abs() < 9 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@        5        \n"
+		"               9 |@@@@@@@                                  1        \n"
+		"              12 |                                         0        \n"
+		"\n");
+	memset(a, 0, 27 * 8);
+	a[14] = 2; /* 9 */
+	hist_case(DCC_AGG_LLQUANTIZE, p, 27, a, NULL, HIST_HEAD
+		"             < 9 |                                         0        \n"
+		"               9 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 2        \n"
+		"              12 |                                         0        \n"
+		"\n");
+	free(a);
+}
+
 Test(rt_agg, keyed_quantize_rows)
 {
 	struct rtt t;
