@@ -98,10 +98,11 @@ static int quantize(const int64_t *d, struct hist_row *r)
 {
 	int first = 0, last = QNBUCKETS - 1, n = 0;
 
-	/* as DTrace: data only in the last bucket counts as none */
-	while (first < QNBUCKETS - 1 && d[first] == 0)
+	/* no data at all: the buckets around 0; data only in the last
+	 * bucket (2^62 and above) is shown like any other */
+	while (first < QNBUCKETS && d[first] == 0)
 		first++;
-	if (first == QNBUCKETS - 1) {
+	if (first == QNBUCKETS) {
 		first = QZERO - 1;
 		last = QZERO + 1;
 	} else {

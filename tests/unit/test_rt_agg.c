@@ -468,6 +468,13 @@ Test(rt_agg, quantize_mixed_and_negative_counts)
 		"               0 |                                         0        \n"
 		"               1 |                                         0        \n"
 		"\n");
+	/* data only in the last bucket (2^62 and above) is data like any other */
+	memset(a, 0, 127 * 8);
+	a[126] = 7;
+	hist_case(DCC_AGG_QUANTIZE, p, 127, a, NULL, HIST_HEAD
+		"2305843009213693952 |                                         0        \n"
+		"4611686018427387904 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 7        \n"
+		"\n");
 	free(a);
 }
 
