@@ -264,8 +264,9 @@ int sema_agg_assign(struct sema *s, struct node *n)
 				return diag_error(s->dg, lv->loc, "key %d of @%s is '%s' elsewhere, "
 						  "'%s' here", i + 1, an, type_str(g->keys[i]),
 						  type_str(keys[i]));
-			else if (keys[i]->kind == T_INT && keys[i]->size > g->keys[i]->size)
-				g->keys[i] = keys[i];
+		/* as in DTrace, the first use types the keys: a later integer
+		 * key of another size is converted to it (@[(int)1] and
+		 * @[1L] are one entry, shown as an int) */
 	}
 	lv->sym = g;
 	n->type = &type_void;

@@ -148,3 +148,15 @@ E2E_TEST(aggs, printa_star_widths_come_from_keys)
 	e2e_expect(&r, 0, "[100   ]\n[200   ]\n[5  ]\n[   100]\n[200   ]\n[  5]\n\n");
 	run_result_free(&r);
 }
+
+/* The first use of an aggregation types its keys: later integer keys of
+ * another size are converted to that type (1L and 0x100000001L are the int 1) */
+E2E_TEST(aggs, first_use_types_the_keys)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n", "BEGIN { @[(int)1, 2] = count(); @[1L, 2] = count(); "
+		"@[0x100000001L, 2] = count(); @[(long)-1, 3] = count(); exit(0); }", NULL);
+	e2e_expect(&r, 0, "\n       -1        3                1\n"
+			  "        1        2                3\n");
+	run_result_free(&r);
+}
