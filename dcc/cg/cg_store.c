@@ -41,6 +41,15 @@ LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, u
 	return LLVMBuildGEP2(cg->b, cg->i8, base, &at, 1, "");
 }
 
+/* a, self->a, this->a declared as an array: its elements are its own
+ * storage. (A member's node carries its struct member in sym, so p->m[i]
+ * is not one, and is stored through the pointer.) */
+static bool is_array_var(struct node *a)
+{
+	return a && (a->kind == N_IDENT || a->kind == N_SELF || a->kind == N_THIS) &&
+	       a->sym && a->type && a->type->kind == T_ARRAY;
+}
+
 /* v.m of a struct variable is stored in the variable; anything else that
  * sema let through as a member, element or dereference is a pointer's */
 bool cg_is_pointer_store(struct node *lv)
@@ -48,8 +57,7 @@ bool cg_is_pointer_store(struct node *lv)
 	if (lv->kind == N_UNOP)
 		return lv->op == '*';
 	if (lv->kind == N_INDEX) /* an array variable's element is stored in place */
-		return !lv->sym && lv->id != B_ARGS && lv->id != B_UREGS &&
-		       !(lv->a && lv->a->sym && lv->a->type->kind == T_ARRAY);
+		return !lv->sym && lv->id != B_ARGS && lv->id != B_UREGS && !is_array_var(lv->a);
 	if (lv->kind != N_MEMBER)
 		return false;
 	while (lv->kind == N_MEMBER && lv->op == '.')

@@ -71,3 +71,28 @@ E2E_TEST(stores, outside_the_allocation_is_a_fault)
 		       "*error in *store_faults.d:18:1 *: invalid size (0x14)*", NULL);
 	run_result_free(&r);
 }
+
+/* An array member of a struct that a pointer variable reaches (g->a[i]):
+ * memory the pointer designates, stored through the checked path, not an
+ * array variable's own storage. */
+E2E_TEST(stores, array_members_through_a_pointer)
+{
+	const char *obj = e2e_build("store_members",
+		"struct rec { int n; char tag[4]; short v[3]; };\n"
+		"struct rec *g;\n"
+		"BEGIN\n{\n"
+		"	g = alloca(sizeof(struct rec));\n"
+		"	g->tag[0] = 'p'; g->tag[1] = 'q';\n"
+		"	g->v[2] = -9; g->v[0] = 4; g->v[0] *= 3;\n"
+		"	this->r = g;\n"
+		"	this->r->tag[2] = 'r';\n"
+		"	printf(\"%c%c%c %d %d %d\\n\", g->tag[0], g->tag[1], this->r->tag[2],\n"
+		"	       g->v[0], g->v[1], this->r->v[2]);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "pqr 12 0 -9\n\n"); /* and the blank line at exit */
+	run_result_free(&r);
+}
