@@ -169,7 +169,7 @@ static void print_key(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_f
 		}
 		break;
 	case DCC_K_INET: /* printed as the string it stands for */
-		rt_inet_string(&v, tb, &v);
+		rt_inet_string(&v, tb, rt->strsize, &v);
 		__attribute__((fallthrough));
 	case DCC_K_STRING:
 		if (packed)

@@ -141,11 +141,14 @@ void rt_inet_text(const char *p, char *buf, size_t n)
 	snprintf(buf, n, "%s", tmp + r.pos);
 }
 
-bool rt_inet_string(const struct rt_val *v, char *buf, struct rt_val *out)
+bool rt_inet_string(const struct rt_val *v, char *buf, unsigned strsize, struct rt_val *out)
 {
 	if (v->kind != DCC_K_INET)
 		return false;
 	rt_inet_text(v->p, buf, RT_INET_LEN);
+	/* DTrace writes the text into a string of strsize characters */
+	if (strsize < RT_INET_LEN)
+		buf[strsize] = '\0';
 	*out = (struct rt_val){ .kind = DCC_K_STRING, .size = (uint32_t)strlen(buf) + 1,
 				.p = buf };
 	return true;

@@ -88,7 +88,7 @@ static void json_val(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 		char tb[RT_INET_LEN];
 		struct rt_val sv;
 
-		rt_inet_string(v, tb, &sv);
+		rt_inet_string(v, tb, rt->strsize, &sv);
 		json_val(rt, out, &sv);
 		break;
 	}

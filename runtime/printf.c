@@ -278,7 +278,7 @@ static int pf_one(struct dcc_runtime *rt, FILE *out, struct pf_spec *sp, const s
 	char buf[512], f[48], *s, *e, tb[RT_INET_LEN];
 	struct rt_val sv;
 
-	if (rt_inet_string(v, tb, &sv))
+	if (rt_inet_string(v, tb, rt->strsize, &sv))
 		v = &sv; /* %s prints the text */
 	bool is_int = v->kind == DCC_K_INT;
 	bool is_str = v->kind == DCC_K_STRING || v->kind == DCC_K_BYTES;

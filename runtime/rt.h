@@ -187,8 +187,9 @@ bool rt_is_addr_kind(int kind);
  * text (at most 20 bytes as "xx:" each) */
 #define RT_INET_LEN 64
 void rt_inet_text(const char *p, char *buf, size_t n);
-/* if v is DCC_K_INET: *out = a DCC_K_STRING of its text in buf (RT_INET_LEN bytes) */
-bool rt_inet_string(const struct rt_val *v, char *buf, struct rt_val *out);
+/* if v is DCC_K_INET: *out = a DCC_K_STRING of its text in buf (RT_INET_LEN bytes),
+ * cut to strsize characters */
+bool rt_inet_string(const struct rt_val *v, char *buf, unsigned strsize, struct rt_val *out);
 bool rt_is_stack_kind(int kind);
 void rt_addr_text(struct dcc_runtime *rt, const struct rt_val *v, char *buf, size_t n);
 /* Frame texts of a stack value (malloc'd array of malloc'd strings). */

@@ -130,7 +130,7 @@ void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 		char tb[RT_INET_LEN];
 		struct rt_val sv;
 
-		rt_inet_string(v, tb, &sv);
+		rt_inet_string(v, tb, rt->strsize, &sv);
 		rt_trace(rt, out, &sv);
 		break;
 	}

@@ -106,6 +106,34 @@ E2E_TEST(subrs, traced_addresses_are_strings_in_non_quiet_and_json_output)
 	run_result_free(&r);
 }
 
+/* An address's text is a string of strsize characters: a smaller strsize
+ * cuts it, in printf(), trace() and an aggregation's key alike. */
+E2E_TEST(subrs, address_text_is_cut_to_strsize)
+{
+	const char *obj = e2e_build("inet_strsize",
+		"#pragma D option strsize=9\n"
+		"struct in6_addr *a;\n"
+		"BEGIN\n{\n"
+		"	a = alloca(sizeof(struct in6_addr));\n"
+		"	a->in6_u.u6_addr8[0] = 0x20; a->in6_u.u6_addr8[1] = 0x01;\n"
+		"	a->in6_u.u6_addr8[2] = 0x0d; a->in6_u.u6_addr8[3] = 0xb8;\n"
+		"	a->in6_u.u6_addr8[15] = 5;\n"
+		"	this->v4 = (ipaddr_t *)alloca(4);\n"
+		"	*this->v4 = htonl(0xc0a864c8);\n"
+		"	printf(\"%s|%s|%s|\\n\", inet_ntoa6(a), inet_ntop(AF_INET6, a),\n"
+		"	       inet_ntoa(this->v4));\n"
+		"	trace(inet_ntop(AF_INET, this->v4));\n"
+		"	@[inet_ntoa6(a)] = count();\n"
+		"	exit(0);\n"
+		"}\n"
+		"END { printa(\"\\n%s %@d\\n\", @); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "2001:db8:|2001:db8:|192.168.1|\n192.168.1\n2001:db8: 1\n\n");
+	run_result_free(&r);
+}
+
 /* link_ntop() of the trigger's bytes: an Ethernet address (6 bytes) and an
  * InfiniBand one (20), printed, traced and as a key; "" for another type;
  * a bad address is DTrace's invalid address error. */
