@@ -5,8 +5,8 @@
  * ".member = value," line per member, arrays as "(int [4]) [" with one
  * "value," line per element, each level indented one more space from
  * column 44 (where the probe line leaves the records), members and elements
- * that are all zero left out, chars as 'c', enums by name, pointers and
- * bit-fields in hex. A value cut short by the record shows "..." where its
+ * that are all zero left out, an array of bytes ending at its first NUL,
+ * chars as 'c', enums by name, pointers and bit-fields in hex. A value cut short by the record shows "..." where its
  * bytes end. Also checks the type table before anything trusts it.
  */
 #include <ctype.h>
@@ -150,9 +150,9 @@ static void members(struct walk *w, const struct dcc_meta_type *t, uint64_t off,
 		}
 		if (cut(w, moff + mt->size, depth))
 			return;
-		/* arrays and enums show even when zero, as libbpf's dump does */
-		if (mt->kind != DCC_TYPE_ARRAY && mt->kind != DCC_TYPE_ENUM &&
-		    all_zero(w, moff, mt->size))
+		/* enums show even when zero; an array shows when any byte of it
+		 * is not zero (a char array too, though its text ends at once) */
+		if (mt->kind != DCC_TYPE_ENUM && all_zero(w, moff, mt->size))
 			continue;
 		indent(w, depth);
 		if (*name)
@@ -166,12 +166,17 @@ static void elements(struct walk *w, const struct dcc_meta_type *t, uint64_t off
 {
 	const struct dcc_meta_type *et = type_at(w->rt, t->ref);
 
+	/* an array of bytes is text: it ends at its first NUL */
+	bool text = et->kind == DCC_TYPE_INT && et->size == 1;
+
 	if (et->size == 0)
 		return;
 	for (uint32_t i = 0; i < t->n; i++) {
 		uint64_t eoff = off + (uint64_t)i * et->size;
 
 		if (cut(w, eoff + et->size, depth))
+			return;
+		if (text && !w->data[eoff])
 			return;
 		if (et->kind != DCC_TYPE_ARRAY && all_zero(w, eoff, et->size))
 			continue;

@@ -167,7 +167,7 @@ Test(rt_print, struct_of_every_member_kind)
 	free(want);
 }
 
-Test(rt_print, zero_members_are_left_out_but_arrays_and_enums_stay)
+Test(rt_print, zero_members_and_arrays_are_left_out_but_enums_stay)
 {
 	struct test_struct s;
 	char *out, *want;
@@ -176,9 +176,39 @@ Test(rt_print, zero_members_are_left_out_but_arrays_and_enums_stay)
 	s.g = 1;
 	out = printed(test_types, T_TEST, DCC_K_BYTES, sizeof(s), &s, true);
 	want = lines("|(struct test_struct) {\n"
+		     "1.g = (int)1,\n"
+		     "1.h = (enum eh)FIRSTVAL,\n"
+		     "0}\n");
+	cr_assert_str_eq(out, want);
+	free(out);
+	free(want);
+}
+
+/* A char array is text: shown when any of its bytes is set, its elements
+ * ending at the first NUL, so one that starts with a NUL shows empty. */
+Test(rt_print, char_arrays_end_at_their_first_nul)
+{
+	struct test_struct s;
+	char *out, *want;
+
+	memset(&s, 0, sizeof(s));
+	memcpy(s.b, "\0ab", 3);
+	out = printed(test_types, T_TEST, DCC_K_BYTES, sizeof(s), &s, true);
+	want = lines("|(struct test_struct) {\n"
 		     "1.b = (char [5]) [\n"
 		     "1],\n"
-		     "1.g = (int)1,\n"
+		     "1.h = (enum eh)FIRSTVAL,\n"
+		     "0}\n");
+	cr_assert_str_eq(out, want);
+	free(out);
+	free(want);
+	memcpy(s.b, "xy\0z", 4);
+	out = printed(test_types, T_TEST, DCC_K_BYTES, sizeof(s), &s, true);
+	want = lines("|(struct test_struct) {\n"
+		     "1.b = (char [5]) [\n"
+		     "2(char)'x',\n"
+		     "2(char)'y',\n"
+		     "1],\n"
 		     "1.h = (enum eh)FIRSTVAL,\n"
 		     "0}\n");
 	cr_assert_str_eq(out, want);
