@@ -227,6 +227,7 @@ struct cval cg_subr(struct cg *cg, struct node *n);
 /* cg_string.c: strlen(), strjoin(), substr(), index()... */
 struct cval cg_string(struct cg *cg, struct node *n);
 struct cval cg_str_index(struct cg *cg, struct node *n); /* s[i] on a string */
+LLVMValueRef cg_str_order(struct cg *cg, struct cval a, struct cval b); /* strcmp's sign */
 
 /* cg_builtin.c: the registry's codegen hooks, by row */
 typedef struct cval (*cg_builtin_fn)(struct cg *cg, struct node *n);

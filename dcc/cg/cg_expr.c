@@ -433,39 +433,6 @@ LLVMValueRef cg_arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLV
 	return a;
 }
 
-/* Byte-wise strcmp over at most n bytes, as an IR loop: -1, 0 or 1. */
-static LLVMValueRef strcmp_loop(struct cg *cg, LLVMValueRef a, LLVMValueRef b, unsigned n)
-{
-	LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b);
-	LLVMBasicBlockRef head = cg_block(cg, "scmp.head"), next = cg_block(cg, "scmp.next");
-	LLVMBasicBlockRef diff = cg_block(cg, "scmp.diff"), done = cg_block(cg, "scmp.done");
-	LLVMBuildBr(cg->b, head);
-	LLVMPositionBuilderAtEnd(cg->b, head);
-	LLVMValueRef i = LLVMBuildPhi(cg->b, cg->i64, "i");
-	LLVMValueRef ca = LLVMBuildLoad2(cg->b, cg->i8, LLVMBuildGEP2(cg->b, cg->i8, a, &i, 1, ""), "");
-	LLVMValueRef cb = LLVMBuildLoad2(cg->b, cg->i8, LLVMBuildGEP2(cg->b, cg->i8, b, &i, 1, ""), "");
-	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, ca, cb, ""), diff, next);
-	LLVMPositionBuilderAtEnd(cg->b, next);
-	LLVMValueRef i1 = LLVMBuildAdd(cg->b, i, cg_i64(cg, 1), "");
-	LLVMValueRef end = LLVMBuildOr(cg->b,
-		LLVMBuildICmp(cg->b, LLVMIntEQ, ca, LLVMConstInt(cg->i8, 0, 0), ""),
-		LLVMBuildICmp(cg->b, LLVMIntUGE, i1, cg_i64(cg, n), ""), "");
-	LLVMBuildCondBr(cg->b, end, done, head);
-	LLVMValueRef iv[2] = { cg_i64(cg, 0), i1 };
-	LLVMBasicBlockRef ib[2] = { pre, next };
-	LLVMAddIncoming(i, iv, ib, 2);
-	LLVMPositionBuilderAtEnd(cg->b, diff);
-	LLVMValueRef lt = LLVMBuildICmp(cg->b, LLVMIntULT, ca, cb, "");
-	LLVMValueRef d = LLVMBuildSelect(cg->b, lt, cg_i64(cg, (uint64_t)-1), cg_i64(cg, 1), "");
-	LLVMBuildBr(cg->b, done);
-	LLVMPositionBuilderAtEnd(cg->b, done);
-	LLVMValueRef r = LLVMBuildPhi(cg->b, cg->i64, "cmp");
-	LLVMValueRef rv[2] = { cg_i64(cg, 0), d };
-	LLVMBasicBlockRef rb[2] = { next, diff };
-	LLVMAddIncoming(r, rv, rb, 2);
-	return r;
-}
-
 /* Equality of two NUL-padded buffers: compare the shorter buffer's words
  * (it holds its NUL, so equal words mean equal strings). */
 static LLVMValueRef streq_words(struct cg *cg, struct cval a, struct cval b)
@@ -489,8 +456,7 @@ static LLVMValueRef str_compare(struct cg *cg, int op, struct cval a, struct cva
 		LLVMValueRef eq = streq_words(cg, a, b);
 		return op == OP_EQ ? eq : LLVMBuildNot(cg->b, eq, "");
 	}
-	unsigned n = a.cap < b.cap ? a.cap : b.cap;
-	LLVMValueRef c = strcmp_loop(cg, a.v, b.v, n);
+	LLVMValueRef c = cg_str_order(cg, a, b);
 	LLVMIntPredicate p = op == '<' ? LLVMIntSLT : op == '>' ? LLVMIntSGT :
 			     op == OP_LE ? LLVMIntSLE : LLVMIntSGE;
 	return LLVMBuildICmp(cg->b, p, c, cg_i64(cg, 0), "");

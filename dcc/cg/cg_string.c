@@ -478,3 +478,48 @@ struct cval cg_string(struct cg *cg, struct node *n)
 		return changecase(cg, a[0], f == BI_TOUPPER);
 	}
 }
+
+/* s1 < s2 and the other orderings: strcmp()'s sign (-1, 0, 1) of two
+ * NUL-padded buffers over the shorter one (which holds its NUL). The
+ * words are compared in a bpf_loop() body, most significant byte first:
+ * an IR loop over the bytes would have the verifier walk every byte of
+ * every comparison down one path, and a few comparisons of long equal
+ * prefixes exceed what it follows. */
+LLVMValueRef cg_str_order(struct cg *cg, struct cval a, struct cval b)
+{
+	unsigned ca = str_cap(cg, a), cb = str_cap(cg, b), words = ((ca < cb ? ca : cb) + 7) / 8;
+	LLVMValueRef res = str_slot(cg, str_k64(cg, 0));
+	LLVMValueRef vals[3] = { a.v, b.v, res };
+	struct str_body bd;
+	str_body_begin(cg, &bd, words, vals, 3);
+	LLVMValueRef off = LLVMBuildMul(cg->b, bd.i, str_k64(cg, 8), "");
+	LLVMTypeRef t = cg->i64;
+	unsigned id = LLVMLookupIntrinsicID("llvm.bswap", 10);
+	LLVMValueRef bswap = LLVMGetIntrinsicDeclaration(cg->M, id, &t, 1);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, id, &t, 1);
+	LLVMValueRef w[2];
+	for (int k = 0; k < 2; k++) {
+		LLVMValueRef ld = LLVMBuildLoad2(cg->b, cg->i64, str_at(cg, bd.v[k], off), "");
+		LLVMSetAlignment(ld, 1);
+		w[k] = LLVMBuildCall2(cg->b, fty, bswap, &ld, 1, "");
+	}
+	LLVMBasicBlockRef stop = cg_block(cg, "scmp.stop"), same = cg_block(cg, "scmp.same");
+	LLVMBasicBlockRef differ = cg_block(cg, "scmp.differ");
+	LLVMBuildCondBr(cg->b, str_eq(cg, w[0], w[1]), same, differ);
+	LLVMPositionBuilderAtEnd(cg->b, differ);
+	str_sstore(cg, bd.v[2], str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntULT, w[0], w[1], ""),
+					str_k64(cg, (uint64_t)-1), str_k64(cg, 1)));
+	LLVMBuildBr(cg->b, stop);
+	LLVMPositionBuilderAtEnd(cg->b, stop);
+	LLVMBuildRet(cg->b, str_k64(cg, 1));
+	/* equal words holding a NUL: the strings are equal */
+	LLVMPositionBuilderAtEnd(cg->b, same);
+	LLVMValueRef z = str_and1(cg, str_and1(cg,
+		LLVMBuildSub(cg->b, w[0], str_k64(cg, 0x0101010101010101ull), ""),
+		LLVMBuildNot(cg->b, w[0], "")), str_k64(cg, 0x8080808080808080ull));
+	LLVMBasicBlockRef more = cg_block(cg, "scmp.more");
+	LLVMBuildCondBr(cg->b, str_eq(cg, z, str_k64(cg, 0)), more, stop);
+	LLVMPositionBuilderAtEnd(cg->b, more);
+	str_body_end(cg, &bd);
+	return str_sload(cg, res);
+}

@@ -89,3 +89,38 @@ E2E_TEST(strings, rawbytes_dumps_strsize_and_a_nul)
 	e2e_expect_out(&r, 0, "strings.rawbytes_dumps_strsize_and_a_nul");
 	run_result_free(&r);
 }
+
+/* <, <=, >, >= order strings by their bytes, unsigned, up to the first
+ * NUL; many comparisons of long strings that share a long prefix, in one
+ * clause, still load (each was a walk over every byte before). */
+E2E_TEST(strings, ordering_of_long_strings_with_long_common_prefixes)
+{
+	char d[4096];
+	int n = snprintf(d, sizeof(d),
+		"#pragma D option quiet\n"
+		"BEGIN\n{\n"
+		"	p = \"%s\";\n"
+		"	a = strjoin(p, \"alpha\"); b = strjoin(p, \"alphabet\");\n"
+		"	c = strjoin(p, \"beta\"); e = \"\"; h = \"\\xe9t\\xe9\";\n"
+		"	printf(\"%%d%%d%%d%%d%%d%%d%%d%%d\\n\", a < b, b < a, a < b, b < a, a < b,\n"
+		"	       b < a, a <= b, b <= a);\n"
+		"	printf(\"", "0123456789abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+	const char *cmp[] = { "a < b", "a <= b", "a > b", "a >= b", "b < a", "b > a",
+			      "a < c", "c < b", "c >= c", "c > c", "a <= a", "e < a",
+			      "a < e", "e <= e", "h > a", "\"z\" > h", "p < a", "a < p" };
+	int k = (int)(sizeof(cmp) / sizeof(cmp[0]));
+	for (int i = 0; i < k; i++)
+		n += snprintf(d + n, sizeof(d) - n, "%%d");
+	n += snprintf(d + n, sizeof(d) - n, "\\n\"");
+	for (int i = 0; i < k; i++)
+		n += snprintf(d + n, sizeof(d) - n, ",\n	    %s", cmp[i]);
+	snprintf(d + n, sizeof(d) - n, ");\n	exit(0);\n}\n");
+	const char *obj = e2e_build("str_order", d);
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "10101010\n110001101011011010\n\n");
+	run_result_free(&r);
+}
