@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
@@ -36,7 +37,50 @@ LLVMTargetMachineRef cg_emit_target_machine(void)
 				       LLVMRelocDefault, LLVMCodeModelDefault);
 }
 
-void cg_emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
+/* The backend's own errors (a program whose stack passes BPF's 512 bytes)
+ * go to the context's handler instead of LLVM's, which prints them raw and
+ * exits; the first one is kept. */
+static void backend_diag(LLVMDiagnosticInfoRef di, void *ctx)
+{
+	char **first = ctx;
+	if (LLVMGetDiagInfoSeverity(di) != LLVMDSError || *first)
+		return;
+	char *d = LLVMGetDiagInfoDescription(di);
+	*first = strdup(d);
+	LLVMDisposeMessage(d);
+}
+
+/* The clause whose program the backend's message names ("in function
+ * dcc_c3"), NULL if it names none. */
+static struct clause_info *clause_named(struct cg *cg, const char *msg)
+{
+	const char *f = strstr(msg, "in function ");
+	if (!f)
+		return NULL;
+	f += strlen("in function ");
+	for (int i = 0; i < cg->s->nclauses; i++)
+		for (int j = 0; j < cg->s->clauses[i].ngroups; j++) {
+			const char *name = cg->s->clauses[i].groups[j].prog_name;
+			size_t n = strlen(name);
+			if (!strncmp(f, name, n) && (f[n] == ' ' || f[n] == ':' || !f[n]))
+				return &cg->s->clauses[i];
+		}
+	return NULL;
+}
+
+static int backend_error(struct cg *cg, const char *msg)
+{
+	struct clause_info *ci = clause_named(cg, msg);
+	if (strstr(msg, "stack limit") && ci)
+		return diag_error(cg->dg, ci->n->loc, "this clause needs more than the 512 bytes "
+				  "of stack a BPF program has: split it into smaller clauses");
+	if (ci)
+		return diag_error(cg->dg, ci->n->loc, "the BPF backend refused this clause: %s",
+				  msg);
+	return diag_fatal(cg->dg, "the BPF backend refused the program: %s", msg);
+}
+
+int cg_emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 {
 	char *err = NULL;
 	if (LLVMVerifyModule(cg->M, LLVMReturnStatusAction, &err)) {
@@ -59,10 +103,23 @@ void cg_emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 		LLVMDisposeMessage(ir);
 	}
 	LLVMMemoryBufferRef buf;
-	if (LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->M, LLVMObjectFile, &err, &buf))
+	char *first = NULL;
+	LLVMContextSetDiagnosticHandler(cg->C, backend_diag, &first);
+	LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->M, LLVMObjectFile, &err,
+							      &buf);
+	LLVMContextSetDiagnosticHandler(cg->C, NULL, NULL);
+	if (first) {
+		int rc = backend_error(cg, first);
+		free(first);
+		if (!failed)
+			LLVMDisposeMemoryBuffer(buf);
+		return rc;
+	}
+	if (failed)
 		diag_bug_fatal(cg->dg, "BPF backend: %s", err);
 	*size = LLVMGetBufferSize(buf);
 	*obj = malloc(*size);
 	memcpy(*obj, LLVMGetBufferStart(buf), *size);
 	LLVMDisposeMemoryBuffer(buf);
+	return 0;
 }

@@ -140,8 +140,7 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 		goto out_sema;
 	if (!cg_program(&cg, &s, dg, ar, o->name, o->label ? o->label : o->name,
 			o->description)) {
-		cg_emit_object(&cg, o->dump_ir, obj, size);
-		rc = 0;
+		rc = cg_emit_object(&cg, o->dump_ir, obj, size) ? 1 : 0;
 	}
 	if (o->dump_ir && *obj) {
 		free(*obj);

@@ -75,6 +75,19 @@ NOKERNEL_TEST(errors, unknown_function)
 		     "%s", err);
 }
 
+/* A clause that passes the BPF stack's 512 bytes is the user's error at the
+ * clause's line, in dcc's words; LLVM's own message never reaches them. */
+NOKERNEL_TEST(errors, clause_past_the_stack_limit)
+{
+	char *err = compile_fails("err.stack_limit");
+	cr_assert_eq(count_matching(err, "*err.stack_limit.d:11:1: error: this clause needs more "
+				    "than the 512 bytes of stack a BPF program has: split it "
+				    "into smaller clauses"), 1, "%s", err);
+	cr_assert_eq(count_matching(err, "*: error: *"), 1, "%s", err);
+	cr_assert_null(strstr(err, "Looks like"), "%s", err);
+	cr_assert_null(strstr(err, "dcc_c"), "%s", err);
+}
+
 NOKERNEL_TEST(errors, printf_argument_checks)
 {
 	const char *cases[] = { "err.printf_types", "err.printf_missing", "err.printf_extra",
