@@ -237,19 +237,16 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	/* the key: 8-byte integer slots and NUL-padded strings as wide as the
 	 * widest string stored in that position */
 	unsigned ks = 0;
-	bool strkey = false;
-	for (int i = 0; i < g->nkeys; i++) {
-		strkey |= g->keys[i]->kind == T_STRING || type_is_symbolic(g->keys[i]);
+	for (int i = 0; i < g->nkeys; i++)
 		ks += g->keys[i]->kind == T_STRING || type_is_symbolic(g->keys[i])
 			? cg->agg_keycap[g->id][i] : 8;
-	}
 	LLVMValueRef key;
 	if (!g->nkeys) {
 		key = cg_key32(cg, 0);
-	} else if (strkey) {
-		key = cg_tmpbuf(cg, ks);
 	} else {
-		key = cg_alloca(cg, LLVMArrayType2(cg->i64, ks / 8), "aggkey");
+		/* one key an update: a clause of many keyed updates takes them
+		 * from scratch once its stack share is used */
+		key = cg_tmpbuf(cg, ks);
 	}
 	unsigned off = 0;
 	int i = 0;

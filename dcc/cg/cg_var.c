@@ -32,17 +32,17 @@ struct lref cg_lref(struct cg *cg, struct node *lv)
 	if (!dynamic(v))
 		return r;
 	unsigned ks = cg_var_key_size(cg, v);
-	bool strkey = false;
-	for (int i = 0; i < v->nkeys; i++)
-		strkey |= v->keys[i]->kind == T_STRING;
 	/* a thread-local's key is the thread id: one slot serves them all */
 	if (v->kind == V_SELF && !v->nkeys) {
 		if (!cg->p->tidkey)
 			cg->p->tidkey = cg_alloca(cg, cg->i64, "tidkey");
 		r.key = cg->p->tidkey;
 	} else {
-		r.key = strkey ? cg_tmpbuf(cg, ks)
-			       : cg_alloca(cg, LLVMArrayType2(cg->i64, ks / 8), "varkey");
+		/* each access keeps its key apart (a nested access or the value
+		 * may take another while this one is built and used), so a
+		 * clause of many takes them from scratch once its stack share
+		 * is used */
+		r.key = cg_tmpbuf(cg, ks);
 	}
 	unsigned off = 0;
 	if (v->kind == V_SELF) {

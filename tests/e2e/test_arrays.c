@@ -41,3 +41,26 @@ E2E_TEST(arrays, uregs_reads_the_user_registers_at_a_syscall)
 	e2e_expect(&r, 0, "110 -38 1 1\n110 -38 1 1\n\n");
 	run_result_free(&r);
 }
+
+/* One clause of many associative-array and keyed-aggregation accesses:
+ * their keys would pass the BPF stack's 512 bytes together, and go to
+ * scratch memory once the clause's share of the stack is used. */
+E2E_TEST(arrays, many_keyed_accesses_in_one_clause)
+{
+	char d[8192];
+	int n = snprintf(d, sizeof(d), "#pragma D option quiet\nlong k[int, int];\nBEGIN\n{\n");
+	for (int i = 0; i < 48; i++)
+		n += snprintf(d + n, sizeof(d) - n,
+			"	k[%d, %d] = %d * 3; total += k[%d, %d];\n"
+			"	@n[%d %% 3, 1, 2, 3, 4, 5, 6, 7] = sum(%d);\n", i, i + 1, i, i, i + 1, i, i);
+	snprintf(d + n, sizeof(d) - n,
+		"	printf(\"%%d %%d\\n\", total, k[47, 48]);\n"
+		"	exit(0);\n"
+		"}\n"
+		"END { printa(\"%%d %%d %%@d\\n\", @n); }\n");
+	const char *obj = e2e_build("many_keys", d);
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "3384 141\n0 1 360\n1 1 376\n2 1 392\n\n");
+	run_result_free(&r);
+}
