@@ -175,6 +175,9 @@ struct cval cg_store(struct cg *cg, struct node *n);
 struct cval cg_scratch_load(struct cg *cg, struct node *n);
 /* fault: DCC_FAULT_BADADDR (the address), or DCC_FAULT_BADSIZE (the size) */
 LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, uint32_t fault);
+/* the same with a count known at run time: too large for the clause's scratch is BADSIZE */
+LLVMValueRef cg_scratch_check_n(struct cg *cg, LLVMValueRef addr, LLVMValueRef *size,
+				uint32_t fault);
 /* an i64 the verifier sees as a number, never as a pointer it would keep
  * the script from shifting, truncating or storing */
 LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v);

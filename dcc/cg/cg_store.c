@@ -41,6 +41,33 @@ LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, u
 	return LLVMBuildGEP2(cg->b, cg->i8, base, &at, 1, "");
 }
 
+/* The same with a byte count known at run time (bcopy(), copyinto()): one
+ * larger than all the clause allocated is an invalid size, then the bytes
+ * from addr on must lie in it. The verifier bounds the offset and the count
+ * each by that room, not their sum, so the scratch map's value is made
+ * long enough for twice the room. *sizep becomes the checked count, the
+ * one the copy must use for the verifier to know its bound. */
+LLVMValueRef cg_scratch_check_n(struct cg *cg, LLVMValueRef addr, LLVMValueRef *sizep,
+				uint32_t fault)
+{
+	unsigned lo = cg->this_size, room = cg->p->scratch_top;
+	LLVMValueRef base = cg_scratch(cg, 0);
+	LLVMValueRef size = *sizep = cg_launder(cg, *sizep);
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, size, cg_i64(cg, room), ""),
+		    DCC_FAULT_BADSIZE, size);
+	LLVMValueRef detail = fault == DCC_FAULT_BADSIZE ? size : addr;
+	LLVMValueRef start = cg_launder(cg, LLVMBuildPtrToInt(cg->b, base, cg->i64, ""));
+	LLVMValueRef off = LLVMBuildSub(cg->b, cg_launder(cg, addr),
+					LLVMBuildAdd(cg->b, start, cg_i64(cg, lo), ""), "");
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, off, cg_i64(cg, room), ""), fault, detail);
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, LLVMBuildAdd(cg->b, off, size, ""),
+				      cg_i64(cg, room), ""), fault, detail);
+	if (cg->p->scratch_max < 2 * room)
+		cg->p->scratch_max = 2 * room;
+	LLVMValueRef at = LLVMBuildAdd(cg->b, off, cg_i64(cg, lo), "");
+	return LLVMBuildGEP2(cg->b, cg->i8, base, &at, 1, "");
+}
+
 /* a, self->a, this->a declared as an array: its elements are its own
  * storage. (A member's node carries its struct member in sym, so p->m[i]
  * is not one, and is stored through the pointer.) */

@@ -39,35 +39,54 @@ static struct cval ival(LLVMValueRef v, struct type *t)
 	return (struct cval){ .v = v, .t = t };
 }
 
-/* alloca(size): zeroed scratch memory for the rest of the clause */
+/* alloca(size): zeroed scratch memory for the rest of the clause;
+ * alloca(0) takes none and gives the address the next one would */
 static struct cval alloca_(struct cg *cg, struct node *n)
 {
 	unsigned size = (unsigned)n->ival;
 	LLVMValueRef p = cg_scratch(cg, cg_scratch_alloc(cg, size));
-	cg_memop(cg, "llvm.memset", p, NULL, (size + 7) & ~7u);
+	if (size)
+		cg_memop(cg, "llvm.memset", p, NULL, (size + 7) & ~7u);
 	return ival(cg_launder(cg, LLVMBuildPtrToInt(cg->b, p, cg->i64, "")), n->type);
 }
 
 /* bcopy(src, dst, size) and copyinto(uaddr, size, dst): dst must lie in the
  * scratch this clause allocated before the call (alloca(), copyin()), so
  * its offset there is checked and the write goes through the scratch
- * pointer at that bounded offset. */
+ * pointer at that bounded offset. The arguments are evaluated in the order
+ * they are written; a string source is its buffer's address. */
 static struct cval copy_into(struct cg *cg, struct node *n)
 {
-	bool user = n->bi->id == BI_COPYINTO;
-	uint32_t size = (uint32_t)n->ival;
-	LLVMValueRef src = addr_arg(cg, arg(n, 0));
-	LLVMValueRef dst = addr_arg(cg, arg(n, user ? 2 : 1));
+	bool user = n->bi->id == BI_COPYINTO, runtime = n->ival == SUBR_SIZE_RUNTIME;
+	struct node *sa = arg(n, 0), *za = arg(n, user ? 1 : 2), *da = arg(n, user ? 2 : 1);
+	LLVMValueRef src = sa->type->kind == T_STRING
+		? LLVMBuildPtrToInt(cg->b, cg_expr(cg, sa).v, cg->i64, "") : addr_arg(cg, sa);
+	LLVMValueRef size = user && runtime ? cg_expr(cg, za).v : NULL;
+	LLVMValueRef dst = addr_arg(cg, da);
+	if (!user && runtime)
+		size = cg_expr(cg, za).v;
+	enum bpf_func_id helper = user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel;
+	if (runtime) {
+		if (sa->scratch & SCR_VALUE)
+			cg_scratch_check_n(cg, src, &size, DCC_FAULT_BADSIZE);
+		LLVMValueRef p = cg_scratch_check_n(cg, dst, &size, DCC_FAULT_BADADDR);
+		LLVMValueRef n32 = LLVMBuildTrunc(cg->b, size, cg->i32, "");
+		LLVMValueRef from = LLVMBuildIntToPtr(cg->b, src, cg->ptr, "");
+		LLVMValueRef rc = cg_bpf_probe_read(cg, helper, p, n32, from);
+		cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""),
+			    DCC_FAULT_BADADDR, src);
+		return ival(cg_i64(cg, 0), n->type);
+	}
+	uint32_t nbytes = (uint32_t)n->ival;
 	unsigned room = cg->p->scratch_top;
-	if (room < size) /* sema_scratch_room() counted less */
+	if (room < nbytes) /* sema_scratch_room() counted less */
 		diag_bug(cg->dg, n->loc, "%s() copies %u bytes, the clause's scratch has %u",
-			 n->name, size, room);
+			 n->name, nbytes, room);
 	/* a source in alloca() memory must lie there whole, as DTrace checks */
-	if (arg(n, 0)->scratch & SCR_VALUE)
-		cg_scratch_check(cg, src, size, DCC_FAULT_BADSIZE);
-	LLVMValueRef p = cg_scratch_check(cg, dst, size, DCC_FAULT_BADADDR);
-	cg_read_or_fault(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel, p, size,
-			 src);
+	if (sa->scratch & SCR_VALUE)
+		cg_scratch_check(cg, src, nbytes, DCC_FAULT_BADSIZE);
+	LLVMValueRef p = cg_scratch_check(cg, dst, nbytes, DCC_FAULT_BADADDR);
+	cg_read_or_fault(cg, helper, p, nbytes, src);
 	return ival(cg_i64(cg, 0), n->type);
 }
 

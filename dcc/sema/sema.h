@@ -53,6 +53,10 @@ struct pgroup {
 	uint32_t syscall_id0; /* syscall groups: syscall nr's probe id is this + 2 * nr */
 };
 
+/* node.ival of a bcopy() or copyinto() call whose byte count is not a
+ * constant: codegen checks it against the destination at run time */
+#define SUBR_SIZE_RUNTIME UINT64_MAX
+
 enum var_kind { V_GLOBAL = 1, V_SELF, V_THIS };
 
 struct var {

@@ -41,16 +41,31 @@ static int want_addr(struct sema *s, struct node *n, struct node *a, const char 
 			  type_str(a->type));
 }
 
-/* A constant byte count of 1 to 4096: scratch is laid out at compile time. */
-static int want_size(struct sema *s, struct node *n, struct node *a)
+/* A constant byte count of min to 4096: scratch is laid out at compile
+ * time. alloca(0) takes nothing and gives the address of the next byte. */
+static int want_size(struct sema *s, struct node *n, struct node *a, int64_t min)
 {
 	int64_t size;
 	if (sema_const(s, a, &size))
 		return -1;
-	if (size < 1 || size > 4096)
-		return diag_error(s->dg, a->loc, "%s() takes 1 to 4096 bytes, not %lld", n->name,
-				  (long long)size);
+	if (size < min || size > 4096)
+		return diag_error(s->dg, a->loc, "%s() takes %lld to 4096 bytes, not %lld", n->name,
+				  (long long)min, (long long)size);
 	n->ival = (uint64_t)size;
+	return 0;
+}
+
+/* bcopy()'s and copyinto()'s byte count: a constant is checked now against
+ * what the clause allocated; any other integer at run time (SUBR_SIZE_RUNTIME),
+ * where one too large for the destination is a fault. */
+static int want_copy_size(struct sema *s, struct node *n, struct node *a)
+{
+	int64_t size;
+	if (sema_const_try(a, &size))
+		return want_size(s, n, a, 1);
+	if (want_int(s, n, a, "a byte count"))
+		return -1;
+	n->ival = SUBR_SIZE_RUNTIME;
 	return 0;
 }
 
@@ -71,15 +86,17 @@ int sema_subr_scratch(struct sema *s, struct node *n)
 	if (subr_args(s, n))
 		return -1;
 	if (n->bi->id == BI_ALLOCA) {
-		if (want_size(s, n, arg(n, 0)))
+		if (want_size(s, n, arg(n, 0), 0))
 			return -1;
 		n->type = type_ptr(s->ar, &type_void);
 		return 0;
 	}
 	bool into = n->bi->id == BI_COPYINTO;
 	struct node *src = arg(n, 0), *size = arg(n, into ? 1 : 2), *dst = arg(n, into ? 2 : 1);
-	if (want_addr(s, n, src, into ? "a user address" : "a source address") ||
-	    want_addr(s, n, dst, "a destination from alloca()") || want_size(s, n, size))
+	/* bcopy() from a string copies the bytes of its buffer */
+	bool from_str = !into && src->type->kind == T_STRING;
+	if ((!from_str && want_addr(s, n, src, into ? "a user address" : "a source address")) ||
+	    want_addr(s, n, dst, "a destination from alloca()") || want_copy_size(s, n, size))
 		return -1;
 	return 0;
 }
@@ -106,7 +123,7 @@ static int scratch_walk(struct sema *s, struct node *n, uint64_t *taken)
 						 (unsigned long long)room);
 		}
 		else if ((n->bi->id == BI_BCOPY || n->bi->id == BI_COPYINTO) &&
-			 n->ival > *taken)
+			 n->ival != SUBR_SIZE_RUNTIME && n->ival > *taken)
 			err = diag_error(s->dg, n->loc, "%s() copies %llu bytes, more than the "
 					 "clause has allocated with alloca() before it", n->name,
 					 (unsigned long long)n->ival);
