@@ -41,6 +41,8 @@ static const struct abi_opt opts[] = {
 	{ "jstackframes", ABI_OPT_COUNT, C, NULL, NULL, NULL },
 	{ "jstackstrsize", ABI_OPT_SIZE, C, NULL, NULL, NULL },
 	{ "stackindent", ABI_OPT_COUNT, 0, "14", NULL, NULL },
+	/* the most bytes of a value print() shows, the rest as "..." (none: all) */
+	{ "printsize", ABI_OPT_SIZE, 0, NULL, NULL, NULL },
 	{ "quiet", ABI_OPT_BOOL, 0, NULL, NULL, NULL },
 	{ "flowindent", ABI_OPT_BOOL, 0, NULL, NULL, NULL },
 	{ "rawbytes", ABI_OPT_BOOL, 0, NULL, NULL, NULL },

@@ -6,7 +6,8 @@
  * "value," line per element, each level indented one more space from
  * column 44 (where the probe line leaves the records), members and elements
  * that are all zero left out, an array of bytes ending at its first NUL,
- * chars as 'c', enums by name, pointers and bit-fields in hex. A value cut short by the record shows "..." where its
+ * chars as 'c', enums by name, pointers and bit-fields in hex. A value cut
+ * short by the record, or by the printsize option, shows "..." where its
  * bytes end. Also checks the type table before anything trusts it.
  */
 #include <ctype.h>
@@ -23,6 +24,7 @@ struct walk {
 	FILE *out;
 	const unsigned char *data;
 	uint64_t len;   /* bytes recorded */
+	uint64_t limit; /* bytes the printsize option shows, at most len */
 	bool truncated; /* "..." written: every open level only closes */
 };
 
@@ -122,15 +124,44 @@ static bool cut(struct walk *w, uint64_t end, int depth)
 	return true;
 }
 
-static void value(struct walk *w, uint32_t ti, uint64_t off, int depth);
+/* Where the printsize option stops a struct: at the first member that starts
+ * past the bytes it shows, "..." at that member's depth. DTrace writes it
+ * before it closes the struct or union just shown, so a struct's closing
+ * brace looks at the member that comes after it (next, at next_depth). */
+struct next {
+	uint64_t off;
+	int depth;
+};
 
-static void members(struct walk *w, const struct dcc_meta_type *t, uint64_t off, int depth)
+static bool limited(struct walk *w, uint64_t off, int depth)
+{
+	if (w->truncated)
+		return true;
+	if (w->limit >= w->len || off < w->limit || off == UINT64_MAX) /* MAX: none after */
+		return false;
+	indent(w, depth);
+	fputs("...\n", w->out);
+	w->truncated = true;
+	return true;
+}
+
+static void value(struct walk *w, uint32_t ti, uint64_t off, int depth, struct next after);
+
+static void members(struct walk *w, const struct dcc_meta_type *t, uint64_t off, int depth,
+		    struct next after)
 {
 	for (uint32_t i = 0; i < t->n; i++) {
 		const struct dcc_meta_member *m = &w->rt->members[t->first + i];
 		const struct dcc_meta_type *mt = type_at(w->rt, m->type);
 		uint64_t moff = off + m->bit_off / 8;
 		const char *name = rt_str(w->rt, m->name);
+		struct next next = after;
+
+		if (limited(w, moff, depth))
+			return;
+		if (i + 1 < t->n)
+			next = (struct next){ off + w->rt->members[t->first + i + 1].bit_off / 8,
+					      depth };
 
 		if (m->bit_size) {
 			uint64_t bit = off * 8 + m->bit_off, last = (bit + m->bit_size + 7) / 8;
@@ -157,7 +188,7 @@ static void members(struct walk *w, const struct dcc_meta_type *t, uint64_t off,
 		indent(w, depth);
 		if (*name)
 			fprintf(w->out, ".%s = ", name);
-		value(w, m->type, moff, depth);
+		value(w, m->type, moff, depth, next);
 		fputs(",\n", w->out);
 	}
 }
@@ -174,6 +205,8 @@ static void elements(struct walk *w, const struct dcc_meta_type *t, uint64_t off
 	for (uint32_t i = 0; i < t->n; i++) {
 		uint64_t eoff = off + (uint64_t)i * et->size;
 
+		if (eoff >= w->limit && w->limit < w->len)
+			return; /* the member after it says "..." */
 		if (cut(w, eoff + et->size, depth))
 			return;
 		if (text && !w->data[eoff])
@@ -181,13 +214,13 @@ static void elements(struct walk *w, const struct dcc_meta_type *t, uint64_t off
 		if (et->kind != DCC_TYPE_ARRAY && all_zero(w, eoff, et->size))
 			continue;
 		indent(w, depth);
-		value(w, t->ref, eoff, depth);
+		value(w, t->ref, eoff, depth, (struct next){ UINT64_MAX, depth });
 		fputs(",\n", w->out);
 	}
 }
 
 /* The value of type ti at off in the recorded bytes, not indented, no newline after. */
-static void value(struct walk *w, uint32_t ti, uint64_t off, int depth)
+static void value(struct walk *w, uint32_t ti, uint64_t off, int depth, struct next after)
 {
 	const struct dcc_meta_type *t = type_at(w->rt, ti);
 	const unsigned char *p = w->data + off;
@@ -219,7 +252,9 @@ static void value(struct walk *w, uint32_t ti, uint64_t off, int depth)
 		else if (arr)
 			elements(w, t, off, depth + 1);
 		else
-			members(w, t, off, depth + 1);
+			members(w, t, off, depth + 1, after);
+		if (!arr)
+			limited(w, after.off, after.depth);
 		indent(w, depth);
 		fputc(arr ? ']' : '}', w->out);
 		return;
@@ -249,7 +284,8 @@ void rt_print(struct dcc_runtime *rt, FILE *out, uint32_t type, const struct rt_
 	default:
 		w.data = (const unsigned char *)v->p;
 		w.len = v->size;
-		value(&w, type, 0, 0);
+		w.limit = rt->printsize && rt->printsize < v->size ? rt->printsize : v->size;
+		value(&w, type, 0, 0, (struct next){ UINT64_MAX, 0 });
 		break;
 	}
 	fputc('\n', out);

@@ -55,6 +55,7 @@ struct dcc_runtime {
 	bool utf8; /* aggpack's blocks as UTF-8, else ASCII (-x encoding, $TERM) */
 	bool testing; /* _DTRACE_TESTING set: no CPU and ID columns, as dtrace's test mode */
 	int aggsortpos, aggsortkeypos, stackindent;
+	uint64_t printsize; /* print() shows at most this many bytes; 0: all */
 	int target; /* $target, for %A of a bare address */
 	struct symtab *syms;
 

@@ -140,6 +140,11 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 		if (!abi_opt_parse_size(v, &sz) && sz >= 2 && sz <= 4096)
 			rt->strsize = (unsigned)sz;
 	}
+	rt->printsize = 0;
+	if ((v = dcc_runtime__option(rt, "printsize")) && abi_opt_parse_size(v, &rt->printsize)) {
+		rt_error(rt, "failed to set -x printsize=%s: Invalid value for specified option", v);
+		return -EINVAL;
+	}
 	rt->flowindent = opt_bool(rt, "flowindent");
 	rt->aggzoom = opt_bool(rt, "aggzoom");
 	rt->aggpack = opt_bool(rt, "aggpack");
