@@ -89,8 +89,8 @@ struct test_struct {
 /* One clause printing a value of type `type` recorded as `kind` of `size`
  * bytes, holding `data`; the runtime's output (or NULL if it refused the
  * metadata, with *err set). */
-static char *printed(void (*types)(struct mb *), uint32_t type, uint32_t kind, uint32_t size,
-		     const void *data, bool quiet)
+static char *printed_x(void (*types)(struct mb *), uint32_t type, uint32_t kind,
+		       uint32_t size, const void *data, bool quiet, const char *const *x, int nx)
 {
 	struct rtt t;
 	struct rec r;
@@ -105,7 +105,7 @@ static char *printed(void (*types)(struct mb *), uint32_t type, uint32_t kind, u
 	mb_action(&b, DCC_ACT_PRINT, NULL);
 	b.actions[b.nactions - 1].fmt = type;
 	off = mb_field(&b, kind, size, 1, "");
-	cr_assert_eq(rtt_open(&t, &b, quiet, NULL, 0), 0, "%s", rtt_err(&t));
+	cr_assert_eq(rtt_open(&t, &b, quiet, x, nx), 0, "%s", rtt_err(&t));
 	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
 	memcpy(r.buf + off, data, kind == DCC_K_INT ? 8 : size);
 	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), 0, "%s", rtt_err(&t));
@@ -113,6 +113,12 @@ static char *printed(void (*types)(struct mb *), uint32_t type, uint32_t kind, u
 	out = strdup(rtt_out(&t));
 	rtt_close(&t);
 	return out;
+}
+
+static char *printed(void (*types)(struct mb *), uint32_t type, uint32_t kind, uint32_t size,
+		     const void *data, bool quiet)
+{
+	return printed_x(types, type, kind, size, data, quiet, NULL, 0);
 }
 
 static struct test_struct full(void)
@@ -229,6 +235,71 @@ Test(rt_print, a_value_cut_short_shows_dots_where_it_ends)
 			   "2(char)'t',\n"
 			   "1],\n"
 			   "1...\n"
+			   "0}\n");
+
+	cr_assert_str_eq(out, want);
+	free(out);
+	free(want);
+}
+
+/* printsize=N: the walk stops at the first member that starts at or past N
+ * bytes; its "..." comes before the closing brace of a struct or union
+ * shown just before it */
+Test(rt_print, printsize_stops_at_the_first_member_starting_past_it)
+{
+	struct test_struct s = full();
+	static const char *const x8[] = { "printsize=8" }, *const x24[] = { "printsize=24" };
+	char *out = printed_x(test_types, T_TEST, DCC_K_BYTES, sizeof(s), &s, true, x8, 1);
+	char *want = lines("|(struct test_struct) {\n"
+			   "1.a = (int)1,\n"
+			   "1.b = (char [5]) [\n"
+			   "2(char)'t',\n"
+			   "2(char)'e',\n"
+			   "2(char)'s',\n"
+			   "2(char)'t',\n"
+			   "1],\n"
+			   "1...\n"
+			   "0}\n");
+
+	cr_assert_str_eq(out, want);
+	free(out);
+	free(want);
+	out = printed_x(test_types, T_TEST, DCC_K_BYTES, sizeof(s), &s, true, x24, 1);
+	want = lines("|(struct test_struct) {\n"
+		     "1.a = (int)1,\n"
+		     "1.b = (char [5]) [\n"
+		     "2(char)'t',\n"
+		     "2(char)'e',\n"
+		     "2(char)'s',\n"
+		     "2(char)'t',\n"
+		     "1],\n"
+		     "1.u = (union) {\n"
+		     "2.c = (unsigned char)21,\n"
+		     "2.d = (uint64_t)123456789,\n"
+		     "1...\n"
+		     "1},\n"
+		     "0}\n");
+	cr_assert_str_eq(out, want);
+	free(out);
+	free(want);
+}
+
+/* a char array is shown as a string: up to its first NUL, even when bytes follow */
+Test(rt_print, char_array_ends_at_its_first_nul)
+{
+	struct test_struct s;
+
+	memset(&s, 0, sizeof(s));
+	memcpy(s.b, "ok\0no", 5);
+	s.g = 2;
+	char *out = printed(test_types, T_TEST, DCC_K_BYTES, sizeof(s), &s, true);
+	char *want = lines("|(struct test_struct) {\n"
+			   "1.b = (char [5]) [\n"
+			   "2(char)'o',\n"
+			   "2(char)'k',\n"
+			   "1],\n"
+			   "1.g = (int)2,\n"
+			   "1.h = (enum eh)FIRSTVAL,\n"
 			   "0}\n");
 
 	cr_assert_str_eq(out, want);
