@@ -161,7 +161,9 @@ void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 		break;
 	}
 	default:
-		rt_print_bytes(rt, out, v->p, v->size, -33, rt->quiet);
+		/* an array or a struct: DTrace for Linux dumps its bytes, even
+		 * when they would read as a string */
+		rt_hexdump(out, v->p, v->size);
 		break;
 	}
 }

@@ -44,14 +44,18 @@ static bool is_value_arg(uint32_t kind, struct node *st, struct node *a)
 	return true;
 }
 
-static bool is_bytes(struct node *a)
+/* A value recorded as its bytes: a struct, or an array that is not a
+ * string's; trace() records a char array's bytes too, which DTrace for
+ * Linux dumps rather than reading them as a string. */
+static bool is_bytes(uint32_t kind, struct node *a)
 {
-	return type_is_aggregate(a->type) && !type_is_stringish(a->type);
+	return type_is_aggregate(a->type) &&
+	       (!type_is_stringish(a->type) || (kind == DCC_ACT_TRACE && a->type->kind == T_ARRAY));
 }
 
-static unsigned slot_size(struct cg *cg, struct node *a)
+static unsigned slot_size(struct cg *cg, uint32_t kind, struct node *a)
 {
-	if (is_bytes(a))
+	if (is_bytes(kind, a))
 		return (a->type->size + 7) & ~7u;
 	if (type_is_symbolic(a->type) || type_is_float(a->type))
 		return (a->type->size + 7) & ~7u;
@@ -104,7 +108,7 @@ void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *c
 			off += cg_print_size(cg, st);
 		else for (struct node *a = st->list; a; a = a->next)
 			if (is_value_arg(kind, st, a))
-				off += slot_size(cg, a);
+				off += slot_size(cg, kind, a);
 	}
 	char loc[256];
 	snprintf(loc, sizeof(loc), "%s:%u:%u", cg->src_name, c->loc.line, c->loc.col);
@@ -127,24 +131,24 @@ void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *c
 			if (a->kind == N_AGG) {
 				cg_meta_arg(cg->meta, (uint32_t)((struct agg *)a->sym)->id, 0,
 					    DCC_K_AGG, false, "");
-			} else if (is_value_arg(kind, st, a) && is_bytes(a)) {
+			} else if (is_value_arg(kind, st, a) && is_bytes(kind, a)) {
 				cg_meta_arg(cg->meta, aoff, a->type->size, DCC_K_BYTES, false,
 					    a->type->name);
-				aoff += slot_size(cg, a);
+				aoff += slot_size(cg, kind, a);
 			} else if (is_value_arg(kind, st, a) && type_is_symbolic(a->type)) {
 				cg_meta_arg(cg->meta, aoff, a->type->size, (uint16_t)a->type->dkind,
 					    false, a->type->name);
-				aoff += slot_size(cg, a);
+				aoff += slot_size(cg, kind, a);
 			} else if (is_value_arg(kind, st, a) && type_is_float(a->type)) {
 				cg_meta_arg(cg->meta, aoff, a->type->size, DCC_K_FLOAT, true,
 					    a->type->name);
-				aoff += slot_size(cg, a);
+				aoff += slot_size(cg, kind, a);
 			} else if (is_value_arg(kind, st, a)) {
 				bool str = a->type->kind == T_STRING;
 				cg_meta_arg(cg->meta, aoff, str ? cg_str_cap(cg, a) : a->type->size,
 					    str ? DCC_K_STRING : DCC_K_INT, a->type->is_signed,
 					    a->type->name);
-				aoff += slot_size(cg, a);
+				aoff += slot_size(cg, kind, a);
 			}
 		}
 	}
@@ -246,9 +250,9 @@ LLVMValueRef cg_read_or_fault(struct cg *cg, enum bpf_func_id helper, LLVMValueR
 	return rc;
 }
 
-static void store_arg(struct cg *cg, struct node *a, unsigned off)
+static void store_arg(struct cg *cg, uint32_t kind, struct node *a, unsigned off)
 {
-	if (is_bytes(a)) {
+	if (is_bytes(kind, a)) {
 		/* a fault leaves zeros: the record was zeroed by probe_read */
 		LLVMValueRef dst = rec_ptr(cg, cg->p->rec, off);
 		cg_bpf_probe_read_kernel(cg, dst, cg_i32(cg, a->type->size), cg_addr(cg, a));
@@ -273,8 +277,8 @@ static void action(struct cg *cg, struct node *st, uint32_t kind, unsigned off)
 	else for (struct node *a = st->list; a; a = a->next) {
 		if (!is_value_arg(kind, st, a))
 			continue;
-		store_arg(cg, a, off);
-		off += slot_size(cg, a);
+		store_arg(cg, kind, a, off);
+		off += slot_size(cg, kind, a);
 	}
 	if (kind == DCC_ACT_COMMIT || kind == DCC_ACT_DISCARD)
 		cg_spec_release(cg, st->list);

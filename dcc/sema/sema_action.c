@@ -448,9 +448,9 @@ int sema_trace(struct sema *s, struct node *n)
 	if (sema_expr(s, n->list))
 		return -1;
 	struct type *t = n->list->type;
-	/* trace() of a struct, union or non-char array in kernel memory
-	 * records its bytes (a char array is a string) */
-	if (trace && type_is_aggregate(t) && !type_is_stringish(t)) {
+	/* trace() of a struct, union or array in kernel memory records its
+	 * bytes: DTrace for Linux dumps a char array too, not a string */
+	if (trace && type_is_aggregate(t)) {
 		if (t->size == 0 || t->size > 4096)
 			return diag_error(s->dg, n->list->loc, "trace() of '%s' (%u bytes) "
 					  "is not supported: at most 4096", type_str(t), t->size);
