@@ -203,16 +203,23 @@ Test(rt_record, trace_bytes_hex_dump)
 	rtt_close(&t);
 }
 
-Test(rt_record, trace_bytes_that_look_like_a_string)
+/* DTrace for Linux dumps traced bytes even when they read as a string */
+Test(rt_record, trace_bytes_that_look_like_a_string_are_dumped)
 {
 	const char *x[] = { "rawbytes" };
 	struct rtt t;
 
 	trace_bytes(&t, "hi there\0\0\0\0", 12, false, NULL, 0);
-	cr_assert_str_eq(rtt_out(&t), HEADER BEGIN_LINE "  hi there                         \n");
+	cr_assert_str_eq(rtt_out(&t), HEADER BEGIN_LINE
+			 "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  "
+			 "0123456789abcdef\n         0: 68 69 20 74 68 65 72 65 00 00 00 00"
+			 "              hi there....\n\n");
 	rtt_close(&t);
-	trace_bytes(&t, "tab\there", 8, true, NULL, 0); /* no NUL at all: still a string */
-	cr_assert_str_eq(rtt_out(&t), "tab\there");
+	trace_bytes(&t, "tab\there", 8, true, NULL, 0);
+	cr_assert_str_eq(rtt_out(&t),
+			 "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  "
+			 "0123456789abcdef\n         0: 74 61 62 09 68 65 72 65"
+			 "                          tab.here\n");
 	rtt_close(&t);
 	/* a NUL then more bytes: not a string */
 	trace_bytes(&t, "ab\0c", 4, true, NULL, 0);
