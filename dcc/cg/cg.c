@@ -680,6 +680,12 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	LLVMSetSubprogram(prog.fn, prog.sp);
 	LLVMDIBuilderCreateParameterVariable(cg->dib, prog.sp, "ctx", 3, 1, cg->di_file, loc.line,
 					     cg->di_voidptr, 1, 0);
+	/* the kernel refuses BTF with an unnamed parameter, and a program
+	 * with a bpf_loop() callback needs its BTF */
+	static const char *const err_params[4] = { "epid", "where", "fault", "detail" };
+	for (unsigned i = 0; err && i < 4; i++)
+		LLVMDIBuilderCreateParameterVariable(cg->dib, prog.sp, err_params[i],
+			strlen(err_params[i]), i + 2, cg->di_file, loc.line, cg->di_u64, 1, 0);
 
 	prog.entry = cg_block(cg, "entry");
 	LLVMBasicBlockRef start = cg_block(cg, "start");

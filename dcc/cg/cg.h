@@ -227,6 +227,14 @@ struct cval cg_copyin(struct cg *cg, struct node *n);
 /* cg_subr.c: alloca, bcopy, copyinto, byte order, rand, progenyof, getmajor, inet_* */
 struct cval cg_subr(struct cg *cg, struct node *n);
 
+/* cg_strnull.c: the NULL string, a buffer starting "\0\x7f" */
+struct cval cg_str_null(struct cg *cg);
+LLVMValueRef cg_str_isnull(struct cg *cg, LLVMValueRef p); /* i1 */
+void cg_str_null_unless(struct cg *cg, LLVMValueRef d, LLVMValueRef found);
+bool cg_str_maybe_null(const struct node *n);
+void cg_str_notnull(struct cg *cg, const struct node *n, struct cval v);
+LLVMValueRef cg_str_null_order(struct cg *cg, struct cval a, struct cval b, LLVMValueRef c);
+
 /* cg_string.c: strlen(), strjoin(), substr(), index()... */
 struct cval cg_string(struct cg *cg, struct node *n);
 struct cval cg_str_index(struct cg *cg, struct node *n); /* s[i] on a string */

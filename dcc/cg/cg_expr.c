@@ -456,7 +456,7 @@ static LLVMValueRef str_compare(struct cg *cg, int op, struct cval a, struct cva
 		LLVMValueRef eq = streq_words(cg, a, b);
 		return op == OP_EQ ? eq : LLVMBuildNot(cg->b, eq, "");
 	}
-	LLVMValueRef c = cg_str_order(cg, a, b);
+	LLVMValueRef c = cg_str_null_order(cg, a, b, cg_str_order(cg, a, b));
 	LLVMIntPredicate p = op == '<' ? LLVMIntSLT : op == '>' ? LLVMIntSGT :
 			     op == OP_LE ? LLVMIntSLE : LLVMIntSGE;
 	return LLVMBuildICmp(cg->b, p, c, cg_i64(cg, 0), "");
@@ -795,8 +795,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 		if (n->b->type->kind == T_ARRAY) /* (T *)array: its address */
 			return ival(LLVMBuildPtrToInt(cg->b, cg_addr(cg, n->b), cg->i64, ""), n->type);
 		struct cval v = cg_expr(cg, n->b);
-		if (n->type->kind == T_STRING)
-			return v;
+		if (n->type->kind == T_STRING) /* sema's NULL string, or a string */
+			return n->b->type->kind == T_STRING ? v : cg_str_null(cg);
 		return ival(cg_norm(cg, v.v, n->type), n->type);
 	}
 	case N_STRINGOF:
@@ -846,7 +846,7 @@ unsigned cg_str_cap(struct cg *cg, struct node *n)
 			return cg->strsize;
 		return cg_str_cap(cg, n->a);
 	case N_CAST:
-		return cg_str_cap(cg, n->b);
+		return n->b->type->kind == T_STRING ? cg_str_cap(cg, n->b) : 8;
 	case N_COMMA:
 		return cg_str_cap(cg, n->b);
 	case N_CALL:

@@ -90,7 +90,8 @@ enum search { S_STRSTR, S_INDEX, S_RINDEX };
 
 /* strstr(s, t), index(s, t[, pos]), rindex(s, t[, pos]): every position
  * i of s is tried, 8 bytes of t at a time against s's bytes i.. made of
- * two aligned words; the first match from lo and the last up to hi win. */
+ * two aligned words; the first match from lo and the last up to hi win.
+ * strstr() finds nothing as the NULL string. */
 static struct cval search(struct cg *cg, enum search kind, struct cval s, struct cval t,
 			  LLVMValueRef pos)
 {
@@ -161,6 +162,8 @@ static struct cval search(struct cg *cg, enum search kind, struct cval s, struct
 			LLVMBuildICmp(cg->b, LLVMIntSGE, at0, zero, ""), ""));
 		str_copy_from(cg, d, s, str_sel(cg, both, zero, at0));
 		str_end_if(cg, join);
+		cg_str_null_unless(cg, d, LLVMBuildOr(cg->b, both,
+			LLVMBuildICmp(cg->b, LLVMIntSGE, at0, zero, ""), ""));
 		return str_val(d, cg);
 	}
 	LLVMValueRef r;
@@ -183,7 +186,7 @@ static struct cval search(struct cg *cg, enum search kind, struct cval s, struct
 }
 
 /* strchr(s, c) / strrchr(s, c): the rest of s from the first / last c,
- * or the empty string; c may be the NUL, whose rest is empty too. The
+ * or the NULL string; c may be the NUL, whose rest is empty. The
  * scan goes backwards for strchr(), so that the last hit it stores wins. */
 static struct cval strchr_(struct cg *cg, struct cval s, LLVMValueRef c, bool last)
 {
@@ -205,6 +208,7 @@ static struct cval strchr_(struct cg *cg, struct cval s, LLVMValueRef c, bool la
 	LLVMBasicBlockRef j3 = str_begin_if(cg, LLVMBuildICmp(cg->b, LLVMIntNE, f, none, ""));
 	str_copy_from(cg, d, s, f);
 	str_end_if(cg, j3);
+	cg_str_null_unless(cg, d, LLVMBuildICmp(cg->b, LLVMIntNE, f, none, ""));
 	str_end_if(cg, join);
 	return str_val(d, cg);
 }
@@ -338,6 +342,16 @@ static struct cval strtoll_(struct cg *cg, struct cval s, LLVMValueRef base)
 	return str_intval(v, &type_llong);
 }
 
+/* strtok(NULL, delim) with no string given before it (the saved rest
+ * starts with two zero bytes) is DTrace's invalid address */
+static void tok_goes_on(struct cg *cg, LLVMValueRef saved)
+{
+	LLVMValueRef w = LLVMBuildLoad2(cg->b, LLVMInt16TypeInContext(cg->C), saved, "");
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntEQ, w,
+				      LLVMConstInt(LLVMInt16TypeInContext(cg->C), 0, 0), ""),
+		    DCC_FAULT_BADADDR, str_k64(cg, 0));
+}
+
 /* strtok(s, delim), strtok(NULL, delim): s is copied into the firing's
  * strtok() clause-local; one pass skips the bytes of delim, then takes the
  * token up to the next one; the token is the result and what follows it
@@ -347,8 +361,19 @@ static struct cval strtok_(struct cg *cg, struct node *n, struct cval s, struct 
 	struct var *v = n->sym;
 	unsigned size = cg->strsize;
 	LLVMValueRef saved = cg_scratch(cg, cg->this_off[v->id]), zero = str_k64(cg, 0);
-	if (s.t->kind == T_STRING)
+	if (s.t->kind != T_STRING) {
+		tok_goes_on(cg, saved);
+	} else if (cg_str_maybe_null(n->list)) {
+		LLVMValueRef isnull = cg_str_isnull(cg, s.v);
+		LLVMBasicBlockRef j = str_begin_if(cg, isnull);
+		tok_goes_on(cg, saved);
+		str_end_if(cg, j);
+		j = str_begin_if(cg, LLVMBuildNot(cg->b, isnull, ""));
 		cg_strcopy(cg, saved, size, s);
+		str_end_if(cg, j);
+	} else {
+		cg_strcopy(cg, saved, size, s);
+	}
 	LLVMValueRef map = str_scratch(cg, 32);
 	cg_memop(cg, "llvm.memset", map, NULL, 32);
 	struct str_body b;
@@ -396,6 +421,9 @@ static struct cval strtok_(struct cg *cg, struct node *n, struct cval s, struct 
 	str_read(cg, rest, str_k64(cg, size),
 		 str_at(cg, saved, str_bounded(cg, str_sload(cg, end), size - 1)));
 	cg_memop(cg, "llvm.memcpy", saved, rest, size);
+	/* nothing left, but a string was given: "\0\1" */
+	str_put_byte(cg, saved, str_k64(cg, 1), str_sel(cg, str_eq(cg, str_byte_at(cg, saved, zero),
+		zero), str_k64(cg, 1), str_byte_at(cg, saved, str_k64(cg, 1))));
 	return str_val(d, cg);
 }
 
@@ -445,8 +473,12 @@ struct cval cg_string(struct cg *cg, struct node *n)
 	enum builtin_id f = n->bi->id;
 	struct cval a[3] = { 0 };
 	int i = 0;
-	for (struct node *x = n->list; x && i < 3; x = x->next)
-		a[i++] = cg_expr(cg, x);
+	for (struct node *x = n->list; x && i < 3; x = x->next, i++) {
+		a[i] = cg_expr(cg, x);
+		/* strtok(NULL, delim) goes on; other NULL strings fault */
+		if (x->type->kind == T_STRING && !(f == BI_STRTOK && i == 0))
+			cg_str_notnull(cg, x, a[i]);
+	}
 	LLVMValueRef v2 = i > 1 ? a[1].v : NULL, v3 = i > 2 ? a[2].v : NULL;
 	switch (f) {
 	case BI_STRLEN:

@@ -287,6 +287,11 @@ static int check_binop(struct sema *s, struct node *n)
 	int fl = sema_float_binop(s, n, ast_op_name(n->op), a, b);
 	if (fl <= 0)
 		return fl;
+	if (n->op == '<' || n->op == '>' || n->op == OP_LE || n->op == OP_GE || n->op == OP_EQ ||
+	    n->op == OP_NE) {
+		sema_null_compare(s, n);
+		a = n->a->type, b = n->b->type;
+	}
 	if ((a->kind == T_STRING && type_is_stringish(b)) ||
 	    (b->kind == T_STRING && type_is_stringish(a))) {
 		sema_coerce_string(s, n->a);
@@ -531,7 +536,10 @@ static int check_assign(struct sema *s, struct node *n)
 	if (is_struct_value(n->b->type) && !struct_source(n->b))
 		return diag_error(s->dg, n->b->loc, "a struct value must come from kernel memory or "
 				  "another struct variable");
-	if (int_ptr_mix(var_type(s, lv), n->b)) {
+	struct type *vt = var_type(s, lv);
+	if (vt && vt->kind == T_STRING)
+		sema_null_string(s, n->b);
+	if (int_ptr_mix(vt, n->b)) {
 		enum var_kind k;
 		const char *name;
 		lvalue_name(lv, &k, &name);

@@ -33,7 +33,7 @@ int sema_strtok(struct sema *s, struct node *n)
 	if (a->type->kind != T_STRING && (!type_is_int(a->type) || sema_const(s, a, &v) || v))
 		return diag_error(s->dg, a->loc, "argument 1 of strtok() must be a string or "
 				  "NULL, not '%s'", type_str(a->type));
-	if (a->next->type->kind != T_STRING)
+	if (a->next->type->kind != T_STRING && !sema_null_string(s, a->next))
 		return diag_error(s->dg, a->next->loc, "argument 2 of strtok() must be a string, "
 				  "not '%s'", type_str(a->next->type));
 	struct var *st = sema_var_find(s, V_THIS, "strtok()");
@@ -57,7 +57,7 @@ int sema_string_call(struct sema *s, struct node *n)
 		}
 		if (kinds[i] == 's') {
 			sema_coerce_string(s, a);
-			if (a->type->kind != T_STRING)
+			if (a->type->kind != T_STRING && !sema_null_string(s, a))
 				err = diag_error(s->dg, a->loc, "argument %d of %s() must be a "
 						 "string, not '%s'", i + 1, name,
 						 type_str(a->type));

@@ -322,6 +322,10 @@ int sema_cond(struct sema *s, struct node *n)
 				  "operand, not '%s'", type_str(n->a->type));
 	if (sema_float_binop(s, n, "?:", n->b->type, n->c->type) <= 0)
 		return -1;
+	if (n->b->type->kind == T_STRING)
+		sema_null_string(s, n->c);
+	else if (n->c->type->kind == T_STRING)
+		sema_null_string(s, n->b);
 	struct type *b = n->b->type, *c = n->c->type;
 	if (b->kind == T_STRING && c->kind == T_STRING)
 		n->type = &type_string;
