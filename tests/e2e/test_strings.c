@@ -122,5 +122,37 @@ E2E_TEST(strings, ordering_of_long_strings_with_long_common_prefixes)
 	e2e_run(&r, DTRUN_BIN, obj, NULL);
 	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
 	cr_assert_str_eq(r.out, "10101010\n110001101011011010\n\n");
+
+/* NULL where a string goes: assigned, compared (it equals only itself and
+ * sorts before ""), kept by variables of each kind, the result of a search
+ * that finds nothing; a subroutine given it faults, strtok() goes on with
+ * it, and strtok(NULL, ...) with nothing to go on from faults. */
+E2E_TEST(strings, null_strings_compare_store_and_fault)
+{
+	const char *obj = e2e_build("strings_null",
+		"#pragma D option quiet\n"
+		"BEGIN {\n"
+		"	g = \"set\"; g = NULL; empty = \"\";\n"
+		"	this->c = strchr(\"hello\", 'z'); self->t = strstr(\"hello\", \"xyz\");\n"
+		"	arm = 1 ? NULL : \"arm\";\n"
+		"	printf(\"%d %d %d %d %d\\n\", g == NULL, this->c == g, self->t == 0,\n"
+		"	       empty == NULL, arm == g);\n"
+		"	printf(\"%d %d %d %d %d\\n\", g < empty, empty > g, g <= g, \"a\" > NULL,\n"
+		"	       NULL < g);\n"
+		"	printf(\"[%s] [%s] [%s]\\n\", g, strrchr(\"hello\", 'l'), strstr(\"hello\", \"ll\"));\n"
+		"}\n"
+		"BEGIN { trace(strlen(g)); }\n"
+		"BEGIN { trace(strtok(NULL, \",\")); }\n"
+		"BEGIN { trace(strtok(\"a,b\", NULL)); }\n"
+		"BEGIN { trace(strjoin(\"a\", this->c)); }\n"
+		"BEGIN { printf(\"%s %s\\n\", strtok(\"a,b\", \",\"), strtok(self->t, \",\")); }\n"
+		"BEGIN { exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	e2e_assert_file("stdout", r.out, "strings.null_strings_compare_store_and_fault");
+	for (int line = 12; line <= 15; line++)
+		cr_assert(strstr(r.err, e2e_fmt("strings_null.d:%d:1 for probe ID 1 (dtrace:::BEGIN): "
+						"invalid address (0x0)", line)), "%s", r.err);
 	run_result_free(&r);
 }
