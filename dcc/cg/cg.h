@@ -212,6 +212,7 @@ struct cval cg_var_load(struct cg *cg, struct node *lv);
 unsigned cg_var_key_size(struct cg *cg, const struct var *v);
 unsigned cg_var_size(struct cg *cg, const struct var *v);
 LLVMValueRef cg_var_addr(struct cg *cg, struct node *vn);
+void cg_var_delete(struct cg *cg, struct node *lv);
 /* an all-zero value of size bytes (stack for small ones, else .rodata) */
 LLVMValueRef cg_zero_value(struct cg *cg, uint32_t size);
 /* leave the clause now: discard a reserved record, return 0 */

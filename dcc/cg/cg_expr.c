@@ -572,7 +572,12 @@ static struct cval assign(struct cg *cg, struct node *n)
 	if (in_place(lv))
 		return store_member(cg, n);
 	if (lv->type && (lv->type->kind == T_STRUCT || lv->type->kind == T_UNION)) {
-		/* a whole struct: copied from kernel memory or another variable */
+		/* a whole struct: copied from kernel memory or another variable;
+		 * 0 (sema_zero_deletes) deletes a dynamic variable's */
+		if (type_is_int(n->b->type)) {
+			cg_var_delete(cg, lv);
+			return ival(cg_i64(cg, 0), &type_void);
+		}
 		LLVMValueRef src = cg_addr(cg, n->b);
 		LLVMValueRef dst = cg_var_addr(cg, lv);
 		cg_bpf_probe_read_kernel(cg, dst, cg_i32(cg, lv->type->size), src);

@@ -1,5 +1,5 @@
 /*
- * D's NULL string (sema_nullstr.c). A string is a pointer to a NUL-padded
+ * D's NULL string (sema_zero.c). A string is a pointer to a NUL-padded
  * buffer, never a null pointer; the NULL string is a buffer whose first
  * byte is the NUL and whose second is 0x7f. No string dcc makes looks like
  * that (after its NUL a buffer is all zeros), copies of a string keep it,

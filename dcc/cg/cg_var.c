@@ -233,3 +233,12 @@ LLVMValueRef cg_var_addr(struct cg *cg, struct node *vn)
 	cg->p->self_ptr[v->index] = NULL;
 	return phi;
 }
+
+/* A thread-local or associative array element deleted (0 stored to a
+ * struct value, sema_zero_deletes). */
+void cg_var_delete(struct cg *cg, struct node *lv)
+{
+	struct lref r = cg_lref(cg, lv);
+	cg->p->self_ptr[r.v->index] = NULL;
+	cg_bpf_map_delete(cg, map_of(cg, r.v), r.key);
+}

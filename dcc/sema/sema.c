@@ -359,7 +359,7 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 					  var_prefix(kind), name);
 		if (t->kind != T_INT && t->kind != T_STRING && t->kind != T_PTR &&
 		    t->kind != T_FLOAT &&
-		    !(is_struct_value(t) && !nkeys && t->size && t->size <= 4096))
+		    !(is_struct_value(t) && t->size && t->size <= 4096))
 			return diag_error(s->dg, lv->loc, "cannot store a value of type '%s' in %s%s",
 					  type_str(t), var_prefix(kind), name);
 		/* narrower values are widened to int like C would */
@@ -547,7 +547,8 @@ static int check_assign(struct sema *s, struct node *n)
 				  "type '%s'", type_str(n->b->type), var_prefix(k), name,
 				  type_str(var_type(s, lv)));
 	}
-	if (check_lvalue_store(s, lv, n->b->type, true) || sema_scratch_var(s, n))
+	struct type *t = sema_zero_deletes(lv, vt, n->b) ? vt : n->b->type;
+	if (check_lvalue_store(s, lv, t, true) || sema_scratch_var(s, n))
 		return -1;
 	n->type = lv->type;
 	return 0;

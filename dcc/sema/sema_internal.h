@@ -27,9 +27,11 @@ void sema_scratch_mark(struct sema *s, struct node *n);
 /* v = x: whether v holds alloca() memory, the same at every assignment */
 int sema_scratch_var(struct sema *s, struct node *n);
 void sema_coerce_string(struct sema *s, struct node *n);
-/* sema_nullstr.c: the constant 0 where a string goes becomes the NULL string */
+/* sema_zero.c: the constant 0 where a string goes becomes the NULL string;
+ * stored to a struct thread-local or array element, it deletes it */
 bool sema_null_string(struct sema *s, struct node *n);
 void sema_null_compare(struct sema *s, struct node *n);
+bool sema_zero_deletes(struct node *lv, struct type *vt, struct node *val);
 /* printf()'s format check, for the actions that take printf's arguments */
 int sema_format(struct sema *s, struct node *call, struct node *fmt, struct node *args);
 /* sema_destr.c: tracemem() and the destructive actions */

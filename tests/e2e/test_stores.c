@@ -96,3 +96,34 @@ E2E_TEST(stores, array_members_through_a_pointer)
 	cr_assert_str_eq(r.out, "pqr 12 0 -9\n\n"); /* and the blank line at exit */
 	run_result_free(&r);
 }
+
+/* A struct or union kept in an associative array or a thread-local, and
+ * deleted by storing 0: 100 elements go in and out of an array with room
+ * for 64 and nothing is dropped; a deleted one reads as zeros. */
+E2E_TEST(stores, zero_deletes_struct_elements_and_thread_locals)
+{
+	/* ten clauses of ten: one would pass the BPF stack with its keys */
+	char churn[100 * 64] = "";
+	for (int k = 0; k < 100; k++)
+		snprintf(churn + strlen(churn), sizeof(churn) - strlen(churn),
+			 "%sthis->v.n = %d; t[%d] = this->v; t[%d] = 0;\n%s",
+			 k % 10 ? "" : "BEGIN {\n", k, k, k, k % 10 == 9 ? "}\n" : "");
+	const char *obj = e2e_build("stores_zero", e2e_fmt(
+		"#pragma D option quiet\n"
+		"#pragma D option dynvarsize=64\n"
+		"this struct { int n; long m; } v;\n"
+		"this union { int n; char c; } u;\n"
+		"%sBEGIN\n{\n"
+		"	this->v.n = 7; this->v.m = -2; t[200] = this->v;\n"
+		"	this->u.n = 65; self->u = this->u; self->w = this->u;\n"
+		"	self->u = 0;\n"
+		"	printf(\"%%d %%d %%d %%d %%c %%d\\n\", t[200].n, t[200].m, t[5].n,\n"
+		"	       self->u.n, self->w.c, self->w.n);\n"
+		"	exit(0);\n"
+		"}\n", churn));
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "7 -2 0 0 A 65\n\n");
+	e2e_expect_err(&r, NULL);
+	run_result_free(&r);
+}

@@ -122,6 +122,8 @@ E2E_TEST(strings, ordering_of_long_strings_with_long_common_prefixes)
 	e2e_run(&r, DTRUN_BIN, obj, NULL);
 	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
 	cr_assert_str_eq(r.out, "10101010\n110001101011011010\n\n");
+	run_result_free(&r);
+}
 
 /* NULL where a string goes: assigned, compared (it equals only itself and
  * sorts before ""), kept by variables of each kind, the result of a search
