@@ -172,6 +172,9 @@ LLVMValueRef cg_arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLV
  * and size checked against the clause's scratch, as a pointer into it */
 bool cg_is_pointer_store(struct node *lv);
 struct cval cg_store(struct cg *cg, struct node *n);
+/* v.m = x, a[i] = x: a member of a struct variable, an element of an
+ * array variable, stored in place */
+struct cval cg_store_member(struct cg *cg, struct node *n);
 struct cval cg_scratch_load(struct cg *cg, struct node *n);
 /* fault: DCC_FAULT_BADADDR (the address), or DCC_FAULT_BADSIZE (the size) */
 LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, uint32_t fault);

@@ -550,8 +550,6 @@ static struct cval binop(struct cg *cg, struct node *n)
 	return ival(cg_norm(cg, cg_arith(cg, n, n->op, x, y, t), t), t);
 }
 
-static struct cval store_member(struct cg *cg, struct node *n);
-
 /* v.m and a[i]: a member of a struct variable, an element of an array
  * variable, stored in place through its address */
 static bool in_place(struct node *lv)
@@ -570,7 +568,7 @@ static struct cval assign(struct cg *cg, struct node *n)
 	if (cg_is_pointer_store(lv))
 		return cg_store(cg, n);
 	if (in_place(lv))
-		return store_member(cg, n);
+		return cg_store_member(cg, n);
 	if (lv->type && (lv->type->kind == T_STRUCT || lv->type->kind == T_UNION)) {
 		/* a whole struct: copied from kernel memory or another variable;
 		 * 0 (sema_zero_deletes) deletes a dynamic variable's */
@@ -600,37 +598,6 @@ static struct cval assign(struct cg *cg, struct node *n)
 	return ival(cg_norm(cg, val.v, r.v->type), r.v->type);
 }
 
-/* v.m = x, v.m += x: a member of a struct variable, stored in place */
-static struct cval store_member(struct cg *cg, struct node *n)
-{
-	struct node *lv = n->a;
-	struct type *t = lv->type;
-	bool bits = cg_is_bitfield(lv);
-	LLVMValueRef addr = bits ? NULL : cg_addr(cg, lv);
-	struct cval val = cg_expr(cg, n->b);
-	if (type_is_float(t) && t->size > 8) {
-		cg_memop(cg, "llvm.memcpy", addr, val.v, t->size);
-		return val;
-	}
-	if (n->op != '=') {
-		struct type *at = type_arith(t, val.t);
-		LLVMValueRef cur = cg_norm(cg, bits ? cg_bitfield(cg, lv).v : cg_kread(cg, addr, t),
-					   at);
-		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? val.v : cg_norm(cg, val.v, at);
-		val = ival(cg_arith(cg, n, n->op, cur, y, at), at);
-	}
-	LLVMValueRef v = cg_norm(cg, val.v, t);
-	if (bits) {
-		cg_bitfield_store(cg, lv, v);
-		return cg_bitfield(cg, lv);
-	}
-	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
-	LLVMValueRef st = LLVMBuildStore(cg->b, t->size < 8 ? LLVMBuildTrunc(cg->b, v, it, "") : v,
-					 addr);
-	LLVMSetAlignment(st, 1);
-	return ival(v, t);
-}
-
 static struct cval incdec(struct cg *cg, struct node *n)
 {
 	if (in_place(n->a)) {
@@ -639,7 +606,7 @@ static struct cval incdec(struct cg *cg, struct node *n)
 				   .op = (n->op == OP_PREINC || n->op == OP_POSTINC) ? '+' : '-' };
 		LLVMValueRef before = cg_is_bitfield(n->a) ? cg_bitfield(cg, n->a).v
 				      : cg_kread(cg, cg_addr(cg, n->a), n->a->type);
-		struct cval after = store_member(cg, &as);
+		struct cval after = cg_store_member(cg, &as);
 		bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
 		return ival(post ? before : after.v, n->a->type);
 	}

@@ -3,7 +3,8 @@
  * allows into alloca() memory only: the address must lie, with the
  * stored bytes, in the scratch the clause has allocated so far, or the
  * store is DTrace's invalid address fault. The check also serves bcopy()
- * and copyinto() (cg_subr.c).
+ * and copyinto() (cg_subr.c). Also the stores into a struct or array
+ * variable's own storage (v.m = x, a[i] = x).
  */
 #include <dcc/abi.h>
 #include "cg.h"
@@ -136,4 +137,45 @@ struct cval cg_scratch_load(struct cg *cg, struct node *n)
 		ld = t->is_signed ? LLVMBuildSExt(cg->b, ld, cg->i64, "")
 				  : LLVMBuildZExt(cg->b, ld, cg->i64, "");
 	return (struct cval){ .v = cg_norm(cg, ld, t), .t = t };
+}
+
+static struct cval cval_int(LLVMValueRef v, struct type *t)
+{
+	return (struct cval){ .v = v, .t = t };
+}
+
+/* v.m = x, v.m += x: a member of a struct variable, stored in place */
+struct cval cg_store_member(struct cg *cg, struct node *n)
+{
+	struct node *lv = n->a;
+	struct type *t = lv->type;
+	bool bits = cg_is_bitfield(lv);
+	LLVMValueRef addr = bits ? NULL : cg_addr(cg, lv);
+	if (t->kind == T_STRUCT || t->kind == T_UNION) {
+		/* a whole struct, from kernel memory or another variable */
+		cg_bpf_probe_read_kernel(cg, addr, cg_i32(cg, t->size), cg_addr(cg, n->b));
+		return (struct cval){ .v = cg_i64(cg, 0), .t = &type_void };
+	}
+	struct cval val = cg_expr(cg, n->b);
+	if (type_is_float(t) && t->size > 8) {
+		cg_memop(cg, "llvm.memcpy", addr, val.v, t->size);
+		return val;
+	}
+	if (n->op != '=') {
+		struct type *at = type_arith(t, val.t);
+		LLVMValueRef cur = cg_norm(cg, bits ? cg_bitfield(cg, lv).v : cg_kread(cg, addr, t),
+					   at);
+		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? val.v : cg_norm(cg, val.v, at);
+		val = cval_int(cg_arith(cg, n, n->op, cur, y, at), at);
+	}
+	LLVMValueRef v = cg_norm(cg, val.v, t);
+	if (bits) {
+		cg_bitfield_store(cg, lv, v);
+		return cg_bitfield(cg, lv);
+	}
+	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
+	LLVMValueRef st = LLVMBuildStore(cg->b, t->size < 8 ? LLVMBuildTrunc(cg->b, v, it, "") : v,
+					 addr);
+	LLVMSetAlignment(st, 1);
+	return cval_int(v, t);
 }

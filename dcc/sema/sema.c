@@ -499,7 +499,11 @@ static int check_assign(struct sema *s, struct node *n)
 		if (n->op != '=' && sema_float_binop(s, n, arena_printf(s->ar, "%s=",
 				ast_op_name(n->op)), lv->type, n->b->type) <= 0)
 			return -1;
-		if (!(type_is_scalar(lv->type) && type_is_scalar(n->b->type)) &&
+		bool whole = n->op == '=' && is_struct_value(lv->type) &&
+			     is_struct_value(n->b->type) && struct_source(n->b) &&
+			     lv->type->size == n->b->type->size &&
+			     !strcmp(lv->type->name, n->b->type->name); /* v.m = struct */
+		if (!(type_is_scalar(lv->type) && type_is_scalar(n->b->type)) && !whole &&
 		    !sema_float_same(lv->type, n->b->type))
 			return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
 					  "cannot assign '%s' to %s%s%s of type '%s'",

@@ -127,3 +127,34 @@ E2E_TEST(stores, zero_deletes_struct_elements_and_thread_locals)
 	e2e_expect_err(&r, NULL);
 	run_result_free(&r);
 }
+
+/* A whole struct stored into a struct member of a global or clause-local
+ * struct variable, from another variable's member, a thread-local and an
+ * associative array element. */
+E2E_TEST(stores, whole_struct_into_a_member)
+{
+	const char *obj = e2e_build("stores_member",
+		"#pragma D option quiet\n"
+		"struct pt { int x, y; };\n"
+		"struct seg { struct pt from; struct pt to; };\n"
+		"struct seg S;\n"
+		"this struct seg t;\n"
+		"this struct pt p;\n"
+		"BEGIN\n{\n"
+		"	this->p.x = 3; this->p.y = 4;\n"
+		"	S.to = this->p;\n"
+		"	this->t.from = S.to;\n"
+		"	this->t.from.y++;\n"
+		"	self->q = this->p; self->q.x = -1;\n"
+		"	S.from = self->q;\n"
+		"	k[\"a\"] = this->p; k[\"a\"].y = 9;\n"
+		"	this->t.to = k[\"a\"];\n"
+		"	printf(\"%d %d %d %d | %d %d %d %d\\n\", S.from.x, S.from.y, S.to.x, S.to.y,\n"
+		"	       this->t.from.x, this->t.from.y, this->t.to.x, this->t.to.y);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "-1 4 3 4 | 3 5 3 9\n\n");
+	run_result_free(&r);
+}
