@@ -292,10 +292,11 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: normalize takes "
 					       "an aggregation and an integer", i, j);
-			if (a->kind == DCC_ACT_SETOPT && (a->nargs != 0 || a->fmt == 0))
+			if (a->kind == DCC_ACT_SETOPT && (a->nargs > 1 || a->fmt == 0 ||
+			    (a->nargs && args[a->first_arg].kind != DCC_K_STRING)))
 				return why_set(why, whylen, -EBADMSG,
-					       "clause %u action %u: setopt needs an option name",
-					       i, j);
+					       "clause %u action %u: setopt needs an option name "
+					       "and at most a string value", i, j);
 			if ((a->kind == DCC_ACT_TRUNC) && a->nargs == 2 &&
 			    args[a->first_arg + 1].kind != DCC_K_INT)
 				return why_set(why, whylen, -EBADMSG,

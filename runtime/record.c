@@ -105,18 +105,28 @@ static void do_trunc(struct dcc_runtime *rt, const struct dcc_meta_clause *c, ui
 		action_error(rt, c, ai, "trunc", strerror(-err));
 }
 
-static void do_setopt(struct dcc_runtime *rt, const struct dcc_meta_clause *c, uint32_t ai)
+/* setopt("name"), setopt("name", "value") as "name=value", or the name
+ * with the value the clause recorded */
+static void do_setopt(struct dcc_runtime *rt, const struct dcc_meta_clause *c, uint32_t ai,
+		      const char *rec)
 {
-	const char *opt = rt_str(rt, rt->actions[ai].fmt), *eq = strchr(opt, '=');
-	char *name = eq ? strndup(opt, eq - opt) : strdup(opt);
+	const struct dcc_meta_action *a = &rt->actions[ai];
+	const char *opt = rt_str(rt, a->fmt), *eq = strchr(opt, '=');
+	char *name = eq ? strndup(opt, eq - opt) : strdup(opt), *val = NULL;
 	char why[128];
 
 	if (!name)
 		return;
-	if (rt_setopt(rt, name, eq ? eq + 1 : NULL)) {
+	if (a->nargs == 1) {
+		struct rt_val v;
+		rt_field_val(&rt->args[a->first_arg], rec, &v);
+		val = strndup(v.p, v.size);
+	}
+	if (rt_setopt(rt, name, val ? val : eq ? eq + 1 : NULL)) {
 		snprintf(why, sizeof(why), "couldn't set option '%s': Invalid option name", name);
 		action_error(rt, c, ai, "setopt", why);
 	}
+	free(val);
 	free(name);
 }
 
@@ -221,7 +231,7 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 			rt->agg_state[rt->args[a->first_arg + k].offset].normal = 1;
 		break;
 	case DCC_ACT_SETOPT:
-		do_setopt(rt, c, ai);
+		do_setopt(rt, c, ai, rec);
 		break;
 	case DCC_ACT_COMMIT:
 	case DCC_ACT_DISCARD:

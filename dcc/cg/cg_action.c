@@ -37,8 +37,8 @@ static bool is_value_arg(uint32_t kind, struct node *st, struct node *a)
 {
 	if (a->kind == N_AGG)
 		return false;
-	if (kind == DCC_ACT_SETOPT)
-		return false;
+	if (kind == DCC_ACT_SETOPT) /* a computed value */
+		return a != st->list && a->kind != N_STR;
 	if (has_fmt(kind) && a == st->list && a->kind == N_STR)
 		return false;
 	return true;
@@ -65,7 +65,7 @@ static unsigned slot_size(struct cg *cg, uint32_t kind, struct node *a)
 static const char *action_fmt(struct cg *cg, uint32_t kind, struct node *st)
 {
 	if (kind == DCC_ACT_SETOPT)
-		return st->list->next ? arena_printf(cg->ar, "%s=%s", st->list->str,
+		return st->list->next && st->list->next->kind == N_STR ? arena_printf(cg->ar, "%s=%s", st->list->str,
 						     st->list->next->str)
 				      : st->list->str;
 	if (has_fmt(kind) && st->list && st->list->kind == N_STR)

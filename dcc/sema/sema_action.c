@@ -535,9 +535,19 @@ int sema_setopt(struct sema *s, struct node *n)
 	if (nargs < 1 || nargs > 2)
 		return diag_error(s->dg, n->loc, "setopt() takes 1 or 2 arguments, %d given",
 				  nargs);
-	for (struct node *a = n->list; a; a = a->next)
-		if (a->kind != N_STR)
-			return diag_error(s->dg, a->loc, "setopt() takes constant strings");
+	/* the name is known to the consumer; a value computed when the
+	 * clause runs is recorded */
+	struct node *a = n->list, *v = a->next;
+	if (a->kind != N_STR)
+		return diag_error(s->dg, a->loc, "setopt() takes a constant option name");
+	if (v && v->kind != N_STR) {
+		if (sema_expr(s, v))
+			return -1;
+		sema_coerce_string(s, v);
+		if (v->type->kind != T_STRING)
+			return diag_error(s->dg, v->loc, "setopt() takes a string value, not '%s'",
+					  type_str(v->type));
+	}
 	n->type = &type_void;
 	return 0;
 }

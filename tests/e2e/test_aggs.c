@@ -160,3 +160,25 @@ E2E_TEST(aggs, first_use_types_the_keys)
 			  "        1        2                3\n");
 	run_result_free(&r);
 }
+
+/* setopt() with a value the clause computes: aggsortpos set from
+ * lltostr() and strjoin() between two printa() of the same aggregations. */
+E2E_TEST(aggs, setopt_value_computed_when_the_clause_runs)
+{
+	const char *obj = e2e_build("setopt_computed",
+		"#pragma D option quiet\n"
+		"BEGIN {\n"
+		"	@a[\"x\"] = sum(1); @a[\"y\"] = sum(3); @a[\"z\"] = sum(2);\n"
+		"	@b[\"x\"] = sum(30); @b[\"y\"] = sum(10); @b[\"z\"] = sum(20);\n"
+		"}\n"
+		"BEGIN { n = 1; setopt(\"aggsortpos\", lltostr(n)); printa(\"%s %@d %@d\\n\", @a, @b); }\n"
+		"BEGIN {\n"
+		"	setopt(\"aggsortpos\", strjoin(\"\", \"0\"));\n"
+		"	printa(\"%s %@d %@d\\n\", @a, @b);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "y 3 10\nz 2 20\nx 1 30\nx 1 30\nz 2 20\ny 3 10\n\n");
+	run_result_free(&r);
+}
