@@ -326,8 +326,7 @@ static int check_binop(struct sema *s, struct node *n)
 				return diag_error(s->dg, n->b->loc, "%s by zero in a constant "
 						  "expression",
 						  n->op == '/' ? "division" : "modulo");
-			n->type = (n->op == OP_SHL || n->op == OP_SHR) ? type_promote(a)
-								     : type_arith(a, b);
+			n->type = type_arith(a, b); /* shifts too, as in DTrace */
 			return 0;
 		}
 	}

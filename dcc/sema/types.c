@@ -87,17 +87,19 @@ struct type *type_promote(struct type *t)
 	return t->size < 4 ? &type_int : t;
 }
 
+/* D's usual arithmetic conversions (DTrace's dt_type_promote): the operand
+ * of higher rank gives the type, a rank being the width in bits plus one
+ * when unsigned; there is no promotion to int first, so unsigned char +
+ * unsigned char is an unsigned char and wraps at 8 bits, and int << long
+ * is a long. */
+static unsigned rank(const struct type *t)
+{
+	return 8 * t->size + !t->is_signed;
+}
+
 struct type *type_arith(struct type *a, struct type *b)
 {
-	a = type_promote(a);
-	b = type_promote(b);
-	if (a->size != b->size)
-		return a->size > b->size ? a : b;
-	if (!a->is_signed)
-		return a;
-	if (!b->is_signed)
-		return b;
-	return a;
+	return rank(b) > rank(a) ? b : a;
 }
 
 const char *type_str(const struct type *t)

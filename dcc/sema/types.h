@@ -60,7 +60,8 @@ bool type_is_int(const struct type *t);
 bool type_is_float(const struct type *t);
 /* The float type of a size (4, 8, 16), NULL for any other. */
 struct type *type_float_of(unsigned size);
-/* C's usual arithmetic conversions after integer promotion. */
+/* D's usual arithmetic conversions: the operand of higher rank (width,
+ * then unsignedness) gives the type, with no promotion to int first. */
 struct type *type_arith(struct type *a, struct type *b);
 /* Integer promotion: anything narrower than int becomes int. */
 struct type *type_promote(struct type *t);

@@ -1,0 +1,31 @@
+/*
+ * D's integer arithmetic as DTrace computes it: the operand of higher rank
+ * (width, then unsignedness) types the result, with no promotion to int
+ * first, and the result wraps at that type's width. So two unsigned chars
+ * add up modulo 256, an unsigned short and a signed char modulo 65536,
+ * while an int constant makes the sum an int; and a shift takes the wider
+ * type of its two operands, so int << int64_t shifts in 64 bits.
+ */
+#include "e2e/e2e.h"
+
+E2E_TEST(arith, the_higher_ranked_operand_types_and_wraps_the_result)
+{
+	const char *obj = e2e_build("arith_rank",
+		"#pragma D option quiet\n"
+		"self unsigned char uc; self signed char sc; self unsigned short us;\n"
+		"int64_t sh;\n"
+		"BEGIN {\n"
+		"	self->uc = 254; self->sc = 3; self->us = 65534; sh = 40;\n"
+		"	printf(\"%d %d %d\\n\", self->uc + self->sc, self->uc + 3, self->uc * self->uc);\n"
+		"	printf(\"%d %d\\n\", self->us + self->sc, self->us + self->uc);\n"
+		"	self->sc = -3;\n"
+		"	printf(\"%d %d\\n\", self->uc + self->sc, self->sc + self->sc);\n"
+		"	printf(\"%d %d\\n\", 1 << sh, (1 << sh) >> 39);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	/* 257 -> 1; 254*254 = 64516 -> 4; 65537 -> 1; 65788 -> 252; 251; -6 */
+	e2e_expect(&r, 0, "1 257 4\n1 252\n251 -6\n1099511627776 2\n\n");
+	run_result_free(&r);
+}
