@@ -31,6 +31,20 @@ E2E_TEST(data, json_lines_carry_records_and_aggregation_rows)
 	run_result_free(&r);
 }
 
+/* How many kernel text symbols are called name: a compiler's clones
+ * (".constprop.0") can share one name at two addresses, two rows. */
+static int kallsyms_count(const char *name)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	char line[512], sym[256];
+	int n = 0;
+	while (f && fgets(line, sizeof(line), f))
+		n += sscanf(line, "%*s %*s %255s", sym) == 1 && !strcmp(sym, name);
+	if (f)
+		fclose(f);
+	return n;
+}
+
 E2E_TEST(data, func_keys_merge_by_kernel_symbol)
 {
 	/* kernel PCs sampled on every CPU (idle CPUs sample the idle loop):
@@ -50,7 +64,8 @@ E2E_TEST(data, func_keys_merge_by_kernel_symbol)
 			continue;
 		cr_assert(strchr(name, '`') && !strstr(name, "+0x"), "not a function: %s", line);
 		for (int i = 0; i < n; i++)
-			cr_assert_str_neq(names[i], name, "%s appears twice", name);
+			cr_assert(strcmp(names[i], name) || kallsyms_count(strchr(name, '`') + 1) > 1,
+				  "%s appears twice", name);
 		names[n++] = e2e_keep(strdup(name));
 	}
 	cr_assert_gt(n, 0, "no samples at all");
