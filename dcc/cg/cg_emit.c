@@ -15,6 +15,7 @@
 #include "cg.h"
 #include "cg_emit.h"
 #include "diag.h"
+#include "stage.h"
 
 LLVMTargetMachineRef cg_emit_target_machine(void)
 {
@@ -83,6 +84,7 @@ static int backend_error(struct cg *cg, const char *msg)
 int cg_emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 {
 	char *err = NULL;
+	stage_enter(STAGE_PASSES);
 	if (LLVMVerifyModule(cg->M, LLVMReturnStatusAction, &err)) {
 		if (getenv("DCC_DEBUG_IR")) {
 			char *ir = LLVMPrintModuleToString(cg->M);
@@ -102,6 +104,7 @@ int cg_emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 		fputs(ir, stdout);
 		LLVMDisposeMessage(ir);
 	}
+	stage_enter(STAGE_EMIT);
 	LLVMMemoryBufferRef buf;
 	char *first = NULL;
 	LLVMContextSetDiagnosticHandler(cg->C, backend_diag, &first);

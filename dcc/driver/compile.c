@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "parse.h"
 #include "sema.h"
+#include "stage.h"
 #include "types.h"
 #include "dlib_gen.h"
 
@@ -95,8 +96,10 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	bool nolibs = o->nolibs;
 	for (int i = 0; i < o->nxopts; i++)
 		nolibs |= !strcmp(o->xopts[i], "nolibs");
+	stage_enter(STAGE_DLIB);
 	if (!nolibs && parse_library(ar, dg, &lib))
 		diag_bug_fatal(dg, "the D library does not parse");
+	stage_enter(STAGE_PARSE);
 	struct parse_opts po = { .descriptions = o->description, .is_typedef = lib_typedef,
 				 .is_kernel_typedef = kernel_typedef, .ctx = &lib };
 	struct node *prog = parse_program(ar, dg, file, o->text, o->len, &po);
@@ -122,6 +125,7 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 		goto out_sema;
 	}
 	struct node *script = lib.tail ? lib.tail->next : prog->list;
+	stage_enter(STAGE_SEMA);
 	int bad = sema_check(&s, ar, dg, prog, &so);
 	/* -x tree: DTrace's debugging dump of its parse tree; dcc's own tree,
 	 * as sema left it (typed, macros bound), goes to stderr */
@@ -135,19 +139,23 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 		goto out_sema;
 	}
 	struct cg cg = { 0 };
+	stage_enter(STAGE_TARGET);
 	cg.tm = cg_emit_target_machine();
 	if (!cg.tm)
 		goto out_sema;
+	stage_enter(STAGE_IR);
 	if (!cg_program(&cg, &s, dg, ar, o->name, o->label ? o->label : o->name,
 			o->description)) {
 		rc = cg_emit_object(&cg, o->dump_ir, obj, size) ? 1 : 0;
 	}
+	stage_enter(STAGE_FREE);
 	if (o->dump_ir && *obj) {
 		free(*obj);
 		*obj = NULL;
 	}
 	cg_dispose(&cg);
 out_sema:
+	stage_enter(STAGE_FREE);
 	sema_btf_close(s.btf);
 	free(s.named);
 	free(s.trans);
@@ -160,5 +168,7 @@ out:
 	sema_btf_close(lib.btf);
 	arena_destroy(ar);
 	diag_free(dg);
+	if (o->verbose)
+		stage_report(stderr);
 	return rc;
 }

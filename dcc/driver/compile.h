@@ -22,6 +22,7 @@ struct compile_opts {
 	bool check_only;         /* -e: stop after semantic checks */
 	bool list;               /* -l: list the probes the descriptions match */
 	bool dump_tokens, dump_ast, dump_ir;
+	bool verbose;            /* -v: the time each stage took, on stderr */
 };
 
 /* Returns 0 with *obj (malloc'd) and *size set, 1 on compile errors (already

@@ -27,6 +27,7 @@ static const char usage_text[] =
 	"  -l             list the probes the script or -n descriptions match (all\n"
 	"                 probes without either), as dtrace -l does\n"
 	"  -Z             allow descriptions that match no probes\n"
+	"  -v             print the time each compiler stage took on stderr\n"
 	"  -C             run the C preprocessor first (also when the script has a\n"
 	"                 #if, #define, #include... line)\n"
 	"  -D NAME[=V], -U NAME, -I DIR, -H\n"
@@ -107,6 +108,8 @@ struct xopts {
 };
 
 static bool list_probes;
+/* -v (or dcc run -v): each compiler stage's time on stderr */
+static bool verbose;
 
 /* -C and its company; -x cpp, define=, undef=, incdir=, cpppath= land here
  * too, as they shape the text before the compiler reads it */
@@ -224,6 +227,7 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		.dump_tokens = dumps & 1,
 		.dump_ast = dumps & 2,
 		.dump_ir = dumps & 4,
+		.verbose = verbose,
 	};
 	int rc = compile_source(&co, obj, size);
 	free(margv);
@@ -335,6 +339,7 @@ static int cmd_run(int argc, char **argv)
 	void *obj = NULL;
 	size_t size;
 	struct xopts x = { (const char **)lo.xopts, lo.nxopts };
+	verbose = lo.verbose;
 	rc = compile_sources(&src, argc - first, argv + first, false, ctx.zdefs, 0, &x, &obj,
 			     &size);
 	if (rc || ctx.check_only) {
@@ -442,6 +447,8 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			c->check_only = true;
 		} else if (!strcmp(a, "-l")) {
 			list_probes = true;
+		} else if (!strcmp(a, "-v")) {
+			verbose = true;
 		} else if (!strcmp(a, "-Z")) {
 			c->zdefs = true;
 		} else if (!strcmp(a, "--dump-tokens")) {

@@ -12,6 +12,7 @@
 #include <bpf/btf.h>
 
 #include "arena.h"
+#include "stage.h"
 
 struct sema_btf {
 	struct btf *btf;
@@ -24,7 +25,9 @@ struct sema_btf {
 struct sema_btf *sema_btf_open(struct arena *ar, const char *path, char *why, size_t whylen)
 {
 	const char *p = path ? path : "/sys/kernel/btf/vmlinux";
+	enum stage was = stage_enter(STAGE_BTF);
 	struct btf *btf = btf__parse(p, NULL);
+	stage_enter(was);
 	if (!btf) {
 		snprintf(why, whylen, "cannot read BTF from %s: %s", p, strerror(errno));
 		return NULL;
@@ -50,6 +53,15 @@ void sema_btf_close(struct sema_btf *b)
 const char *sema_btf_path(const struct sema_btf *b)
 {
 	return b->path;
+}
+
+/* A named type's id (negative when BTF has none), timed as BTF's. */
+static int find(struct sema_btf *b, const char *name, int kind)
+{
+	enum stage was = stage_enter(STAGE_BTF);
+	int id = btf__find_by_name_kind(b->btf, name, (__u32)kind);
+	stage_enter(was);
+	return id;
 }
 
 static struct type *int_type(unsigned size, bool is_signed, const char *name)
@@ -141,8 +153,7 @@ static struct type *convert(struct sema_btf *b, unsigned id)
 		bool is_union = btf_kind(bt) == BTF_KIND_UNION ||
 				(btf_kind(bt) == BTF_KIND_FWD && btf_kflag(bt));
 		if (btf_kind(bt) == BTF_KIND_FWD && *name) {
-			int full = btf__find_by_name_kind(b->btf, name, is_union ? BTF_KIND_UNION
-									      : BTF_KIND_STRUCT);
+			int full = find(b, name, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
 			if (full > 0) {
 				t = convert(b, (unsigned)full);
 				break;
@@ -216,13 +227,13 @@ int sema_btf_complete(struct sema_btf *b, struct type *t)
 
 struct type *sema_btf_struct(struct sema_btf *b, const char *tag, bool is_union)
 {
-	int id = btf__find_by_name_kind(b->btf, tag, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+	int id = find(b, tag, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
 	return id > 0 ? convert(b, (unsigned)id) : NULL;
 }
 
 struct type *sema_btf_typedef(struct sema_btf *b, const char *name)
 {
-	int id = btf__find_by_name_kind(b->btf, name, BTF_KIND_TYPEDEF);
+	int id = find(b, name, BTF_KIND_TYPEDEF);
 	return id > 0 ? convert(b, (unsigned)id) : NULL;
 }
 
@@ -253,7 +264,7 @@ static const struct btf_type *skip_mods(struct sema_btf *b, unsigned id)
 int sema_btf_func_args(struct sema_btf *b, const char *func, struct type **types, int max,
 		   struct type **ret)
 {
-	int id = btf__find_by_name_kind(b->btf, func, BTF_KIND_FUNC);
+	int id = find(b, func, BTF_KIND_FUNC);
 	if (id <= 0)
 		return -1;
 	const struct btf_type *f = btf__type_by_id(b->btf, (unsigned)id);
@@ -264,7 +275,7 @@ int sema_btf_rawtp_args(struct sema_btf *b, const char *event, struct type **typ
 {
 	char name[256];
 	snprintf(name, sizeof(name), "btf_trace_%s", event);
-	int id = btf__find_by_name_kind(b->btf, name, BTF_KIND_TYPEDEF);
+	int id = find(b, name, BTF_KIND_TYPEDEF);
 	if (id <= 0)
 		return -1;
 	const struct btf_type *p = skip_mods(b, (unsigned)id);
