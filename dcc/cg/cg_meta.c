@@ -28,6 +28,10 @@ struct cg_meta {
 	VEC(struct dcc_meta_type) types;
 	VEC(const void *) type_keys; /* what each type was made from, to reuse it */
 	VEC(struct dcc_meta_member) members;
+	/* the offsets of the strings in strs, open addressing by their hash:
+	 * a script on every syscall names ~360 probes, each four strings */
+	uint32_t *str_slots;
+	uint32_t str_cap, str_count;
 };
 
 struct cg_meta *cg_meta_new(void)
@@ -53,21 +57,57 @@ void cg_meta_free(struct cg_meta *m)
 	free(m->types.v);
 	free(m->type_keys.v);
 	free(m->members.v);
+	free(m->str_slots);
 	free(m);
 }
 
+static uint32_t str_hash(const char *s)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* The slot holding s's offset, or the empty slot where it belongs. */
+static uint32_t *str_slot(struct cg_meta *m, const char *s, uint32_t h)
+{
+	for (uint32_t i = h & (m->str_cap - 1);; i = (i + 1) & (m->str_cap - 1))
+		if (!m->str_slots[i] || !strcmp(m->strs.v + m->str_slots[i], s))
+			return &m->str_slots[i];
+}
+
+static void str_grow(struct cg_meta *m)
+{
+	uint32_t *old = m->str_slots, ocap = m->str_cap;
+	m->str_cap = ocap ? 2 * ocap : 256;
+	m->str_slots = calloc(m->str_cap, sizeof(*m->str_slots));
+	for (uint32_t i = 0; i < ocap; i++)
+		if (old[i]) {
+			const char *t = m->strs.v + old[i];
+			*str_slot(m, t, str_hash(t)) = old[i];
+		}
+	free(old);
+}
+
+/* An identical earlier string is reused (probe names repeat a lot): the
+ * offset of its first copy. */
 uint32_t cg_meta_str(struct cg_meta *m, const char *s)
 {
 	if (!s || !*s)
 		return 0;
+	if (2 * (m->str_count + 1) > m->str_cap)
+		str_grow(m);
+	uint32_t h = str_hash(s);
+	uint32_t *slot = str_slot(m, s, h);
+	if (*slot)
+		return *slot;
 	size_t len = strlen(s);
-	/* Reuse an identical earlier string: probe names repeat a lot. */
-	for (uint32_t i = 1; i + len < m->strs.n; i++)
-		if (!memcmp(m->strs.v + i, s, len + 1) && m->strs.v[i - 1] == 0)
-			return i;
 	uint32_t off = m->strs.n;
 	for (size_t i = 0; i <= len; i++)
 		*PUSH(m->strs) = s[i];
+	*slot = off;
+	m->str_count++;
 	return off;
 }
 
