@@ -633,6 +633,8 @@ static bool punct(struct lexer *lx, struct token *t)
 	const char *s = lx->src + lx->st.pos;
 	size_t left = lx->len - lx->st.pos;
 	for (size_t i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
+		if (puncts[i].text[0] != *s) /* cheap first: the scan runs every token */
+			continue;
 		size_t n = strlen(puncts[i].text);
 		if (n <= left && !memcmp(s, puncts[i].text, n)) {
 			t->kind = puncts[i].kind;
@@ -660,7 +662,8 @@ static void ident(struct lexer *lx, struct token *t)
 	lx->st.pos = p;
 	t->kind = TOK_IDENT;
 	for (size_t i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++) {
-		if (strlen(keywords[i].name) == n && !memcmp(keywords[i].name, s, n)) {
+		if (keywords[i].name[0] == s[0] && strlen(keywords[i].name) == n &&
+		    !memcmp(keywords[i].name, s, n)) {
 			t->kind = keywords[i].reserved ? TOK_RESERVED : TOK_KEYWORD;
 			t->op = keywords[i].kw;
 			return;
