@@ -91,3 +91,45 @@ NOKERNEL_TEST(options, tree_dumps_the_checked_script_on_stderr)
 			 "specified option\n");
 	run_result_free(&r);
 }
+
+/* The names of the stages `dcc -v` times, in the order they ran, one line each. */
+static void stage_names(const char *err, char *out, size_t cap)
+{
+	out[0] = 0;
+	for (const char *l = err; (l = strstr(l, "dcc: time: ")); l++) {
+		l += strlen("dcc: time: ");
+		const char *end = strstr(l, "  ");
+		cr_assert_not_null(end, "%s", err);
+		strncat(out, l, (size_t)(end - l));
+		strncat(out, ",", cap - strlen(out) - 1);
+	}
+}
+
+NOKERNEL_TEST(options, v_times_each_stage)
+{
+	struct run_result r;
+	const char *src = e2e_tmp("stages.d");
+	const char *obj = e2e_tmp("stages.bpf.o");
+	const char *text = "BEGIN { printf(\"hi\\n\"); exit(0); }\n";
+	cr_assert_eq(write_file(src, text, strlen(text)), 0);
+	char names[512];
+	const char *argv[] = { DCC_BIN, "-v", src, "-o", obj, NULL };
+	e2e_runv(&r, E2E_TIMEOUT, argv);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	stage_names(r.err, names, sizeof(names));
+	cr_assert_str_eq(names, "D library,parse,sema,LLVM target,IR,LLVM passes,emission,"
+			 "teardown,total,", "%s", r.err);
+	run_result_free(&r);
+	/* -e stops after sema; no -v, no times */
+	const char *check_argv[] = { DCC_BIN, "-v", "-e", src, NULL };
+	e2e_runv(&r, E2E_TIMEOUT, check_argv);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	stage_names(r.err, names, sizeof(names));
+	cr_assert_str_eq(names, "D library,parse,sema,teardown,total,", "%s", r.err);
+	run_result_free(&r);
+	const char *quiet_argv[] = { DCC_BIN, src, "-o", obj, NULL };
+	e2e_runv(&r, E2E_TIMEOUT, quiet_argv);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_empty(r.err);
+	run_result_free(&r);
+}
