@@ -38,21 +38,21 @@ static const struct dcc_meta_attach *attach_table(struct dcc_runtime *rt, uint32
 	return (const struct dcc_meta_attach *)((const char *)h + h->attach_off);
 }
 
-int attach_mount_tracefs(const char *progname)
+int attach_mount_tracefs(FILE *err, const char *progname)
 {
 	struct stat st;
 
 	if (!stat(TRACEFS "/events", &st))
 		return 0;
 	if (mount("tracefs", TRACEFS, "tracefs", 0, NULL)) {
-		int err = errno;
+		int e = errno;
 
-		fprintf(stderr, "%s: tracefs is not mounted and mounting it on %s failed: %s\n",
-			progname, TRACEFS, strerror(err));
-		return -err;
+		fprintf(err, "%s: tracefs is not mounted and mounting it on %s failed: %s\n",
+			progname, TRACEFS, strerror(e));
+		return -e;
 	}
 	if (stat(TRACEFS "/events", &st)) {
-		fprintf(stderr, "%s: mounted tracefs on %s but it has no events/ directory\n",
+		fprintf(err, "%s: mounted tracefs on %s but it has no events/ directory\n",
 			progname, TRACEFS);
 		return -ENOENT;
 	}
@@ -301,7 +301,7 @@ int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime
 			continue;
 		prog = bpf_object__find_program_by_name(obj, pname);
 		if (!prog) {
-			fprintf(stderr, "%s: object has no program '%s' for %s %s\n", progname,
+			fprintf(dcc_runtime__err(rt), "%s: object has no program '%s' for %s %s\n", progname,
 				pname, attach_kind_name(a[i].kind), target);
 			return -ENOENT;
 		}
@@ -316,7 +316,7 @@ int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime
 			char msg[128];
 
 			libbpf_strerror(err, msg, sizeof(msg));
-			fprintf(stderr, "%s: failed to enable %s %s (program %s): %s\n", progname,
+			fprintf(dcc_runtime__err(rt), "%s: failed to enable %s %s (program %s): %s\n", progname,
 				attach_kind_name(a[i].kind), target, pname, msg);
 			return err;
 		}
@@ -421,14 +421,14 @@ int attach_run_once(struct bpf_object *obj, struct dcc_runtime *rt, uint32_t kin
 		prog = bpf_object__find_program_by_name(obj, pname);
 		fd = prog ? bpf_program__fd(prog) : -1;
 		if (fd < 0) {
-			fprintf(stderr, "%s: object has no program '%s' for %s\n", progname, pname,
+			fprintf(dcc_runtime__err(rt), "%s: object has no program '%s' for %s\n", progname, pname,
 				attach_kind_name(kind));
 			return -ENOENT;
 		}
 		if (bpf_prog_test_run_opts(fd, &ro)) {
 			int err = errno;
 
-			fprintf(stderr, "%s: failed to run %s (program %s): %s\n", progname,
+			fprintf(dcc_runtime__err(rt), "%s: failed to run %s (program %s): %s\n", progname,
 				attach_kind_name(kind), pname, strerror(err));
 			return -err;
 		}

@@ -47,7 +47,7 @@ static int32_t node_of(int cpu)
 	return node;
 }
 
-int loader_fill_cpuinfo(struct bpf_object *obj, const char *prog)
+int loader_fill_cpuinfo(struct bpf_object *obj, FILE *errf, const char *prog)
 {
 	struct bpf_map *map = bpf_object__find_map_by_name(obj, DCC_MAP_CPUINFO);
 	if (!map)
@@ -65,6 +65,6 @@ int loader_fill_cpuinfo(struct bpf_object *obj, const char *prog)
 	int err = bpf_map_update_elem(bpf_map__fd(map), &key, v, BPF_ANY) ? -errno : 0;
 	free(v);
 	if (err)
-		fprintf(stderr, "%s: cannot fill curcpu's map: %s\n", prog, strerror(-err));
+		fprintf(errf, "%s: cannot fill curcpu's map: %s\n", prog, strerror(-err));
 	return err;
 }

@@ -35,7 +35,7 @@ struct attach_set {
 const char *attach_kind_name(uint32_t kind);
 /* Mount tracefs on /sys/kernel/tracing when it is missing. 0 or -errno,
  * after printing why. */
-int attach_mount_tracefs(const char *progname);
+int attach_mount_tracefs(FILE *err, const char *progname);
 /* Attach every non-BEGIN/END entry of the metadata. 0, or -errno after
  * printing a message naming the probe. */
 int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime *rt,
@@ -56,7 +56,17 @@ long loader_var_offset(struct bpf_object *obj, const char *sec, const char *var,
 int loader_phase_loaded(struct bpf_object *obj);
 
 /* cpuinfo.c: fill DCC_MAP_CPUINFO, when the object has it (after load) */
-int loader_fill_cpuinfo(struct bpf_object *obj, const char *prog);
+int loader_fill_cpuinfo(struct bpf_object *obj, FILE *err, const char *prog);
+/* prep.c: before load, size the ring buffer for bufsize, write $target
+ * (0: none), the wall clock offset and $pid... in .rodata, hold the clauses
+ * (loader_phase_loaded) and give BTF-typed programs their target. 0 or
+ * -errno after a message on the runtime's error stream. */
+int loader_prepare(struct bpf_object *obj, struct dcc_runtime *rt, pid_t target,
+		   uint64_t bufsize, const char *progname);
+/* The target of program `prog` in the attach table (NULL: none), its kind,
+ * whether only optional probes use it and how many entries do. */
+const char *loader_attach_target(struct dcc_runtime *rt, const char *prog, uint32_t *kind,
+				 bool *only_optional, int *count);
 /* After BEGIN: let the probes' clauses run, unless BEGIN called exit(). */
 void loader_phase_tracing(struct bpf_object *obj);
 

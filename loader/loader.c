@@ -150,58 +150,6 @@ static int read_options(struct run *r)
 	return 0;
 }
 
-/* Write the const volatile u64 `var` of .rodata before load. Objects
- * without .rodata or without the variable are fine. */
-static void set_rodata(struct bpf_object *obj, void *data, size_t size, const char *var,
-		       uint64_t value)
-{
-	long off = loader_var_offset(obj, ".rodata", var, sizeof(value));
-
-	if (data && off >= 0 && (size_t)off + sizeof(value) <= size)
-		memcpy((char *)data + off, &value, sizeof(value));
-}
-
-/* $pid, $ppid... are this process's, as dtrace's are its own */
-static void set_procvars(struct bpf_object *obj, void *data, size_t size)
-{
-	const uint64_t v[] = { (uint64_t)getpid(), (uint64_t)getppid(), (uint64_t)getpgid(0),
-			       (uint64_t)getsid(0), getuid(),	      getgid(),
-			       geteuid(),	    getegid() };
-	static const char *const names[] = { "pid", "ppid", "pgid", "sid",
-					     "uid", "gid",  "euid", "egid" };
-	char name[32];
-
-	for (int i = 0; i < 8; i++) {
-		snprintf(name, sizeof(name), DCC_RODATA_PROC "%s", names[i]);
-		set_rodata(obj, data, size, name, v[i]);
-	}
-}
-
-static const char *attach_target_of(struct run *r, const char *prog, uint32_t *kind,
-				    bool *only_optional, int *count)
-{
-	const struct dcc_meta_header *h = dcc_runtime__meta(r->rt);
-	const struct dcc_meta_attach *a =
-		(const void *)((const char *)h + h->attach_off);
-	const char *target = NULL;
-
-	*only_optional = true;
-	*count = 0;
-	for (uint32_t i = 0; i < h->nattach; i++) {
-		if (strcmp(dcc_runtime__str(r->rt, a[i].prog), prog))
-			continue;
-		if (!target) {
-			target = dcc_runtime__str(r->rt, a[i].target);
-			*kind = a[i].kind;
-		}
-		if (!(a[i].flags & DCC_ATTACH_F_OPTIONAL) || a[i].kind == DCC_ATTACH_BEGIN ||
-		    a[i].kind == DCC_ATTACH_END)
-			*only_optional = false;
-		(*count)++;
-	}
-	return target;
-}
-
 /*
  * libbpf 1.1 trusts the object's BTF and can crash on a corrupted one while
  * opening it. Open it first in a child: a crash there refuses the object
@@ -308,7 +256,6 @@ static int open_object(struct run *r)
 	char objname[64];
 	const char *base = strrchr(r->name, '/');
 	struct bpf_program *prog;
-	struct bpf_map *map;
 	size_t len;
 
 	base = base ? base + 1 : r->name;
@@ -329,49 +276,11 @@ static int open_object(struct run *r)
 			bpf_strerror(err));
 		return -err;
 	}
-	map = bpf_object__find_map_by_name(r->obj, DCC_MAP_RINGBUF);
-	if (map && bpf_map__set_max_entries(map, loader_ringbuf_size(r->bufsize))) {
-		fprintf(stderr, "%s: cannot set the ring buffer size: %s\n", r->prog,
-			strerror(errno));
-		return -EINVAL;
-	}
-	map = bpf_object__find_map_by_name(r->obj, ".rodata");
-	if (map) {
-		size_t sz = 0;
-		const void *init = bpf_map__initial_value(map, &sz);
-		void *copy = init && sz ? malloc(sz) : NULL;
-
-		if (copy) {
-			memcpy(copy, init, sz);
-			set_rodata(r->obj, copy, sz, DCC_RODATA_TARGET, (uint64_t)r->tgt.pid);
-			set_rodata(r->obj, copy, sz, DCC_RODATA_WALLOFF,
-				   clock_ns(CLOCK_REALTIME) - clock_ns(CLOCK_MONOTONIC));
-			set_procvars(r->obj, copy, sz);
-			bpf_map__set_initial_value(map, copy, sz);
-			free(copy);
-		}
-	}
-	if (loader_phase_loaded(r->obj)) {
-		fprintf(stderr, "%s: cannot set the object's phase before load\n", r->prog);
-		return -EINVAL;
-	}
-	bpf_object__for_each_program(prog, r->obj) {
-		const char *pname = bpf_program__name(prog), *target;
-		bool only_optional;
-		uint32_t kind = 0;
-		int count;
-
+	bpf_object__for_each_program(prog, r->obj)
 		for (int i = 0; i < r->ndisabled; i++)
-			if (!strcmp(r->disabled[i], pname))
+			if (!strcmp(r->disabled[i], bpf_program__name(prog)))
 				bpf_program__set_autoload(prog, false);
-		target = attach_target_of(r, pname, &kind, &only_optional, &count);
-		/* A BTF-typed program is loaded for one target. */
-		if (target && *target && count == 1 &&
-		    (kind == DCC_ATTACH_TP_BTF || kind == DCC_ATTACH_FENTRY ||
-		     kind == DCC_ATTACH_FEXIT))
-			bpf_program__set_attach_target(prog, 0, target);
-	}
-	return 0;
+	return loader_prepare(r->obj, r->rt, r->tgt.pid, r->bufsize, r->prog);
 }
 
 /* The program named in libbpf's warnings about the failed load: the first
@@ -429,10 +338,10 @@ static int load_object(struct run *r)
 		log_len = 0;
 		log_buf[0] = 0;
 		if (!bpf_object__load(r->obj))
-			return loader_fill_cpuinfo(r->obj, r->prog);
+			return loader_fill_cpuinfo(r->obj, stderr, r->prog);
 		err = errno ? -errno : -EINVAL;
 		if (failed_program(pname, sizeof(pname)))
-			target = attach_target_of(r, pname, &kind, &only_optional, &count);
+			target = loader_attach_target(r->rt, pname, &kind, &only_optional, &count);
 		if (target && only_optional && r->ndisabled < MAX_DISABLED) {
 			/* A probe that may be missing on this kernel: load without it. */
 			r->disabled[r->ndisabled++] = strdup(pname);
@@ -674,7 +583,7 @@ static int run(struct run *r)
 	/* The runtime names what it could not find. */
 	if (dcc_runtime__bind(r->rt, r->obj))
 		return 1;
-	if (needs_tracefs(r->rt) && attach_mount_tracefs(r->prog))
+	if (needs_tracefs(r->rt) && attach_mount_tracefs(stderr, r->prog))
 		return 1;
 	if (attach_all(&r->as, r->obj, r->rt, r->prog))
 		return 1;

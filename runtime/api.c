@@ -102,3 +102,8 @@ int dcc_runtime__agg_walk(struct dcc_runtime *rt, uint32_t agg_id, dcc_agg_fn fn
 	rt_agg_snap_free(&s);
 	return err;
 }
+
+FILE *dcc_runtime__err(const struct dcc_runtime *rt)
+{
+	return rt->err;
+}

@@ -10,6 +10,7 @@
 #include "compile.h"
 #include "cpp.h"
 #include "meta_dump.h"
+#include "skel.h"
 #include "loader.h"
 #include "verify.h"
 
@@ -22,6 +23,8 @@ static const char usage_text[] =
 	"\n"
 	"compile options:\n"
 	"  -o FILE        write the object to FILE (default: script name + .bpf.o)\n"
+	"  --skel FILE    also write a libbpf skeleton of the object (bpftool's) with\n"
+	"                 dcc's helpers to run it through libdcc-runtime\n"
 	"  -n DESC        compile a probe description instead of a file\n"
 	"  -e             check the script and exit without writing an object\n"
 	"  -l             list the probes the script or -n descriptions match (all\n"
@@ -387,7 +390,7 @@ static char *default_out(const char *script)
 
 /* What the options before the script asked for. */
 struct cli {
-	const char *out;
+	const char *out, *skel;
 	bool check_only, zdefs, dump_meta;
 	int dumps;
 	struct xopts x;
@@ -417,6 +420,12 @@ static int cli_options(struct cli *c, int argc, char **argv)
 				return -1;
 			}
 			btf_path = argv[++i];
+		} else if (!strcmp(a, "--skel")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dcc: error: option --skel needs a file\n");
+				return -1;
+			}
+			c->skel = argv[++i];
 		} else if (!strcmp(a, "-x")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "dcc: error: option -x needs an argument\n");
@@ -493,6 +502,10 @@ int main(int argc, char **argv)
 			out = argv[++i];
 			continue;
 		}
+		if (!strcmp(argv[i], "--skel") && i + 1 < argc && !c.skel && src->ndesc + nrest > 0) {
+			c.skel = argv[++i];
+			continue;
+		}
 		rest[nrest++] = argv[i];
 	}
 	if (c.dump_meta && !src->ndesc && nrest == 1) {
@@ -541,6 +554,8 @@ int main(int argc, char **argv)
 		} else {
 			char *dflt = out ? NULL : default_out(src->script ? src->script : "dcc");
 			rc = write_out(out ? out : dflt, obj, size);
+			if (!rc && c.skel)
+				rc = skel_write(c.skel, out ? out : dflt);
 			free(dflt);
 		}
 	}

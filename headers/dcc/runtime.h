@@ -50,6 +50,9 @@ const char *dcc_runtime__str(const struct dcc_runtime *rt, uint32_t off);
  * boolean, NULL when unset. */
 const char *dcc_runtime__option(const struct dcc_runtime *rt, const char *name);
 
+/* The stream messages go to (opts->err, or stderr). */
+FILE *dcc_runtime__err(const struct dcc_runtime *rt);
+
 /* After bpf_object__load(): find the ring buffer, drop and aggregation maps. */
 int dcc_runtime__bind(struct dcc_runtime *rt, struct bpf_object *obj);
 /* Wait up to timeout_ms (0: don't wait) for records and handle all there are.

@@ -1,0 +1,125 @@
+/*
+ * What must be set in an opened object before bpf_object__load(), shared by
+ * loader_run() and the embedding API (session.c): the ring buffer's size,
+ * .rodata's $target, wall clock offset and process variables, the programs'
+ * phase, and the BTF target of programs loaded for one kernel function.
+ */
+#include "internal.h"
+
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dcc/runtime.h"
+
+static uint64_t clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* Write the const volatile u64 `var` of .rodata before load. Objects
+ * without .rodata or without the variable are fine. */
+static void set_rodata(struct bpf_object *obj, void *data, size_t size, const char *var,
+		       uint64_t value)
+{
+	long off = loader_var_offset(obj, ".rodata", var, sizeof(value));
+
+	if (data && off >= 0 && (size_t)off + sizeof(value) <= size)
+		memcpy((char *)data + off, &value, sizeof(value));
+}
+
+/* $pid, $ppid... are this process's, as dtrace's are its own */
+static void set_procvars(struct bpf_object *obj, void *data, size_t size)
+{
+	const uint64_t v[] = { (uint64_t)getpid(), (uint64_t)getppid(), (uint64_t)getpgid(0),
+			       (uint64_t)getsid(0), getuid(),	      getgid(),
+			       geteuid(),	    getegid() };
+	static const char *const names[] = { "pid", "ppid", "pgid", "sid",
+					     "uid", "gid",  "euid", "egid" };
+	char name[32];
+
+	for (int i = 0; i < 8; i++) {
+		snprintf(name, sizeof(name), DCC_RODATA_PROC "%s", names[i]);
+		set_rodata(obj, data, size, name, v[i]);
+	}
+}
+
+const char *loader_attach_target(struct dcc_runtime *rt, const char *prog, uint32_t *kind,
+				 bool *only_optional, int *count)
+{
+	const struct dcc_meta_header *h = dcc_runtime__meta(rt);
+	const struct dcc_meta_attach *a =
+		(const void *)((const char *)h + h->attach_off);
+	const char *target = NULL;
+
+	*only_optional = true;
+	*count = 0;
+	for (uint32_t i = 0; i < h->nattach; i++) {
+		if (strcmp(dcc_runtime__str(rt, a[i].prog), prog))
+			continue;
+		if (!target) {
+			target = dcc_runtime__str(rt, a[i].target);
+			*kind = a[i].kind;
+		}
+		if (!(a[i].flags & DCC_ATTACH_F_OPTIONAL) || a[i].kind == DCC_ATTACH_BEGIN ||
+		    a[i].kind == DCC_ATTACH_END)
+			*only_optional = false;
+		(*count)++;
+	}
+	return target;
+}
+
+int loader_prepare(struct bpf_object *obj, struct dcc_runtime *rt, pid_t target,
+		   uint64_t bufsize, const char *progname)
+{
+	FILE *err = dcc_runtime__err(rt);
+	struct bpf_program *prog;
+	struct bpf_map *map;
+
+	map = bpf_object__find_map_by_name(obj, DCC_MAP_RINGBUF);
+	if (map && bpf_map__set_max_entries(map, loader_ringbuf_size(bufsize))) {
+		fprintf(err, "%s: cannot set the ring buffer size: %s\n", progname,
+			strerror(errno));
+		return -EINVAL;
+	}
+	map = bpf_object__find_map_by_name(obj, ".rodata");
+	if (map) {
+		size_t sz = 0;
+		const void *init = bpf_map__initial_value(map, &sz);
+		void *copy = init && sz ? malloc(sz) : NULL;
+
+		if (copy) {
+			memcpy(copy, init, sz);
+			set_rodata(obj, copy, sz, DCC_RODATA_TARGET, (uint64_t)target);
+			set_rodata(obj, copy, sz, DCC_RODATA_WALLOFF,
+				   clock_ns(CLOCK_REALTIME) - clock_ns(CLOCK_MONOTONIC));
+			set_procvars(obj, copy, sz);
+			bpf_map__set_initial_value(map, copy, sz);
+			free(copy);
+		}
+	}
+	if (loader_phase_loaded(obj)) {
+		fprintf(err, "%s: cannot set the object's phase before load\n", progname);
+		return -EINVAL;
+	}
+	bpf_object__for_each_program(prog, obj) {
+		const char *pname = bpf_program__name(prog), *tname;
+		bool only_optional;
+		uint32_t kind = 0;
+		int count;
+
+		tname = loader_attach_target(rt, pname, &kind, &only_optional, &count);
+		/* A BTF-typed program is loaded for one target. */
+		if (tname && *tname && count == 1 &&
+		    (kind == DCC_ATTACH_TP_BTF || kind == DCC_ATTACH_FENTRY ||
+		     kind == DCC_ATTACH_FEXIT))
+			bpf_program__set_attach_target(prog, 0, tname);
+	}
+	return 0;
+}
