@@ -35,8 +35,9 @@ static void skel_name(const char *path, char *name, size_t size)
 		snprintf(name, size, "dcc_skel");
 }
 
-/* Run bpftool with stdout on fd; its exit status, or -1. */
-static int run_bpftool(int fd, const char *obj_path, const char *name)
+/* Run bpftool with stdout on fd and stderr on errfd (libbpf's notes about
+ * .dcc.meta are noise unless it fails); its exit status, or -1. */
+static int run_bpftool(int fd, int errfd, const char *obj_path, const char *name)
 {
 	const char *tool = getenv("DCC_BPFTOOL");
 	pid_t pid;
@@ -48,6 +49,8 @@ static int run_bpftool(int fd, const char *obj_path, const char *name)
 		return -1;
 	if (pid == 0) {
 		dup2(fd, 1);
+		if (errfd >= 0)
+			dup2(errfd, 2);
 		if (tool && *tool) {
 			execl(tool, tool, "gen", "skeleton", obj_path, "name", name, (char *)NULL);
 		} else {
@@ -56,7 +59,8 @@ static int run_bpftool(int fd, const char *obj_path, const char *name)
 			execl("/usr/sbin/bpftool", "bpftool", "gen", "skeleton", obj_path, "name",
 			      name, (char *)NULL);
 		}
-		fprintf(stderr, "dcc: error: cannot run bpftool to write the skeleton: %s\n",
+		/* stderr is the captured one: shown by the parent */
+		fprintf(stderr, "cannot run bpftool to write the skeleton: %s\n",
 			strerror(errno));
 		_exit(127);
 	}
@@ -123,15 +127,26 @@ int skel_write(const char *skel_path, const char *obj_path)
 		fprintf(stderr, "dcc: error: cannot write %s: %s\n", skel_path, strerror(errno));
 		return 1;
 	}
-	rc = run_bpftool(fd, obj_path, name);
+	FILE *errs = tmpfile();
+
+	rc = run_bpftool(fd, errs ? fileno(errs) : -1, obj_path, name);
 	if (rc) {
+		char line[512];
+
 		close(fd);
 		unlink(skel_path);
-		if (rc != 127)
-			fprintf(stderr, "dcc: error: bpftool gen skeleton failed on %s\n",
-				obj_path);
-		return 1;
+		fprintf(stderr, "dcc: error: bpftool gen skeleton failed on %s%s\n", obj_path,
+			errs ? ":" : "");
+		if (errs) {
+			rewind(errs);
+			while (fgets(line, sizeof(line), errs))
+				fprintf(stderr, "  %s", line);
+		}
 	}
+	if (errs)
+		fclose(errs);
+	if (rc)
+		return 1;
 	f = fdopen(fd, "a");
 	if (!f || append_helpers(f, name) || fclose(f)) {
 		fprintf(stderr, "dcc: error: cannot write %s: %s\n", skel_path, strerror(errno));

@@ -14,6 +14,10 @@
 #include <stdio.h>
 #include "abi.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct bpf_object;
 struct dcc_runtime;
 
@@ -115,5 +119,9 @@ typedef int (*dcc_agg_fn)(void *ctx, const struct dcc_agg_entry *e);
 /* Each entry of aggregation agg_id in printing order; fn returning non-zero
  * stops the walk and is returned. */
 int dcc_runtime__agg_walk(struct dcc_runtime *rt, uint32_t agg_id, dcc_agg_fn fn, void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
