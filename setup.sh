@@ -17,7 +17,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 PACKAGES=(
-	cmake gcc libc6-dev make pkg-config binutils
+	cmake gcc g++ libc6-dev make pkg-config binutils
 	llvm-19-dev clang-19
 	libbpf-dev libelf-dev zlib1g-dev libzstd-dev
 	bpftool linux-libc-dev

@@ -78,12 +78,13 @@ static int session_init(struct dcc_session *s, const void *elf, size_t size,
 int dcc_session__open(const void *elf, size_t size, const struct dcc_runtime_opts *opts,
 		      struct dcc_session **out)
 {
-	struct dcc_session *s = calloc(1, sizeof(*s));
+	struct dcc_session *s;
 	int e;
 
 	if (!out)
 		return -EINVAL;
 	*out = NULL;
+	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
 	s->prog = opts && opts->progname ? opts->progname : "dcc";
