@@ -66,6 +66,34 @@ NOKERNEL_TEST(object, bpftool_gen_skeleton_accepts_it)
 	run_result_free(&r);
 }
 
+/* --skel: bpftool's skeleton named after the file, then dcc's helpers, and
+ * the header compiles as C and C++ with every warning an error. */
+NOKERNEL_TEST(object, skel_option_writes_a_skeleton)
+{
+	const char *obj = e2e_tmp("my-script.bpf.o"), *skel = e2e_tmp("my-script.skel.h");
+	const char *c = e2e_tmp("use.c");
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "--btf", PINNED_BTF, e2e_src("tst.getppid_count.d"), "-o", obj,
+		"--skel", skel, NULL);
+	cr_assert_eq(r.status, 0, "dcc --skel failed:\n%s", r.err);
+	cr_assert_str_eq(r.err, "");
+	run_result_free(&r);
+	char *h = e2e_keep(read_file(skel, NULL));
+	cr_assert(h && strstr(h, "struct my_script {"), "no skeleton struct:\n%.2000s", h);
+	cr_assert(strstr(h, "static inline int my_script__dcc_start("), "no dcc helper");
+	const char *use = "#include \"my-script.skel.h\"\n"
+			  "int main(void) { struct dcc_session *s; "
+			  "return my_script__dcc_start(0, &s) ? 1 : 0; }\n";
+	cr_assert_eq(write_file(c, use, strlen(use)), 0);
+	char cmd[2048];
+	snprintf(cmd, sizeof(cmd), "cd %s && cc -Wall -Wextra -Werror -I%s/../headers -c use.c "
+		 "-o use_c.o && c++ -Wall -Wextra -Werror -I%s/../headers -x c++ -c use.c "
+		 "-o use_cxx.o", e2e_tmp(""), TESTS_SRC_DIR, TESTS_SRC_DIR);
+	run_sh(&r, cmd, 120);
+	cr_assert_eq(r.status, 0, "the skeleton does not compile:\n%s", r.err);
+	run_result_free(&r);
+}
+
 NOKERNEL_TEST(object, same_input_same_bytes)
 {
 	const char *a = e2e_tmp("a.bpf.o"), *b = e2e_tmp("b.bpf.o");
