@@ -317,6 +317,24 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 	return 0;
 }
 
+/* system(), freopen() and ftruncate() are run by the consumer, and the loader
+ * asks for -w by the object's destructive flag alone: an object that has one
+ * of them without the flag is refused, whatever else it says. */
+static int check_destructive(const struct dcc_meta_header *h, const char *base, char *why,
+			     size_t whylen)
+{
+	const struct dcc_meta_action *acts = (const void *)(base + h->action_off);
+
+	if (h->flags & DCC_META_F_DESTRUCTIVE)
+		return 0;
+	for (uint32_t i = 0; i < h->nactions; i++)
+		if (acts[i].kind == DCC_ACT_SYSTEM || acts[i].kind == DCC_ACT_FREOPEN ||
+		    acts[i].kind == DCC_ACT_FTRUNCATE)
+			return why_set(why, whylen, -EBADMSG, "action %u: %s() in an object "
+				       "not marked destructive", i, abi_action_name(acts[i].kind));
+	return 0;
+}
+
 static int check(const void *meta, size_t size, char *why, size_t whylen)
 {
 	const struct dcc_meta_header *h = meta;
@@ -398,7 +416,10 @@ static int check(const void *meta, size_t size, char *why, size_t whylen)
 	err = rt_types_check(h, base, why, whylen);
 	if (err)
 		return err;
-	return check_clauses(h, base, why, whylen);
+	err = check_clauses(h, base, why, whylen);
+	if (err)
+		return err;
+	return check_destructive(h, base, why, whylen);
 }
 
 int dcc_meta_check(const void *meta, size_t size, char *why, size_t whylen)

@@ -83,7 +83,7 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 {
 	*obj = NULL;
 	*size = 0;
-	struct diag *dg = diag_new(stderr);
+	struct diag *dg = diag_new(o->errs ? o->errs : stderr);
 	uint32_t file = diag_add_source(dg, o->name, o->text, o->len);
 	int rc = 1;
 	if (o->dump_tokens) {
@@ -93,6 +93,11 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	}
 	struct arena *ar = arena_create();
 	struct lib lib = { .ar = ar, .btf_path = o->btf_path };
+	if (o->btf) {
+		sema_btf_rebind(o->btf, ar);
+		lib.btf = o->btf;
+		lib.btf_tried = true;
+	}
 	bool nolibs = o->nolibs;
 	for (int i = 0; i < o->nxopts; i++)
 		nolibs |= !strcmp(o->xopts[i], "nolibs");
@@ -156,7 +161,8 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	cg_dispose(&cg);
 out_sema:
 	stage_enter(STAGE_FREE);
-	sema_btf_close(s.btf);
+	if (s.btf != o->btf)
+		sema_btf_close(s.btf);
 	free(s.named);
 	free(s.trans);
 	free(s.probes);
@@ -165,8 +171,10 @@ out_sema:
 	free(s.opt_names);
 	free(s.opt_values);
 out:
-	sema_btf_close(lib.btf);
+	if (lib.btf != o->btf)
+		sema_btf_close(lib.btf);
 	arena_destroy(ar);
+	types_forget_pointers();
 	diag_free(dg);
 	if (o->verbose)
 		stage_report(stderr);

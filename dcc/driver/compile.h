@@ -23,6 +23,11 @@ struct compile_opts {
 	bool list;               /* -l: list the probes the descriptions match */
 	bool dump_tokens, dump_ast, dump_ir;
 	bool verbose;            /* -v: the time each stage took, on stderr */
+	FILE *errs;              /* diagnostics; NULL: stderr */
+	/* the kernel's BTF already open (borrowed, not closed): a process that
+	 * compiles many sources (the fuzzer) parses it once; NULL: opened when
+	 * a kernel type is first needed */
+	struct sema_btf *btf;
 };
 
 /* Returns 0 with *obj (malloc'd) and *size set, 1 on compile errors (already

@@ -41,6 +41,12 @@ struct sema_btf *sema_btf_open(struct arena *ar, const char *path, char *why, si
 	return b;
 }
 
+void sema_btf_rebind(struct sema_btf *b, struct arena *ar)
+{
+	b->ar = ar;
+	memset(b->cache, 0, b->n * sizeof(*b->cache));
+}
+
 void sema_btf_close(struct sema_btf *b)
 {
 	if (!b)

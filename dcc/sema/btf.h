@@ -15,6 +15,10 @@ struct sema_btf;
 /* path NULL: the running kernel's. On failure returns NULL with a reason. */
 struct sema_btf *sema_btf_open(struct arena *ar, const char *path, char *why, size_t whylen);
 void sema_btf_close(struct sema_btf *b);
+/* Forget the types made so far and make new ones in ar: the parsed BTF is
+ * kept for another compile in the same process (the fuzzer's), whose arena
+ * is not the one the old types lived in. */
+void sema_btf_rebind(struct sema_btf *b, struct arena *ar);
 const char *sema_btf_path(const struct sema_btf *b);
 struct type *sema_btf_struct(struct sema_btf *b, const char *tag, bool is_union);
 struct type *sema_btf_typedef(struct sema_btf *b, const char *name);

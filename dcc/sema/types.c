@@ -66,6 +66,12 @@ struct type *type_by_name(const char *name)
 	return NULL;
 }
 
+void types_forget_pointers(void)
+{
+	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		names[i].t->ptr_to = NULL;
+}
+
 bool type_is_int(const struct type *t)
 {
 	return t && t->kind == T_INT;

@@ -68,7 +68,12 @@ struct type *type_promote(struct type *t);
 const char *type_str(const struct type *t);
 
 struct arena;
+/* The pointer type to `to`, made once in ar and cached in `to`. */
 struct type *type_ptr(struct arena *ar, struct type *to);
+/* Drop the pointer types cached in the predefined types: they live in a
+ * compile's arena, and another compile in the same process (the fuzzer's)
+ * must not find them once that arena is gone. */
+void types_forget_pointers(void);
 struct type *type_array(struct arena *ar, struct type *elem, uint64_t n);
 /* char arrays and char pointers, which D turns into strings where a string
  * is wanted */
