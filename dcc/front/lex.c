@@ -698,13 +698,16 @@ static struct token eof_token(struct lexer *lx)
 static struct token next(struct lexer *lx, enum lex_mode mode)
 {
 	struct token t;
+	/* Once errors stopped the lexer, only EOF; but a token whose lexing hits
+	 * the limit (on an invalid character before it) is still returned: the
+	 * parser just peeked it (quietly) and acts on its kind. */
+	if (lx->stop)
+		return eof_token(lx);
 	for (;;) {
-		if (lx->stop)
-			return eof_token(lx);
 		if (lx->st.pos == 0 && lx->len >= 2 && lx->src[0] == '#' && lx->src[1] == '!')
 			lx->st.pos = end_of_line(lx, 0);
 		skip_space(lx);
-		if (lx->st.pos >= lx->len || lx->stop)
+		if (lx->st.pos >= lx->len)
 			return eof_token(lx);
 		if (cur(lx) == '#' && at_line_start(lx)) {
 			if (directive(lx, &t)) {

@@ -4,6 +4,7 @@
  * (dcc -e). A diagnostic or success, never a crash, a hang, a leak or a
  * sanitizer report. The kernel's BTF is parsed once for the whole run.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,9 @@
 static FILE *errs;
 static struct sema_btf *btf;
 static struct arena *btf_arena;
+/* DCC_FUZZ_NOLIBS=1: no D library before each input (-x nolibs), about ten
+ * times the executions, for runs that aim at the parser and sema's rules */
+static bool nolibs;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -24,6 +28,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	char why[256];
 	/* diagnostics are formatted (that code is fuzzed too) but not shown */
 	errs = fopen("/dev/null", "w");
+	nolibs = getenv("DCC_FUZZ_NOLIBS") != NULL;
 	btf_arena = arena_create();
 	btf = sema_btf_open(btf_arena, getenv("DCC_FUZZ_BTF"), why, sizeof(why));
 	if (!btf)
@@ -44,6 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.label = "fuzz.d",
 		.macro_argv = margv,
 		.macro_argc = 3,
+		.nolibs = nolibs,
 		.check_only = true,
 		.errs = errs,
 		.btf = btf,
