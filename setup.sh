@@ -4,7 +4,9 @@
 #   ./setup.sh          install the packages (if any is missing) and build into build/
 #   ./setup.sh demo     ... then run samples/hello.d with `build/bin/dcc run -s`
 #   ./setup.sh test     ... then run the whole test suite (ctest), then build
-#                       build-asan/ with ASan+UBSan and run the suite again there
+#                       build-asan/ with ASan+UBSan and run the suite again there,
+#                       then build build-fuzz/ and run each libFuzzer harness for
+#                       FUZZ_SECONDS (default 60; bench/fuzz/run.sh)
 #   ./setup.sh bench    ... then run the benchmarks in bench/ (next to bpftrace)
 #   ./setup.sh deps     only install the packages
 #
@@ -18,7 +20,7 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 
 PACKAGES=(
 	cmake gcc g++ libc6-dev make pkg-config binutils
-	llvm-19-dev clang-19
+	llvm-19-dev clang-19 libclang-rt-19-dev
 	libbpf-dev libelf-dev zlib1g-dev libzstd-dev
 	bpftool linux-libc-dev
 	libcriterion-dev
@@ -102,7 +104,7 @@ run_suite()
 
 tests()
 {
-	local rc_plain=0 rc_asan=0
+	local rc_plain=0 rc_asan=0 rc_fuzz=0
 	run_suite "$ROOT/build" "plain build" || rc_plain=$?
 
 	build_tree "$ROOT/build-asan" -DDCC_SANITIZE=ON
@@ -111,10 +113,13 @@ tests()
 	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 		run_suite "$ROOT/build-asan" "ASan+UBSan build" || rc_asan=$?
 
-	if [ "$rc_plain" -ne 0 ] || [ "$rc_asan" -ne 0 ]; then
-		die "tests failed (plain: $rc_plain, asan+ubsan: $rc_asan)"
+	say "fuzzing each harness for ${FUZZ_SECONDS:-60} s (bench/fuzz/run.sh)"
+	"$ROOT/bench/fuzz/run.sh" "${FUZZ_SECONDS:-60}" || rc_fuzz=$?
+
+	if [ "$rc_plain" -ne 0 ] || [ "$rc_asan" -ne 0 ] || [ "$rc_fuzz" -ne 0 ]; then
+		die "tests failed (plain: $rc_plain, asan+ubsan: $rc_asan, fuzz: $rc_fuzz)"
 	fi
-	say "all tests passed in both builds"
+	say "all tests passed in both builds, and the fuzzers found nothing"
 }
 
 cmd=${1:-build}
@@ -149,7 +154,7 @@ bench)
 	"$ROOT/bench/run-all.sh"
 	;;
 -h | --help | help)
-	sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
 	;;
 *)
 	printf 'usage: %s [build|demo|test|bench|deps]\n' "$0" >&2
