@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "arena.h"
 
 struct node *ast_new(struct arena *ar, enum node_kind kind, struct loc loc)
@@ -89,6 +90,45 @@ int ast_list_len(const struct node *list)
 	for (; list; list = list->next)
 		n++;
 	return n;
+}
+
+const struct node *ast_deeper_than(const struct node *root, int max)
+{
+	struct item {
+		const struct node *n;
+		int depth;
+	} *stack = NULL;
+	size_t len = 0, cap = 0;
+	const struct node *found = NULL;
+
+	if (root) {
+		stack = malloc(sizeof(*stack) * (cap = 64));
+		if (!stack)
+			abort();
+		stack[len++] = (struct item){ root, 0 };
+	}
+	while (len > 0 && !found) {
+		struct item it = stack[--len];
+		if (it.depth > max) {
+			found = it.n;
+			break;
+		}
+		/* popped a first: the leftmost deep node is the one reported */
+		const struct node *kids[6] = { it.n->next, it.n->list, it.n->d, it.n->c,
+					       it.n->b, it.n->a };
+		for (int i = 0; i < 6; i++) {
+			if (!kids[i])
+				continue;
+			if (len == cap) {
+				stack = realloc(stack, sizeof(*stack) * (cap *= 2));
+				if (!stack)
+					abort();
+			}
+			stack[len++] = (struct item){ kids[i], it.depth + (i > 0) };
+		}
+	}
+	free(stack);
+	return found;
 }
 
 static void indent(FILE *out, int depth, const char *label)

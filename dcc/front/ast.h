@@ -150,5 +150,10 @@ void ast_dump(FILE *out, const struct node *n); /* --dump-ast: one node a line, 
 const char *ast_kind_name(enum node_kind kind);
 const char *ast_op_name(int op); /* "+", "<<=", "->", ... as written */
 int ast_list_len(const struct node *list);
+/* The first node found deeper than max levels below root (its a, b, c, d
+ * and list items one level down, its next siblings on its own), or NULL.
+ * Walks with a stack of its own: sema and codegen recurse on the tree, and
+ * a chain like 1 + 1 + ... or a->b->... is built by a loop, not nesting. */
+const struct node *ast_deeper_than(const struct node *root, int max);
 
 #endif

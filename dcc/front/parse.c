@@ -664,7 +664,12 @@ struct node *parse_program(struct arena *ar, struct diag *dg, uint32_t file,
 {
 	struct parser ps;
 	init(&ps, ar, dg, file, text, len, opts);
-	return program(&ps, file, len);
+	struct node *prog = program(&ps, file, len);
+	const struct node *deep = prog ? ast_deeper_than(prog, PARSE_MAX_HEIGHT) : NULL;
+	if (deep)
+		parse_error(&ps, deep->loc, "expression or statement is nested too deeply "
+			    "(more than %d levels)", PARSE_MAX_HEIGHT);
+	return prog;
 }
 
 int parse_dump_tokens(FILE *out, struct diag *dg, uint32_t file, const char *text, size_t len)

@@ -34,6 +34,10 @@ struct parser {
 
 /* Deeper nesting than this is refused rather than overflowing the stack. */
 #define PARSE_MAX_DEPTH 256
+/* The tree's height, checked once parsed: chains built by a loop (1 + 1 + ...,
+ * a->b->c, a, b, c) nest without recursing here, but sema and codegen recurse
+ * on every level. */
+#define PARSE_MAX_HEIGHT 1000
 
 /* parse.c */
 struct token *parse_peek(struct parser *ps);
