@@ -164,6 +164,7 @@ out_sema:
 	if (s.btf != o->btf)
 		sema_btf_close(s.btf);
 	free(s.named);
+	free(s.named_index);
 	free(s.trans);
 	free(s.probes);
 	free(s.vars);

@@ -156,9 +156,17 @@ struct sema {
 	/* sema_decl.c: the script's types, inlines, enumerators, translators */
 	struct named *named;
 	int nnamed, cap_named;
+	int *named_index;       /* sema_decl.c's hash index of named[] */
+	unsigned named_slots;   /* its size, a power of two */
 	struct translator **trans;
 	int ntrans, cap_trans;
 	int inline_depth;
+	const char *inline_names[17]; /* the inlines being expanded, outermost first */
+	/* nodes copied by inline and translator expansions, bounded: inlines
+	 * that each use the one before twice expand exponentially */
+	long cloned;
+	int expr_depth;      /* sema_expr's recursion, bounded the same way */
+	bool limit_reported; /* sema_limit()'s message was printed */
 	bool btf_failed;
 };
 

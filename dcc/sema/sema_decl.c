@@ -28,12 +28,38 @@ struct translator {
 	struct node *n;    /* N_TRANSLATOR */
 };
 
+/* The names are found through an open-addressing index of named[] (1 +
+ * index, 0 empty), in insertion order along a probe chain, so the first
+ * definition of a name is the one found. Every script brings the D
+ * library's hundreds of names, looked up at each identifier. */
+static unsigned name_hash(int kind, const char *name)
+{
+	unsigned h = 2166136261u ^ (unsigned)kind;
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 16777619u;
+	return h;
+}
+
 static struct named *lookup(struct sema *s, int kind, const char *name)
 {
-	for (int i = 0; i < s->nnamed; i++)
+	unsigned mask = s->named_slots - 1;
+	for (unsigned h = name_hash(kind, name) & mask; s->named_slots; h = (h + 1) & mask) {
+		int i = s->named_index[h] - 1;
+		if (i < 0)
+			return NULL;
 		if (s->named[i].kind == kind && !strcmp(s->named[i].name, name))
 			return &s->named[i];
+	}
 	return NULL;
+}
+
+static void index_named(struct sema *s, int i)
+{
+	unsigned mask = s->named_slots - 1;
+	unsigned h = name_hash(s->named[i].kind, s->named[i].name) & mask;
+	while (s->named_index[h])
+		h = (h + 1) & mask;
+	s->named_index[h] = i + 1;
 }
 
 static struct named *add(struct sema *s, int kind, const char *name)
@@ -41,11 +67,24 @@ static struct named *add(struct sema *s, int kind, const char *name)
 	if (s->nnamed == s->cap_named) {
 		s->cap_named = s->cap_named ? 2 * s->cap_named : 32;
 		s->named = realloc(s->named, s->cap_named * sizeof(*s->named));
+		if (!s->named)
+			abort();
 	}
 	struct named *d = &s->named[s->nnamed++];
 	memset(d, 0, sizeof(*d));
 	d->kind = kind;
 	d->name = name;
+	if (2 * (unsigned)s->nnamed > s->named_slots) {
+		free(s->named_index);
+		s->named_slots = s->named_slots ? 2 * s->named_slots : 64;
+		s->named_index = calloc(s->named_slots, sizeof(*s->named_index));
+		if (!s->named_index)
+			abort();
+		for (int i = 0; i < s->nnamed; i++)
+			index_named(s, i);
+	} else {
+		index_named(s, s->nnamed - 1);
+	}
 	return d;
 }
 
@@ -436,6 +475,7 @@ static struct node *clone(struct sema *s, struct node *n, const char *param, str
 	if (param && n->kind == N_IDENT && !strcmp(n->name, param))
 		return clone(s, arg, NULL, NULL);
 	struct node *c = arena_new(s->ar, struct node);
+	s->cloned++;
 	*c = *n;
 	c->a = clone(s, n->a, param, arg);
 	c->b = clone(s, n->b, param, arg);
@@ -480,10 +520,23 @@ int sema_expand_name(struct sema *s, struct node *n)
 	d = lookup(s, NK_INLINE, n->name);
 	if (!d)
 		return 1;
-	if (s->inline_depth > 16)
-		return diag_error(s->dg, n->loc, "inline '%s' expands into itself", n->name);
+	if (s->inline_depth >= SEMA_MAX_INLINE_DEPTH) {
+		bool self = false;
+		for (int i = 0; i < s->inline_depth; i++)
+			self |= !strcmp(s->inline_names[i], n->name);
+		/* reported once: an inline used twice by the one before would
+		 * otherwise report it 2^16 times */
+		if (self)
+			return sema_limit(s, n->loc, "inline '%s' expands into itself", n->name);
+		return sema_limit(s, n->loc, "inlines are nested too deeply: '%s' is inside %d "
+				  "others", n->name, s->inline_depth);
+	}
+	if (s->cloned > SEMA_MAX_CLONED)
+		return sema_limit(s, n->loc, "inline '%s' makes the program too large: inlines "
+				  "expand to more than %d nodes", n->name, SEMA_MAX_CLONED);
 	struct node *e = clone(s, d->n->b, NULL, NULL);
 	replace(n, e);
+	s->inline_names[s->inline_depth] = d->name;
 	s->inline_depth++;
 	int err = sema_expr(s, n);
 	s->inline_depth--;

@@ -5,6 +5,20 @@
 #include "sema.h"
 #include "builtin.h"
 
+/* The nodes inline and translator expansions may copy in one compile: far
+ * more than real scripts use (an inline is copied at each use), far fewer
+ * than an inline that uses the one before twice, 30 deep, would make. */
+#define SEMA_MAX_CLONED 50000
+/* Inlines expanded inside inlines, at most (sema.h's inline_names[]). */
+#define SEMA_MAX_INLINE_DEPTH 17
+/* The depth sema_expr may recurse to: the parser refuses a tree deeper than
+ * 1000 levels, but inlines expanded in inlines nest further. */
+#define SEMA_MAX_EXPR_DEPTH 2000
+/* A program over one of these limits at loc: the message once (but not lost
+ * to a muted trial pass); returns -1. */
+int sema_limit(struct sema *s, struct loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 int sema_expr(struct sema *s, struct node *n);
 int sema_clause(struct sema *s, struct clause_info *ci);
 int sema_call_value(struct sema *s, struct node *n);
