@@ -43,6 +43,10 @@ static void zero_records(struct dcc_runtime *rt)
 	const struct dcc_meta_clause *c = (const void *)((const char *)h + h->clause_off);
 	const struct dcc_meta_probe *p = (const void *)((const char *)h + h->probe_off);
 	for (uint32_t i = 0; i < h->nclauses; i++) {
+		/* a record is at most what a ring buffer holds, not the 4 GiB a
+		 * clause may claim (that claim is the decoder's to refuse) */
+		if (c[i].size > 1u << 20)
+			continue;
 		struct dcc_rec_hdr *rec = aligned_alloc(8, (c[i].size + 7) & ~7u);
 		memset(rec, 0, c[i].size);
 		rec->epid = i + 1;
