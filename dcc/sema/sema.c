@@ -7,7 +7,6 @@
  */
 #include "sema.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -651,21 +650,6 @@ static int check_unop(struct sema *s, struct node *n)
 }
 
 static int expr_kind(struct sema *s, struct node *n);
-
-int sema_limit(struct sema *s, struct loc loc, const char *fmt, ...)
-{
-	int before = diag_errors(s->dg);
-	if (!s->limit_reported) {
-		char msg[256];
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(msg, sizeof(msg), fmt, ap);
-		va_end(ap);
-		diag_error(s->dg, loc, "%s", msg);
-	}
-	s->limit_reported |= diag_errors(s->dg) > before;
-	return -1;
-}
 
 int sema_expr(struct sema *s, struct node *n)
 {

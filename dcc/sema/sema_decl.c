@@ -5,6 +5,7 @@
  * the translator's expression for it, with the input bound to the xlate
  * operand). The D library of headers/d is declarations of this kind.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -503,6 +504,21 @@ static void replace(struct node *n, struct node *with)
 	*n = *with;
 	n->next = next;
 	n->loc = loc;
+}
+
+int sema_limit(struct sema *s, struct loc loc, const char *fmt, ...)
+{
+	int before = diag_errors(s->dg);
+	if (!s->limit_reported) {
+		char msg[256];
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+		va_end(ap);
+		diag_error(s->dg, loc, "%s", msg);
+	}
+	s->limit_reported |= diag_errors(s->dg) > before;
+	return -1;
 }
 
 /* An identifier that names an inline or an enumerator: expand it. 1 if it

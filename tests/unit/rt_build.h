@@ -36,6 +36,7 @@ struct mb {
 	struct dcc_meta_member members[MB_MAX * 2];
 	uint32_t nmembers;
 	uint32_t script;
+	uint32_t flags; /* DCC_META_F_* */
 };
 
 static inline void mb_init(struct mb *b)
@@ -217,6 +218,7 @@ static inline void *mb_blob(struct mb *b, size_t *size)
 	off += b->nstr;
 	h.size = off;
 	h.script = b->script;
+	h.flags = b->flags;
 	blob = calloc(1, mb_align(off));
 	memcpy(blob, &h, sizeof(h));
 	memcpy(blob + h.probe_off, b->probes, sizeof(b->probes[0]) * b->nprobes);

@@ -1,7 +1,8 @@
 /*
  * The destructive actions the runtime performs, fed with synthetic records:
  * system()'s command output in order with printf(), freopen() to a file and
- * back, ftruncate() of the output file.
+ * back, ftruncate() of the output file; and an object that has one of them
+ * without saying it is destructive (the loader asks for -w by that flag).
  */
 #include <criterion/criterion.h>
 #include <errno.h>
@@ -13,6 +14,7 @@
 static void base(struct mb *b)
 {
 	mb_init(b);
+	b->flags = DCC_META_F_DESTRUCTIVE;
 	mb_probe(b, DCC_PROBE_BEGIN, "dtrace", "", "", "BEGIN");
 }
 
@@ -140,4 +142,29 @@ Test(rt_destr, unknown_action_kind_is_refused)
 	mb_action(&b, DCC_ACT_FTRUNCATE + 1, NULL);
 	cr_assert_neq(rtt_open(&t, &b, true, NULL, 0), 0);
 	rtt_close(&t);
+}
+
+/* The loader asks for -w by the flag alone: an object that runs a command or
+ * writes a file without it is refused before any record. */
+Test(rt_destr, unmarked_object_refused)
+{
+	static const uint32_t kinds[] = { DCC_ACT_SYSTEM, DCC_ACT_FREOPEN, DCC_ACT_FTRUNCATE };
+	static const char *const want[] = {
+		"dtrun: action 1: system() in an object not marked destructive\n",
+		"dtrun: action 1: freopen() in an object not marked destructive\n",
+		"dtrun: action 1: ftruncate() in an object not marked destructive\n",
+	};
+	for (int i = 0; i < 3; i++) {
+		struct rtt t;
+		struct mb b;
+
+		base(&b);
+		b.flags = 0;
+		mb_clause(&b);
+		mb_action(&b, DCC_ACT_PRINTF, "one\n");
+		mb_action(&b, kinds[i], kinds[i] == DCC_ACT_FTRUNCATE ? "" : "x");
+		cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), -EBADMSG);
+		cr_assert_str_eq(rtt_err(&t), want[i]);
+		rtt_close(&t);
+	}
 }
