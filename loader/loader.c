@@ -420,7 +420,7 @@ static void matched_message(struct run *r)
 
 	fprintf(stderr, "%s: %s '%s' matched %u probe%s\n", r->prog,
 		h->flags & DCC_META_F_DESCRIPTION ? "description" : "script",
-		dcc_runtime__str(r->rt, h->script), h->nprobes, h->nprobes == 1 ? "" : "s");
+		dcc_runtime__str(r->rt, h->script), h->nenablings, h->nenablings == 1 ? "" : "s");
 }
 
 /* Consume until exit(), a signal or the traced process's end. Returns the

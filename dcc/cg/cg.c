@@ -777,6 +777,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 	for (int i = 0; i < s->nopts; i++)
 		cg_meta_option(cg->meta, s->opt_names[i], s->opt_values[i]);
 
+	cg_meta_enablings(cg->meta, (uint32_t)s->nenablings);
 	size_t msize;
 	void *blob = cg_meta_finish(cg->meta, script_label,
 				    (is_description ? DCC_META_F_DESCRIPTION : 0) |

@@ -32,6 +32,7 @@ struct cg_meta {
 	 * a script on every syscall names ~360 probes, each four strings */
 	uint32_t *str_slots;
 	uint32_t str_cap, str_count;
+	uint32_t enablings;
 };
 
 struct cg_meta *cg_meta_new(void)
@@ -245,6 +246,11 @@ static uint32_t place(char *blob, uint32_t *off, const void *src, size_t size)
 	return at;
 }
 
+void cg_meta_enablings(struct cg_meta *m, uint32_t n)
+{
+	m->enablings = n;
+}
+
 void *cg_meta_finish(struct cg_meta *m, const char *script, uint32_t flags, size_t *size)
 {
 	uint32_t script_str = cg_meta_str(m, script);
@@ -261,6 +267,7 @@ void *cg_meta_finish(struct cg_meta *m, const char *script, uint32_t flags, size
 	h->version = DCC_META_VERSION;
 	h->probe_off = place(blob, &off, m->probes.v, m->probes.n * sizeof(*m->probes.v));
 	h->nprobes = m->probes.n;
+	h->nenablings = m->enablings;
 	h->attach_off = place(blob, &off, m->attach.v, m->attach.n * sizeof(*m->attach.v));
 	h->nattach = m->attach.n;
 	h->clause_off = place(blob, &off, m->clauses.v, m->clauses.n * sizeof(*m->clauses.v));

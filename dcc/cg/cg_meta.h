@@ -35,6 +35,7 @@ void cg_meta_arg(struct cg_meta *m, uint32_t offset, uint32_t size, uint16_t kin
 void cg_meta_agg(struct cg_meta *m, const struct agg *g, const char *map, uint32_t key_size,
 		 uint32_t val_size, const unsigned *strcaps);
 void cg_meta_option(struct cg_meta *m, const char *name, const char *value);
+void cg_meta_enablings(struct cg_meta *m, uint32_t n);
 void *cg_meta_finish(struct cg_meta *m, const char *script, uint32_t flags, size_t *size);
 
 #endif

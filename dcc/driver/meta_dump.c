@@ -35,7 +35,7 @@ int meta_dump(FILE *out, const void *obj, size_t size)
 		S(h->script), h->flags & DCC_META_F_DESCRIPTION ? " (description)" : "",
 		h->flags & DCC_META_F_DESTRUCTIVE ? " (destructive)" : "");
 	const struct dcc_meta_probe *p = (const void *)(m + h->probe_off);
-	fprintf(out, "probes: %u\n", h->nprobes);
+	fprintf(out, "probes: %u, enablings: %u\n", h->nprobes, h->nenablings);
 	for (uint32_t i = 0; i < h->nprobes; i++)
 		fprintf(out, "  %5u %s:%s:%s:%s\n", p[i].id, S(p[i].prov), S(p[i].mod),
 			S(p[i].func), S(p[i].name));

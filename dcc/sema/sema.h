@@ -127,6 +127,7 @@ struct sema {
 
 	struct probe **probes; /* every matched probe, unique ids, in first-use order */
 	int nprobes, cap_probes;
+	int nenablings;        /* a probe once per description of a clause that names it */
 	struct clause_info *clauses;
 	int nclauses;
 

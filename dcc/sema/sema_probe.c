@@ -98,11 +98,13 @@ static uint64_t parse_rate(const char *spec)
 struct match {
 	struct probe **v;
 	int n, cap;
+	int hits; /* every match, repeats too: DTrace's count of enablings */
 	bool all; /* listing: probes are new, no need to look for them */
 };
 
 static void add_match(struct match *m, struct probe *p)
 {
+	m->hits++;
 	for (int i = 0; i < m->n && !m->all; i++)
 		if (m->v[i] == p)
 			return;
@@ -348,7 +350,7 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
 	const char *func = d->func ? d->func : "", *name = d->pname ? d->pname : "";
-	int before = m->n;
+	int before = m->hits; /* a probe an earlier description named counts */
 
 	if (d->ival)
 		return diag_error(s->dg, d->loc, "probe ids are not supported: use a probe "
@@ -379,7 +381,7 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 				add_match(m, probe_get(s, PROFILE_ID_BASE + i,
 						       listed[i][0] == 't' ? PK_TICK : PK_PROFILE,
 						       "profile", "", "", listed[i]));
-		if (m->n > before)
+		if (m->hits > before)
 			return 0;
 	}
 	/* profile provider: names are made, not listed, so they can't be globs */
@@ -445,7 +447,7 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 		if (match_fbt(s, d, m))
 			return -1;
 	}
-	if (m->n > before)
+	if (m->hits > before)
 		return 0;
 	for (int i = 0; unsupported_providers[i]; i++)
 		if (!strcmp(prov, unsupported_providers[i]))
@@ -475,6 +477,7 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 		if (!d->func || !*d->func)
 			explicit = false;
 	}
+	s->nenablings += m.hits;
 	if (err || !m.n) {
 		free(m.v);
 		return err;

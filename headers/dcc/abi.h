@@ -80,6 +80,10 @@ struct dcc_meta_header {
 	uint32_t flags;      /* DCC_META_F_* */
 	uint32_t type_off, ntypes;     /* struct dcc_meta_type[]: print()'s types */
 	uint32_t member_off, nmembers; /* struct dcc_meta_member[] */
+	/* "matched N probes": as DTrace counts them, a probe once for each
+	 * probe description of each clause that names it */
+	uint32_t nenablings;
+	uint32_t pad;
 };
 
 #define DCC_META_F_DESCRIPTION 1 /* script is a -n description: "description 'X' matched" */

@@ -310,7 +310,7 @@ const struct handmade_meta dcc_meta = {
 		.version = DCC_META_VERSION,
 		.size = sizeof(struct handmade_meta),
 		.str_off = M(strs), .str_size = sizeof(STRTAB),
-		.probe_off = M(probes), .nprobes = NPROBES,
+		.probe_off = M(probes), .nprobes = NPROBES, .nenablings = NPROBES,
 		.attach_off = M(attach), .nattach = NATTACH,
 		.clause_off = M(clauses), .nclauses = 4,
 		.action_off = M(actions), .nactions = 4,

@@ -398,3 +398,20 @@ E2E_TEST(lifecycle, statusrate_paces_the_end_after_exit)
 	e2e_expect(&r, 0, "1 0\n\n");
 	run_result_free(&r);
 }
+
+/* The matched-probes line counts enablings as DTrace does: a probe once for
+ * each probe description of each clause that names it. Here BEGIN is named
+ * by three clauses and END by one: 4, though only 2 distinct probes. */
+E2E_TEST(lifecycle, matched_counts_each_clause)
+{
+	const char *obj = e2e_build("enablings", "BEGIN { x = 1; }\n"
+					       "BEGIN, END { y = 2; }\n"
+					       "BEGIN { exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect_err(&r, "dtrun: script '*enablings.d' matched 4 probes", NULL);
+	run_result_free(&r);
+	e2e_run(&r, DCC_BIN, "run", "-n", "BEGIN, dtrace:::BEGIN { exit(0); }", NULL);
+	e2e_expect_err(&r, "dcc: description 'BEGIN*' matched 2 probes", NULL);
+	run_result_free(&r);
+}
