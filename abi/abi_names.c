@@ -26,6 +26,8 @@ static const struct {
 	[DCC_ATTACH_KRETPROBE] = { "kretprobe", "kretprobe" },
 	[DCC_ATTACH_UPROBE] = { "uprobe", "uprobe" },
 	[DCC_ATTACH_URETPROBE] = { "uretprobe", "uretprobe" },
+	[DCC_ATTACH_PID_ENTRY] = { "pid_entry", "pid entry probe" },
+	[DCC_ATTACH_PID_RETURN] = { "pid_return", "pid return probe" },
 };
 
 static const char *const actions[] = {

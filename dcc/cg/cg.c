@@ -555,6 +555,11 @@ static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 				    g->probes[0]->func);
 	case PK_PROC:
 		return cg_proc_section(cg, g);
+	case PK_PID_ENTRY:
+	case PK_PID_RETURN:
+		/* a kprobe-type program the loader attaches to each function; no
+		 * target in the section: libbpf must not attach it itself */
+		return g->kind == PK_PID_ENTRY ? "uprobe" : "uretprobe";
 	case PK_ERROR:
 		break;
 	}
@@ -608,6 +613,15 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 	case PK_PROC:
 		cg_proc_attach(cg, g);
 		break;
+	case PK_PID_ENTRY:
+	case PK_PID_RETURN: {
+		struct probe *p = g->probes[0];
+		char *t = arena_printf(cg->ar, "%s:%s:%s", p->prov, p->mod, p->func);
+		cg_meta_attach(cg->meta, g->prog_name, g->kind == PK_PID_ENTRY ?
+			       DCC_ATTACH_PID_ENTRY : DCC_ATTACH_PID_RETURN, t,
+			       cg->s->opts.zdefs ? DCC_ATTACH_F_OPTIONAL : 0, p->pid);
+		break;
+	}
 	case PK_ERROR:
 		break;
 	}

@@ -188,6 +188,10 @@ LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v);
 struct cval cg_symbolic(struct cg *cg, struct node *n);
 /* cg_proc.c: the proc provider's programs */
 const char *cg_proc_section(struct cg *cg, struct pgroup *g);
+/* cg_pid.c: a pid probe's arguments (x86-64 pt_regs) and its firing's probe
+ * id (the cookie the loader gave the function) */
+LLVMValueRef cg_pid_arg(struct cg *cg, int i);
+LLVMValueRef cg_pid_probe_id(struct cg *cg);
 void cg_proc_attach(struct cg *cg, struct pgroup *g);
 LLVMValueRef cg_proc_arg(struct cg *cg, int i);
 void cg_proc_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef body);

@@ -42,6 +42,7 @@ static const struct {
 	[BPF_FUNC_loop] = { A_I64, 4, { A_I64, A_PTR, A_PTR, A_I64 } },
 	[BPF_FUNC_get_current_task_btf] = { A_PTR, 0, { 0 } },
 	[BPF_FUNC_task_pt_regs] = { A_PTR, 1, { A_PTR } },
+	[BPF_FUNC_get_attach_cookie] = { A_I64, 1, { A_PTR } },
 };
 
 static LLVMTypeRef llvm_type(struct cg *cg, unsigned char a)

@@ -156,6 +156,8 @@ static struct cval probe_string(struct cg *cg, enum builtin_var b)
 LLVMValueRef cg_probe_id(struct cg *cg)
 {
 	struct pgroup *g = cg->p->grp;
+	if (g->kind == PK_PID_ENTRY || g->kind == PK_PID_RETURN)
+		return cg_pid_probe_id(cg);
 	if (is_syscall(g)) {
 		LLVMValueRef id = LLVMBuildMul(cg->b, cg->p->ctx_nr, cg_i64(cg, 2), "");
 		return LLVMBuildAdd(cg->b, id, cg_i64(cg, g->syscall_id0), "");
@@ -234,6 +236,9 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 	}
 	case PK_PROC:
 		return cg_proc_arg(cg, i);
+	case PK_PID_ENTRY:
+	case PK_PID_RETURN:
+		return cg_pid_arg(cg, i);
 	case PK_ERROR:
 		return cg_error_arg(cg, i);
 	case PK_RAWTP:

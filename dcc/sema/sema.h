@@ -21,6 +21,7 @@ enum probe_kind {
 	PK_BEGIN = 1, PK_END, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_TICK, PK_PROFILE,
 	PK_SDT, PK_RAWTP, PK_FBT_ENTRY, PK_FBT_RETURN,
 	PK_PROC, /* proc, sched (sema_proc.c, sema_sched.c): a kernel point, a filter, args */
+	PK_PID_ENTRY, PK_PID_RETURN, /* sema_pid.c: a description the loader resolves */
 	PK_ERROR, /* dtrace:::ERROR: no program of its own, a function every fault calls */
 };
 
@@ -36,6 +37,7 @@ struct probe {
 	unsigned *foffs;
 	int nfields;
 	int proc; /* PK_PROC: its index in proc_probe()'s rows */
+	uint32_t pid; /* PK_PID_*: the process, 0 for $target */
 };
 
 /* The probes of one clause that one BPF program serves. */

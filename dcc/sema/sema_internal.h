@@ -79,6 +79,10 @@ int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
 const char *sema_io_event(int i, const char **name);
 int sema_io_refused(struct sema *s, struct node *d, const char *name);
 int sema_sched_refused(struct sema *s, struct node *d, const char *name);
+/* sema_pid.c: is prov the pid provider's (pid$target, pidNNN, or a glob of
+ * pid); its process (0: $target) after checking the description */
+bool sema_pid_provider(const char *prov);
+int sema_pid_check(struct sema *s, struct node *d, uint32_t *pid);
 int sema_io_args(struct sema *s, struct node *n, int64_t i);
 /* sema_proc.c: args[] of proc probes (1 if the clause has none), their filters */
 int sema_proc_args(struct sema *s, struct node *n, int64_t i);

@@ -116,7 +116,7 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"pid", "usdt", "proc", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
+	"usdt", "proc", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
 	"sysinfo", "fasttrap", NULL,
 };
 
@@ -148,15 +148,15 @@ static struct probe *probe_named(struct sema *s, enum probe_kind kind, const cha
 	}
 	for (int i = 0; i < s->nprobes; i++) {
 		struct probe *p = s->probes[i];
-		if (p->kind == kind && !strcmp(p->mod, mod) && !strcmp(p->func, func) &&
+		if (p->kind == kind && !strcmp(p->prov, prov) && !strcmp(p->mod, mod) && !strcmp(p->func, func) &&
 		    !strcmp(p->name, name))
 			return p;
 	}
 	for (int i = 0; i < s->nprobes; i++)
 		if (s->probes[i]->id >= id)
 			id = s->probes[i]->id + 1;
-	return probe_get(s, id, kind, prov, arena_strdup(s->ar, mod), arena_strdup(s->ar, func),
-			 arena_strdup(s->ar, name));
+	return probe_get(s, id, kind, arena_strdup(s->ar, prov), arena_strdup(s->ar, mod),
+			 arena_strdup(s->ar, func), arena_strdup(s->ar, name));
 }
 
 static int by_str(const void *a, const void *b)
@@ -346,6 +346,32 @@ static int match_proc(struct sema *s, struct node *d, struct match *m)
 	return 0;
 }
 
+/* pid$target:OBJECT:FUNC:entry|return: one probe a description, resolved
+ * by the loader (sema_pid.c) */
+static int match_pid(struct sema *s, struct node *d, struct match *m)
+{
+	const char *name = d->pname ? d->pname : "";
+	uint32_t pid;
+	int n = 0;
+
+	if (sema_pid_check(s, d, &pid))
+		return -1;
+	for (int ret = 0; ret < 2; ret++) {
+		const char *pn = ret ? "return" : "entry";
+		if (!field_match(name, pn))
+			continue;
+		struct probe *p = probe_named(s, ret ? PK_PID_RETURN : PK_PID_ENTRY, d->prov,
+					      d->mod ? d->mod : "", d->func ? d->func : "", pn);
+		p->pid = pid;
+		add_match(m, p);
+		n++;
+	}
+	if (!n && !s->opts.zdefs)
+		return diag_error(s->dg, d->loc, "probe description %s does not match any probes: "
+				  "pid probes are entry and return", d->str);
+	return 0;
+}
+
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
@@ -355,6 +381,8 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 	if (d->ival)
 		return diag_error(s->dg, d->loc, "probe ids are not supported: use a probe "
 				  "description");
+	if (sema_pid_provider(d->prov))
+		return match_pid(s, d, m);
 	/* dtrace provider */
 	if (field_match(prov, "dtrace") && field_match(mod, "") && field_match(func, "")) {
 		static const char *const names[] = { "BEGIN", "END", "ERROR" };

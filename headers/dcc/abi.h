@@ -116,7 +116,17 @@ enum dcc_attach_kind {
 	DCC_ATTACH_KRETPROBE = 11,
 	DCC_ATTACH_UPROBE = 12,    /* target "path:offset" */
 	DCC_ATTACH_URETPROBE = 13,
+	/* the pid provider: target "PROVIDER:OBJECT:FUNC" as written (globs in
+	 * OBJECT and FUNC), param the pid or 0 for $target; the loader attaches
+	 * a uprobe (uretprobe) to each matching function of the process with
+	 * a probe id of its own, from DCC_PID_ID_BASE, as the BPF cookie */
+	DCC_ATTACH_PID_ENTRY = 14,
+	DCC_ATTACH_PID_RETURN = 15,
 };
+
+/* Probe ids the loader gives the functions of pid probes (the cookie each
+ * program reads) are DCC_PID_ID_BASE and up; the compiler's are below. */
+#define DCC_PID_ID_BASE 0x100000u
 
 struct dcc_meta_attach {
 	uint32_t prog;   /* str: name of the BPF program (ELF function symbol) */

@@ -1,0 +1,49 @@
+/*
+ * Codegen of the pid provider's programs: a uprobe (entry) or uretprobe
+ * (return) program per description, which the loader attaches to every
+ * function the description matches in the process (loader/pid.c), each
+ * with its probe id as the BPF cookie. The context is the traced thread's
+ * user registers, x86-64's struct pt_regs, read in place (a kprobe-type
+ * program may load from its context within the struct).
+ */
+#include <dcc/abi.h>
+#include "cg.h"
+#include "cg_bpf.h"
+
+/* offsets in x86-64's struct pt_regs */
+enum { R_AX = 80, R_SP = 152 };
+static const unsigned arg_regs[6] = { 112, 104, 96, 88, 72, 64 }; /* di si dx cx r8 r9 */
+
+static LLVMValueRef reg(struct cg *cg, unsigned off)
+{
+	LLVMValueRef o = cg_i64(cg, off);
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
+	return LLVMBuildLoad2(cg->b, cg->i64, p, "");
+}
+
+/*
+ * Entry: arg0..arg5 in registers (System V), the others on the user stack
+ * above the return address. Return: as DTrace, arg0 is the return
+ * instruction's offset in the function and arg1 the return value; a
+ * uretprobe fires at the return address, after the ret instruction, which
+ * it cannot name, so arg0 is 0.
+ */
+LLVMValueRef cg_pid_arg(struct cg *cg, int i)
+{
+	if (cg->p->grp->kind == PK_PID_RETURN)
+		return i == 1 ? reg(cg, R_AX) : cg_i64(cg, 0);
+	if (i < 6)
+		return reg(cg, arg_regs[i]);
+	LLVMValueRef tmp = cg_tmp64(cg);
+	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
+	LLVMValueRef at = LLVMBuildAdd(cg->b, reg(cg, R_SP), cg_i64(cg, 8 * (uint64_t)(i - 5)), "");
+	cg_bpf_probe_read_user(cg, tmp, cg_i32(cg, 8), LLVMBuildIntToPtr(cg->b, at, cg->ptr, ""));
+	return LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
+}
+
+LLVMValueRef cg_pid_probe_id(struct cg *cg)
+{
+	LLVMValueRef ctx = cg->p->ctx;
+	LLVMValueRef c = cg_bpf_call(cg, BPF_FUNC_get_attach_cookie, &ctx, 1);
+	return LLVMBuildAnd(cg->b, c, cg_i64(cg, 0xffffffffu), "probe_id");
+}
