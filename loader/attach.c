@@ -59,7 +59,7 @@ int attach_mount_tracefs(FILE *err, const char *progname)
 	return 0;
 }
 
-static int add_link(struct attach_set *as, struct bpf_link *link)
+int attach_add_link(struct attach_set *as, struct bpf_link *link)
 {
 	if (as->nlinks == as->cap) {
 		int cap = as->cap ? as->cap * 2 : 16;
@@ -130,7 +130,7 @@ static int attach_clock(struct attach_set *as, const struct bpf_program *prog, i
 		return err;
 	}
 	/* The link owns pfd from here: destroying it closes the event. */
-	return add_link(as, link);
+	return attach_add_link(as, link);
 }
 
 /* The id of tracefs event group/event, or -errno. */
@@ -210,7 +210,7 @@ static int attach_tracepoint(struct attach_set *as, const struct bpf_program *pr
 		else
 			close(keep);
 	}
-	return add_link(as, link);
+	return attach_add_link(as, link);
 }
 
 static int attach_one(struct attach_set *as, const struct bpf_program *prog,
@@ -280,7 +280,7 @@ static int attach_one(struct attach_set *as, const struct bpf_program *prog,
 	}
 	if (!link)
 		return errno ? -errno : -EINVAL;
-	return add_link(as, link);
+	return attach_add_link(as, link);
 }
 
 int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime *rt,
@@ -307,6 +307,13 @@ int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime
 		}
 		if (bpf_program__fd(prog) < 0) {
 			/* Not loaded: only optional entries use it (see loader.c). */
+			continue;
+		}
+		if (a[i].kind == DCC_ATTACH_PID_ENTRY || a[i].kind == DCC_ATTACH_PID_RETURN) {
+			err = pid_attach(as, prog, &a[i], target, progname);
+			if (err)
+				return err;
+			as->nattached++;
 			continue;
 		}
 		err = attach_one(as, prog, &a[i], target);
@@ -399,6 +406,15 @@ void attach_release(struct attach_set *as)
 	free(as->slow_fds);
 	as->slow_fds = NULL;
 	as->nslow = as->slowcap = 0;
+	for (int i = 0; i < as->nprobes; i++) {
+		free((char *)as->probes[i].prov);
+		free((char *)as->probes[i].mod);
+		free((char *)as->probes[i].func);
+		free((char *)as->probes[i].name);
+	}
+	free(as->probes);
+	as->probes = NULL;
+	as->nprobes = as->probecap = 0;
 }
 
 int attach_run_once(struct bpf_object *obj, struct dcc_runtime *rt, uint32_t kind,

@@ -14,6 +14,9 @@
 struct bpf_object;
 struct bpf_link;
 struct dcc_runtime;
+struct dcc_meta_attach;
+struct bpf_program;
+struct dcc_probe_desc;
 
 /* The ring buffer size for `bytes`: the power-of-2 multiple of the page
  * size at or above it (at most 2 GiB). */
@@ -29,7 +32,19 @@ struct attach_set {
 	int nattached; /* attach entries that took */
 	int *slow_fds; /* tracepoint perf events, closed last (see attach.c) */
 	int nslow, slowcap;
+	pid_t target; /* $target, for pid probes; 0: none */
+	/* the pid provider's functions, each a probe of its own (pid.c) */
+	struct dcc_probe_desc *probes;
+	int nprobes, probecap;
 };
+
+/* Keep a link in the set; 0 or -ENOMEM (the link destroyed). */
+int attach_add_link(struct attach_set *as, struct bpf_link *link);
+/* pid.c: attach a pid entry/return description to each function it
+ * matches in its process, recording their probes in as->probes. 0, or
+ * -errno after a message naming the description. */
+int pid_attach(struct attach_set *as, const struct bpf_program *prog,
+	       const struct dcc_meta_attach *a, const char *target, const char *progname);
 
 /* "tracepoint", "fentry", "BEGIN"... for messages. */
 const char *attach_kind_name(uint32_t kind);
@@ -79,6 +94,8 @@ struct target {
 	int go_fd;       /* -c: write end the child waits on */
 	int err_fd;      /* -c: close-on-exec pipe carrying an exec failure */
 	int pidfd;       /* -p: pidfd, or -1 to poll with kill(pid, 0) */
+	bool trace_exec; /* -c: stop it after exec, at its entry (pid probes) */
+	bool stopped;    /* it is, under ptrace */
 	const char *cmd;
 };
 
@@ -86,7 +103,11 @@ struct target {
 int target_create(struct target *t, const char *cmd, const char *progname);
 /* -p: check that pid exists and watch it. */
 int target_grab(struct target *t, pid_t pid, const char *progname);
-/* -c: let the child exec; 0, or -errno when exec failed (message printed). */
+/* -c with trace_exec: let it exec and stop it at its entry point, libraries
+ * mapped. 0, or -errno after a message. */
+int target_stop_at_entry(struct target *t, const char *progname);
+/* -c: let the child exec (or run on from its entry point); 0, or -errno when
+ * exec failed (message printed). */
 int target_start(struct target *t, const char *progname);
 /* Has the process ended? Reaps our child. */
 bool target_exited(struct target *t);

@@ -150,6 +150,18 @@ static int read_options(struct run *r)
 	return 0;
 }
 
+/* pid probes of -c's command are found once it has exec'd (target.c) */
+static bool has_pid_probes(struct dcc_runtime *rt)
+{
+	const struct dcc_meta_header *h = dcc_runtime__meta(rt);
+	const struct dcc_meta_attach *a = (const void *)((const char *)h + h->attach_off);
+
+	for (uint32_t i = 0; i < h->nattach; i++)
+		if (a[i].kind == DCC_ATTACH_PID_ENTRY || a[i].kind == DCC_ATTACH_PID_RETURN)
+			return true;
+	return false;
+}
+
 /*
  * libbpf 1.1 trusts the object's BTF and can crash on a corrupted one while
  * opening it. Open it first in a child: a crash there refuses the object
@@ -565,6 +577,7 @@ static int run(struct run *r)
 		return 1;
 
 	/* The -c child exists before load: its pid is $target. */
+	r->tgt.trace_exec = has_pid_probes(r->rt);
 	if (r->opts->cmd && target_create(&r->tgt, r->opts->cmd, r->prog))
 		return 1;
 	if (r->opts->pid && target_grab(&r->tgt, r->opts->pid, r->prog))
@@ -585,8 +598,15 @@ static int run(struct run *r)
 		return 1;
 	if (needs_tracefs(r->rt) && attach_mount_tracefs(stderr, r->prog))
 		return 1;
+	r->as.target = r->tgt.pid;
+	if (target_stop_at_entry(&r->tgt, r->prog))
+		return 1;
 	if (attach_all(&r->as, r->obj, r->rt, r->prog))
 		return 1;
+	if (dcc_runtime__add_probes(r->rt, r->as.probes, (size_t)r->as.nprobes)) {
+		fprintf(stderr, "%s: out of memory\n", r->prog);
+		return 1;
+	}
 	t_attach = now_ms();
 	if (r->timing)
 		fprintf(stderr, "%s: timing: metadata %.2f ms, open+load %.2f ms (a trial open "

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -54,7 +57,7 @@ static char **command_argv(const char *cmd)
 	return argv;
 }
 
-static void child(char **argv, int go_fd, int err_fd)
+static void child(char **argv, int go_fd, int err_fd, bool trace)
 {
 	char c = 0;
 	sigset_t none;
@@ -71,6 +74,10 @@ static void child(char **argv, int go_fd, int err_fd)
 	close(go_fd);
 	/* The process the user asked for must not die with us. */
 	prctl(PR_SET_PDEATHSIG, 0);
+	/* stop after exec: its pid probes are attached before it runs (see
+	 * target_stop_at_entry()) */
+	if (trace)
+		ptrace(PTRACE_TRACEME, 0, NULL, NULL);
 	if (!strcmp(argv[0], "sh") && argv[1] && !strcmp(argv[1], "-c"))
 		execv("/bin/sh", argv);
 	else
@@ -98,7 +105,7 @@ int target_create(struct target *t, const char *cmd, const char *progname)
 	if (pid == 0) {
 		close(go[1]);
 		close(errp[0]);
-		child(argv, go[0], errp[1]);
+		child(argv, go[0], errp[1], t->trace_exec);
 	}
 	free(argv);
 	close(go[0]);
@@ -134,13 +141,12 @@ int target_grab(struct target *t, pid_t pid, const char *progname)
 	return 0;
 }
 
-int target_start(struct target *t, const char *progname)
+/* -c: let the child exec; 0, or -errno when exec failed (message printed). */
+static int let_exec(struct target *t, const char *progname)
 {
 	ssize_t n;
 	int err;
 
-	if (!t->created || t->go_fd < 0)
-		return 0;
 	while ((n = write(t->go_fd, "g", 1)) < 0 && errno == EINTR)
 		;
 	close(t->go_fd);
@@ -156,6 +162,99 @@ int target_start(struct target *t, const char *progname)
 		return -err;
 	}
 	return 0;
+}
+
+int target_start(struct target *t, const char *progname)
+{
+	if (t->stopped) {
+		/* at its entry point, the pid probes attached: let it run */
+		ptrace(PTRACE_DETACH, t->pid, NULL, NULL);
+		t->stopped = false;
+		return 0;
+	}
+	if (!t->created || t->go_fd < 0)
+		return 0;
+	return let_exec(t, progname);
+}
+
+/* The next stop of our traced child with SIGTRAP, passing it other signals. */
+static int wait_trap(struct target *t)
+{
+	for (;;) {
+		int st;
+
+		if (waitpid(t->pid, &st, 0) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (!WIFSTOPPED(st)) {
+			t->status = st;
+			t->gone = true;
+			return -ESRCH;
+		}
+		if (WSTOPSIG(st) == SIGTRAP)
+			return 0;
+		ptrace(PTRACE_CONT, t->pid, NULL, (void *)(long)WSTOPSIG(st));
+	}
+}
+
+/* AT_ENTRY of pid's auxiliary vector: the executable's entry point. */
+static unsigned long entry_point(pid_t pid)
+{
+	char path[64];
+	unsigned long av[2], entry = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
+	f = fopen(path, "re");
+	while (f && fread(av, sizeof(av), 1, f) == 1 && av[0] != AT_NULL)
+		if (av[0] == AT_ENTRY)
+			entry = av[1];
+	if (f)
+		fclose(f);
+	return entry;
+}
+
+/*
+ * -c with pid probes: the child execs under ptrace and stops; a breakpoint
+ * on its entry point runs it through the dynamic linker, so that every
+ * library it links is mapped, and stops it again before its own code
+ * (_start, then main) runs. The breakpoint's byte is put back and the
+ * instruction pointer on it; target_start() detaches.
+ */
+int target_stop_at_entry(struct target *t, const char *progname)
+{
+	struct user_regs_struct regs;
+	unsigned long entry;
+	long word;
+	int err;
+
+	if (!t->created || !t->trace_exec || t->go_fd < 0)
+		return 0;
+	err = let_exec(t, progname);
+	if (err)
+		return err;
+	if ((err = wait_trap(t)) || !(entry = entry_point(t->pid)))
+		goto fail;
+	errno = 0;
+	word = ptrace(PTRACE_PEEKTEXT, t->pid, (void *)entry, NULL);
+	if (errno ||
+	    ptrace(PTRACE_POKETEXT, t->pid, (void *)entry, (void *)((word & ~0xffL) | 0xcc)) ||
+	    ptrace(PTRACE_CONT, t->pid, NULL, NULL) || (err = wait_trap(t)) ||
+	    ptrace(PTRACE_POKETEXT, t->pid, (void *)entry, (void *)word) ||
+	    ptrace(PTRACE_GETREGS, t->pid, NULL, &regs))
+		goto fail;
+	regs.rip = entry;
+	if (ptrace(PTRACE_SETREGS, t->pid, NULL, &regs))
+		goto fail;
+	t->stopped = true;
+	return 0;
+fail:
+	err = err ? err : errno ? -errno : -EIO;
+	fprintf(stderr, "%s: failed to stop %s at its entry point: %s\n", progname, t->cmd,
+		strerror(-err));
+	return err;
 }
 
 bool target_exited(struct target *t)

@@ -106,6 +106,8 @@ int rt_probe_index(struct dcc_runtime *rt);
 const struct dcc_meta_probe *rt_probe(const struct dcc_runtime *rt, uint32_t id);
 
 /* runtime.c */
+/* Point the table pointers into rt->meta (after it is made or rebuilt). */
+void rt_meta_point(struct dcc_runtime *rt);
 /* setopt(): set a consumer option from now on; -EINVAL for an unknown name. */
 int rt_setopt(struct dcc_runtime *rt, const char *name, const char *value);
 void rt_error(struct dcc_runtime *rt, const char *fmt, ...)

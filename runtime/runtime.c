@@ -260,17 +260,7 @@ struct dcc_runtime *dcc_runtime__new(const void *meta, size_t size,
 		goto err_free;
 	memcpy(rt->meta, meta, size);
 	rt->meta_size = size;
-	rt->hdr = (const void *)rt->meta;
-	rt->strs = rt->meta + rt->hdr->str_off;
-	rt->probes = (const void *)(rt->meta + rt->hdr->probe_off);
-	rt->clauses = (const void *)(rt->meta + rt->hdr->clause_off);
-	rt->actions = (const void *)(rt->meta + rt->hdr->action_off);
-	rt->args = (const void *)(rt->meta + rt->hdr->arg_off);
-	rt->aggs = (const void *)(rt->meta + rt->hdr->agg_off);
-	rt->keys = (const void *)(rt->meta + rt->hdr->key_off);
-	rt->opts = (const void *)(rt->meta + rt->hdr->opt_off);
-	rt->types = (const void *)(rt->meta + rt->hdr->type_off);
-	rt->members = (const void *)(rt->meta + rt->hdr->member_off);
+	rt_meta_point(rt);
 
 	if (!(rt->clause_warned = calloc(rt->hdr->nclauses + 1, 1)) ||
 	    !(rt->action_warned = calloc(rt->hdr->nactions + 1, 1)) ||
@@ -305,6 +295,21 @@ err_free:
 	dcc_runtime__free(rt);
 	errno = -err;
 	return NULL;
+}
+
+void rt_meta_point(struct dcc_runtime *rt)
+{
+	rt->hdr = (const void *)rt->meta;
+	rt->strs = rt->meta + rt->hdr->str_off;
+	rt->probes = (const void *)(rt->meta + rt->hdr->probe_off);
+	rt->clauses = (const void *)(rt->meta + rt->hdr->clause_off);
+	rt->actions = (const void *)(rt->meta + rt->hdr->action_off);
+	rt->args = (const void *)(rt->meta + rt->hdr->arg_off);
+	rt->aggs = (const void *)(rt->meta + rt->hdr->agg_off);
+	rt->keys = (const void *)(rt->meta + rt->hdr->key_off);
+	rt->opts = (const void *)(rt->meta + rt->hdr->opt_off);
+	rt->types = (const void *)(rt->meta + rt->hdr->type_off);
+	rt->members = (const void *)(rt->meta + rt->hdr->member_off);
 }
 
 void dcc_runtime__free(struct dcc_runtime *rt)

@@ -85,6 +85,15 @@ int dcc_runtime__set_drops_fd(struct dcc_runtime *rt, int fd);
 int dcc_runtime__set_agg_fd(struct dcc_runtime *rt, uint32_t agg_id, int fd);
 /* $target's pid: %A of a bare address resolves in it. */
 void dcc_runtime__set_target(struct dcc_runtime *rt, int pid);
+/* Probes made when the object runs (the pid provider's functions, which the
+ * loader finds in the process): records with these ids print these names.
+ * Called before any record is handled; ids not already in the object's
+ * table. 0 or -ENOMEM. */
+struct dcc_probe_desc {
+	uint32_t id;
+	const char *prov, *mod, *func, *name;
+};
+int dcc_runtime__add_probes(struct dcc_runtime *rt, const struct dcc_probe_desc *v, size_t n);
 /* printa(@agg) in the default form, now, to the trace output. */
 int dcc_runtime__printa(struct dcc_runtime *rt, uint32_t agg_id);
 
