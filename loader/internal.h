@@ -33,6 +33,7 @@ struct attach_set {
 	int *slow_fds; /* tracepoint perf events, closed last (see attach.c) */
 	int nslow, slowcap;
 	pid_t target; /* $target, for pid probes; 0: none */
+	int pidnames_fd; /* DCC_MAP_PIDNAMES, or -1 */
 	/* the pid provider's functions, each a probe of its own (pid.c) */
 	struct dcc_probe_desc *probes;
 	int nprobes, probecap;

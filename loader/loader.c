@@ -429,10 +429,22 @@ static bool bufsize_too_small(struct run *r)
 static void matched_message(struct run *r)
 {
 	const struct dcc_meta_header *h = dcc_runtime__meta(r->rt);
+	const struct dcc_meta_probe *p = (const void *)((const char *)h + h->probe_off);
+	uint32_t n = 0;
 
+	/* enablings as DTrace counts them, but a pid description is not a
+	 * probe: the functions it matched at run time are */
+	n = h->nenablings;
+	for (uint32_t i = 0; i < h->nprobes; i++) {
+		bool pid = !strncmp(dcc_runtime__str(r->rt, p[i].prov), "pid", 3);
+		if (p[i].id >= DCC_PID_ID_BASE)
+			n++;
+		else if (pid && n > 0)
+			n--;
+	}
 	fprintf(stderr, "%s: %s '%s' matched %u probe%s\n", r->prog,
 		h->flags & DCC_META_F_DESCRIPTION ? "description" : "script",
-		dcc_runtime__str(r->rt, h->script), h->nenablings, h->nenablings == 1 ? "" : "s");
+		dcc_runtime__str(r->rt, h->script), n, n == 1 ? "" : "s");
 }
 
 /* Consume until exit(), a signal or the traced process's end. Returns the
@@ -599,6 +611,7 @@ static int run(struct run *r)
 	if (needs_tracefs(r->rt) && attach_mount_tracefs(stderr, r->prog))
 		return 1;
 	r->as.target = r->tgt.pid;
+	r->as.pidnames_fd = bpf_object__find_map_fd_by_name(r->obj, DCC_MAP_PIDNAMES);
 	if (target_stop_at_entry(&r->tgt, r->prog))
 		return 1;
 	if (attach_all(&r->as, r->obj, r->rt, r->prog))

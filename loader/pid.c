@@ -11,6 +11,7 @@
  */
 #include "internal.h"
 
+#include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -241,6 +242,17 @@ int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 				continue;
 			}
 			uo.bpf_cookie = id;
+			if (as->pidnames_fd >= 0) {
+				/* named before it can fire */
+				struct dcc_pidname pn = { 0 };
+
+				snprintf(pn.prov, sizeof(pn.prov), "%.15s", prov);
+				snprintf(pn.mod, sizeof(pn.mod), "%.63s", base);
+				snprintf(pn.func, sizeof(pn.func), "%.175s", fn[i].name);
+				if (bpf_map_update_elem(as->pidnames_fd, &id, &pn, BPF_ANY))
+					fprintf(stderr, "%s: cannot name probe %s:%s:%s: %s\n",
+						progname, prov, base, fn[i].name, strerror(errno));
+			}
 			link = bpf_program__attach_uprobe_opts(prog, pid, files[f],
 							       (size_t)fn[i].off, &uo);
 			if (!link) {

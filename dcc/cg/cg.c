@@ -418,6 +418,9 @@ static void make_maps(struct cg *cg)
 	cg->m_ringbuf = map_new(cg, DCC_MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, (uint32_t)p2, 0, 0, 0);
 	cg->m_drops = map_new(cg, DCC_MAP_DROPS, BPF_MAP_TYPE_PERCPU_ARRAY, DCC_DROP_NR, 4, 8, 0);
 	cg->m_scratch = map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8, 0);
+	cg->m_pidnames = s->uses_pid ? map_new(cg, DCC_MAP_PIDNAMES, BPF_MAP_TYPE_HASH,
+					       DCC_PIDNAMES_MAX, 4, sizeof(struct dcc_pidname),
+					       BPF_F_NO_PREALLOC) : -1;
 	cg->m_cpuinfo = s->uses_curcpu ? map_new(cg, DCC_MAP_CPUINFO, BPF_MAP_TYPE_PERCPU_ARRAY,
 						 1, 4, sizeof(struct dcc_cpuinfo), 0) : -1;
 

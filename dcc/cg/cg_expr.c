@@ -146,6 +146,12 @@ static struct cval probe_string(struct cg *cg, enum builtin_var b)
 {
 	struct pgroup *g = cg->p->grp;
 	struct probe *p = g->probes[0];
+	if ((g->kind == PK_PID_ENTRY || g->kind == PK_PID_RETURN) &&
+	    (b == B_PROBEFUNC || b == B_PROBEMOD || b == B_PROBEPROV)) {
+		unsigned cap;
+		LLVMValueRef v = cg_pid_name(cg, b == B_PROBEFUNC ? 2 : b == B_PROBEMOD, &cap);
+		return strval(v, cap);
+	}
 	if (b == B_PROBEFUNC && !all_same(g, offsetof(struct probe, func)))
 		return syscall_func(cg);
 	const char *s = b == B_PROBEPROV ? p->prov : b == B_PROBEMOD ? p->mod :

@@ -47,3 +47,32 @@ LLVMValueRef cg_pid_probe_id(struct cg *cg)
 	LLVMValueRef c = cg_bpf_call(cg, BPF_FUNC_get_attach_cookie, &ctx, 1);
 	return LLVMBuildAnd(cg->b, c, cg_i64(cg, 0xffffffffu), "probe_id");
 }
+
+/* The firing function's names, from the map the loader fills
+ * (DCC_MAP_PIDNAMES); "" if it has no entry. */
+LLVMValueRef cg_pid_name(struct cg *cg, int which, unsigned *cap)
+{
+	static const unsigned offs[3] = { 0, 16, 80 }, sizes[3] = { 16, 64, 176 };
+	unsigned size = sizes[which] < cg->strsize ? sizes[which] : cg->strsize;
+	LLVMValueRef dst = cg_tmpbuf(cg, size), key = cg_tmp64(cg);
+
+	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cg_pid_probe_id(cg), cg->i32, ""), key);
+	LLVMValueRef v = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_pidnames), key);
+	LLVMBasicBlockRef found = cg_block(cg, "pidname"), none = cg_block(cg, "nopidname");
+	LLVMBasicBlockRef done = cg_block(cg, "pidname.done");
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, v, ""), none, found);
+	LLVMPositionBuilderAtEnd(cg->b, found);
+	LLVMValueRef o = cg_i64(cg, offs[which]);
+	cg_memop(cg, "llvm.memcpy", dst, LLVMBuildGEP2(cg->b, cg->i8, v, &o, 1, ""), size);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, none);
+	LLVMBuildStore(cg->b, LLVMConstInt(cg->i8, 0, 0), dst);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	/* a name cut to strsize keeps its NUL */
+	LLVMValueRef last = cg_i64(cg, size - 1);
+	LLVMBuildStore(cg->b, LLVMConstInt(cg->i8, 0, 0),
+		       LLVMBuildGEP2(cg->b, cg->i8, dst, &last, 1, ""));
+	*cap = size;
+	return dst;
+}

@@ -149,6 +149,7 @@ struct sema {
 	unsigned strsize;           /* rounded up to 8: the buffers' size */
 	unsigned strmax;            /* the option's value: a string's bytes with its NUL */
 	bool uses_speculation;
+	bool uses_pid;              /* pid probes: the object needs DCC_MAP_PIDNAMES */
 	bool uses_curcpu;           /* the object needs DCC_MAP_CPUINFO */
 	bool listing;               /* dcc -l: every match, no program limits */
 	uint32_t next_dyn_id;       /* listing: the next sdt/rawtp/fbt probe id */

@@ -363,6 +363,7 @@ static int match_pid(struct sema *s, struct node *d, struct match *m)
 		struct probe *p = probe_named(s, ret ? PK_PID_RETURN : PK_PID_ENTRY, d->prov,
 					      d->mod ? d->mod : "", d->func ? d->func : "", pn);
 		p->pid = pid;
+		s->uses_pid = true;
 		add_match(m, p);
 		n++;
 	}

@@ -127,6 +127,15 @@ enum dcc_attach_kind {
 /* Probe ids the loader gives the functions of pid probes (the cookie each
  * program reads) are DCC_PID_ID_BASE and up; the compiler's are below. */
 #define DCC_PID_ID_BASE 0x100000u
+/* HASH u32 probe id -> struct dcc_pidname, in objects with pid probes: the
+ * loader fills it for every function it attached, for probemod/probefunc */
+#define DCC_MAP_PIDNAMES "dcc_pidnames"
+#define DCC_PIDNAMES_MAX 65536
+struct dcc_pidname {
+	char prov[16];  /* "pid1234" */
+	char mod[64];   /* "libc.so.6", cut to 63 bytes */
+	char func[176]; /* "getpid", cut to 175 bytes */
+};
 
 struct dcc_meta_attach {
 	uint32_t prog;   /* str: name of the BPF program (ELF function symbol) */
