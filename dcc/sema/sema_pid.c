@@ -33,7 +33,7 @@ bool sema_pid_provider(const char *prov)
 	uint32_t pid;
 
 	return prov && (pid_of(prov, &pid) == 0 ||
-			(!strncmp(prov, "pid", 3) && strpbrk(prov, "*?[") != NULL));
+			(!strncmp(prov, "pid", 3) && (!prov[3] || strchr("0123456789$*?[", prov[3]))));
 }
 
 int sema_pid_check(struct sema *s, struct node *d, uint32_t *pid)

@@ -1,0 +1,114 @@
+/*
+ * The pid provider on this kernel. The pid_target trigger calls
+ * dcc_pid_target_fn(i) for i = 1..N (returning 3 * i + 1) and getpid() N
+ * times, then dcc_pid_target_seven(1, 2, 3, 4, 5, 6, 70) once; entry
+ * arguments, return values, the names of each firing and the counts must be
+ * exactly those, with -c (probes attached before the command's main) and -p.
+ */
+#include "e2e.h"
+
+#define N 5
+
+static const char calls_d[] =
+	"#pragma D option quiet\n"
+	"pid$target:a.out:dcc_pid_target_fn:entry { printf(\"in %d\\n\", arg0); }\n"
+	"pid$target:a.out:dcc_pid_target_fn:return { printf(\"out %d %d\\n\", arg0, arg1); }\n"
+	"pid$target:a.out:dcc_pid_target_s*:entry\n"
+	"{\n"
+	"	printf(\"%s %s %s %d %d %d %d %d %d %d\\n\", probemod, probefunc, probename, arg0,\n"
+	"	    arg1, arg2, arg3, arg4, arg5, arg6);\n"
+	"	printf(\"%s\\n\", probeprov == strjoin(\"pid\", lltostr($target)) ? \"prov ok\" :\n"
+	"	    probeprov);\n"
+	"}\n"
+	"pid$target:a.out:dcc_pid_target_s*:return { printf(\"%s returned %d\\n\", probefunc, arg1); }\n"
+	"pid$target:libc:getpi?:entry { @[probeprov == strjoin(\"pid\", lltostr($target)),\n"
+	"    probemod, probefunc, probename] = count(); }\n"
+	"END { printa(\"%d %s %s %s %@d\\n\", @); }\n";
+
+static const char *calls_out(void)
+{
+	char *want = e2e_keep(calloc(1, 4096));
+	for (int i = 1; i <= N; i++)
+		sprintf(want + strlen(want), "in %d\nout 0 %d\n", i, 3 * i + 1);
+	strcat(want, "pid_target dcc_pid_target_seven entry 1 2 3 4 5 6 70\nprov ok\n"
+		     "dcc_pid_target_seven returned 91\n");
+	sprintf(want + strlen(want), "1 libc.so.6 getpid entry %d\n\n", N);
+	return want;
+}
+
+E2E_TEST(pid, c_command_entry_args_return_values_and_names)
+{
+	const char *obj = e2e_build("pid_calls", calls_d);
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d", e2e_trigger("pid_target"), N), obj, NULL);
+	e2e_expect(&r, 0, calls_out());
+	/* the functions are the probes, not the descriptions */
+	e2e_expect_err(&r, "dtrun: script '*pid_calls.d' matched 5 probes",
+		       "dtrun: pid * has exited", NULL);
+	run_result_free(&r);
+}
+
+/* -p: a process already running, past its dynamic linker */
+E2E_TEST(pid, p_running_process)
+{
+	const char *obj = e2e_build("pid_calls_p", calls_d);
+	const char *targv[] = { e2e_trigger("pid_target"), e2e_fmt("%d", N), "2500", NULL };
+	struct e2e_bg t;
+	e2e_bg_start(&t, targv);
+	struct run_result r, tr;
+	e2e_run(&r, DTRUN_BIN, "-q", "-p", e2e_fmt("%d", (int)t.pid), obj, NULL);
+	e2e_bg_finish(&t, &tr, 10);
+	cr_assert_eq(tr.status, 0, "trigger status %d", tr.status);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, calls_out());
+	run_result_free(&r);
+	run_result_free(&tr);
+}
+
+/* The default probe line names each function: its own probe id, func:name */
+E2E_TEST(pid, default_output_names_each_function)
+{
+	const char *obj = e2e_build("pid_default",
+		"pid$target:a.out:dcc_pid_target_*:entry /arg0 == 1/ {}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 2", e2e_trigger("pid_target")), obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	/* CPU column aside: fn (the first by address) fires for i = 1, seven once */
+	char *lines = e2e_keep(strdup(r.out)), *save = NULL;
+	const char *want[] = { "CPU     ID                    FUNCTION:NAME",
+			       "1048576          dcc_pid_target_fn:entry ",
+			       "1048577       dcc_pid_target_seven:entry ", "" };
+	int i = 0;
+	for (char *l = strtok_r(lines, "\n", &save); l; l = strtok_r(NULL, "\n", &save), i++) {
+		cr_assert_lt(i, 3, "extra line '%s' in:\n%s", l, r.out);
+		const char *rest = l;
+		if (i) /* past the CPU column */
+			rest = l + strspn(l, " ") + strspn(l + strspn(l, " "), "0123456789") + 1;
+		cr_assert_str_eq(rest, want[i], "line %d of:\n%s", i + 1, r.out);
+	}
+	cr_assert_eq(i, 3, "%d lines:\n%s", i, r.out);
+	run_result_free(&r);
+}
+
+E2E_TEST(pid, description_matching_nothing_is_an_error_naming_it)
+{
+	const char *obj = e2e_build("pid_none", "pid$target:a.out:no_such_fn*:entry {}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_fmt("%s 1", e2e_trigger("pid_target")), obj,
+		NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	e2e_expect_err(&r, "dtrun: probe description pid$target:a.out:no_such_fn*:entry does not "
+		       "match any probes in pid *", NULL);
+	run_result_free(&r);
+}
+
+E2E_TEST(pid, target_without_a_process_is_an_error)
+{
+	const char *obj = e2e_build("pid_notarget", "pid$target:a.out:main:entry {}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	e2e_expect_err(&r, "dtrun: pid$target:a.out:main:entry: $target needs a process: run "
+		       "with -c or -p", NULL);
+	run_result_free(&r);
+}
