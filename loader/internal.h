@@ -37,6 +37,7 @@ struct attach_set {
 	/* the pid provider's functions, each a probe of its own (pid.c) */
 	struct dcc_probe_desc *probes;
 	int nprobes, probecap;
+	int pid_skipped; /* functions of a glob uprobes could not instrument */
 };
 
 /* Keep a link in the set; 0 or -ENOMEM (the link destroyed). */

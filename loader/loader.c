@@ -616,6 +616,10 @@ static int run(struct run *r)
 		return 1;
 	if (attach_all(&r->as, r->obj, r->rt, r->prog))
 		return 1;
+	if (r->timing && r->as.nprobes)
+		fprintf(stderr, "%s: timing: %d pid probes, %d functions skipped (uprobes cannot "
+			"instrument them)\n", r->prog, r->as.nprobes,
+			r->as.pid_skipped);
 	if (dcc_runtime__add_probes(r->rt, r->as.probes, (size_t)r->as.nprobes)) {
 		fprintf(stderr, "%s: out of memory\n", r->prog);
 		return 1;

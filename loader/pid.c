@@ -29,6 +29,7 @@
 struct func {
 	uint64_t off; /* in the file */
 	char *name;
+	int rank; /* among aliases, the lowest names the probe */
 };
 
 static bool field_match(const char *pat, const char *s)
@@ -101,11 +102,14 @@ static int by_off(const void *a, const void *b)
 {
 	const struct func *x = a, *y = b;
 
-	return x->off < y->off ? -1 : x->off > y->off;
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	return x->rank - y->rank;
 }
 
 /* The functions of the ELF file `path` whose names match `pat`, by file
- * offset, one name an offset (the first found: .symtab before .dynsym). */
+ * offset, one name an offset (of aliases, the one with the fewest leading
+ * underscores, global before local, .symtab before .dynsym). */
 static int elf_funcs(const char *path, const char *pat, struct func **out)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), n = 0, cap = 0;
@@ -150,6 +154,9 @@ static int elf_funcs(const char *path, const char *pat, struct func **out)
 					v = g;
 				}
 				v[n].off = sym.st_value - ts.sh_addr + ts.sh_offset;
+				/* getpid before __getpid, a global before a local */
+				v[n].rank = 4 * (int)strspn(name, "_") +
+					    (GELF_ST_BIND(sym.st_info) == STB_LOCAL) + 2 * pass;
 				v[n++].name = strdup(name);
 			}
 		}
@@ -163,7 +170,7 @@ static int elf_funcs(const char *path, const char *pat, struct func **out)
 
 		for (int i = 0; i < n; i++)
 			v[i].name = v[i].name ? v[i].name : strdup("?");
-		qsort(v, (size_t)n, sizeof(*v), by_off); /* stable enough: see below */
+		qsort(v, (size_t)n, sizeof(*v), by_off);
 		for (int i = 0; i < n; i++) {
 			if (k && v[k - 1].off == v[i].off) {
 				free(v[i].name);
@@ -195,6 +202,26 @@ static int add_probe(struct attach_set *as, const char *prov, const char *mod, c
 	return 0;
 }
 
+/* the last probe added, whose function could not be attached */
+static void drop_probe(struct attach_set *as)
+{
+	struct dcc_probe_desc *p = &as->probes[--as->nprobes];
+
+	free((char *)p->prov);
+	free((char *)p->mod);
+	free((char *)p->func);
+	free((char *)p->name);
+	if (as->pidnames_fd >= 0)
+		bpf_map_delete_elem(as->pidnames_fd, &p->id);
+}
+
+/* uprobes refuse some first instructions (ENOTSUPP, 524, from the kernel's
+ * instruction decoder) */
+static bool unprobeable(int err)
+{
+	return err == 524 || err == EINVAL || err == EOPNOTSUPP;
+}
+
 int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 	       const struct dcc_meta_attach *a, const char *target, const char *progname)
 {
@@ -216,6 +243,7 @@ int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 		return -EINVAL;
 	*mod++ = 0;
 	*func++ = 0;
+	bool glob = !*func || strpbrk(func, "*?[") != NULL;
 	snprintf(prov, sizeof(prov), "pid%d", (int)pid);
 	nfiles = mapped_files(pid, exe, &files);
 	if (nfiles < 0) {
@@ -255,7 +283,11 @@ int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 			}
 			link = bpf_program__attach_uprobe_opts(prog, pid, files[f],
 							       (size_t)fn[i].off, &uo);
-			if (!link) {
+			if (!link && glob && unprobeable(errno)) {
+				/* as DTrace, a glob skips what uprobes cannot instrument */
+				as->pid_skipped++;
+				drop_probe(as);
+			} else if (!link) {
 				err = -errno;
 				fprintf(stderr, "%s: failed to enable %s:%s:%s:%s: %s\n", progname,
 					prov, base, fn[i].name, ret ? "return" : "entry",
