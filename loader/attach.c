@@ -384,6 +384,11 @@ static void close_fd(void *fd)
 
 void attach_detach_all(struct attach_set *as)
 {
+	for (int i = 0; i < as->nlinkfds; i++)
+		close(as->link_fds[i]);
+	free(as->link_fds);
+	as->link_fds = NULL;
+	as->nlinkfds = as->linkfdcap = 0;
 	undo_parallel((void **)as->links, as->nlinks, destroy_link);
 	free(as->links);
 	as->links = NULL;

@@ -38,8 +38,19 @@ struct attach_set {
 	struct dcc_probe_desc *probes;
 	int nprobes, probecap;
 	int pid_skipped; /* functions of a glob uprobes could not instrument */
+	bool pid_multi;  /* multi-uprobe links (pid_multi.c) */
+	int *link_fds;   /* links made without libbpf (multi-uprobe) */
+	int nlinkfds, linkfdcap;
 };
 
+/* pid_multi.c: does the kernel make multi-uprobe links; load prog for
+ * them; one link for n functions of path, cookies their probe ids. 0 or
+ * -errno. */
+bool pid_multi_supported(void);
+void pid_multi_prepare(struct bpf_program *prog);
+int pid_multi_attach(struct attach_set *as, const struct bpf_program *prog, const char *path,
+		     const uint64_t *offs, const uint64_t *cookies, uint32_t n, bool ret,
+		     pid_t pid);
 /* Keep a link in the set; 0 or -ENOMEM (the link destroyed). */
 int attach_add_link(struct attach_set *as, struct bpf_link *link);
 /* pid.c: attach a pid entry/return description to each function it

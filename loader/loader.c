@@ -442,6 +442,7 @@ static void matched_message(struct run *r)
 		else if (pid && n > 0)
 			n--;
 	}
+	n -= n >= (uint32_t)r->as.pid_skipped ? (uint32_t)r->as.pid_skipped : n;
 	fprintf(stderr, "%s: %s '%s' matched %u probe%s\n", r->prog,
 		h->flags & DCC_META_F_DESCRIPTION ? "description" : "script",
 		dcc_runtime__str(r->rt, h->script), n, n == 1 ? "" : "s");
@@ -611,14 +612,16 @@ static int run(struct run *r)
 	if (needs_tracefs(r->rt) && attach_mount_tracefs(stderr, r->prog))
 		return 1;
 	r->as.target = r->tgt.pid;
+	r->as.pid_multi = pid_multi_supported();
 	r->as.pidnames_fd = bpf_object__find_map_fd_by_name(r->obj, DCC_MAP_PIDNAMES);
 	if (target_stop_at_entry(&r->tgt, r->prog))
 		return 1;
 	if (attach_all(&r->as, r->obj, r->rt, r->prog))
 		return 1;
 	if (r->timing && r->as.nprobes)
-		fprintf(stderr, "%s: timing: %d pid probes, %d functions skipped (uprobes cannot "
-			"instrument them)\n", r->prog, r->as.nprobes,
+		fprintf(stderr, "%s: timing: %d pid probes (%s), %d functions skipped (uprobes "
+			"cannot instrument them)\n", r->prog, r->as.nprobes - r->as.pid_skipped,
+			r->as.pid_multi ? "multi-uprobe links" : "one uprobe each",
 			r->as.pid_skipped);
 	if (dcc_runtime__add_probes(r->rt, r->as.probes, (size_t)r->as.nprobes)) {
 		fprintf(stderr, "%s: out of memory\n", r->prog);

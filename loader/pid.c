@@ -202,24 +202,93 @@ static int add_probe(struct attach_set *as, const char *prov, const char *mod, c
 	return 0;
 }
 
-/* the last probe added, whose function could not be attached */
-static void drop_probe(struct attach_set *as)
-{
-	struct dcc_probe_desc *p = &as->probes[--as->nprobes];
-
-	free((char *)p->prov);
-	free((char *)p->mod);
-	free((char *)p->func);
-	free((char *)p->name);
-	if (as->pidnames_fd >= 0)
-		bpf_map_delete_elem(as->pidnames_fd, &p->id);
-}
-
 /* uprobes refuse some first instructions (ENOTSUPP, 524, from the kernel's
  * instruction decoder) */
 static bool unprobeable(int err)
 {
 	return err == 524 || err == EINVAL || err == EOPNOTSUPP;
+}
+
+/* One description's functions in one file. */
+struct pid_file {
+	const struct bpf_program *prog;
+	pid_t pid;
+	bool ret, glob;
+	const char *prov, *path, *base, *progname;
+};
+
+/* Record each function's probe and name it (before it can fire); ids[i]
+ * is its probe id and cookie. */
+static int name_funcs(struct attach_set *as, const struct pid_file *pf, struct func *fn, int n,
+		      uint64_t *ids)
+{
+	for (int i = 0; i < n; i++) {
+		uint32_t id;
+		int err = add_probe(as, pf->prov, pf->base, fn[i].name,
+				    pf->ret ? "return" : "entry", &id);
+
+		if (err)
+			return err;
+		ids[i] = id;
+		if (as->pidnames_fd >= 0) {
+			struct dcc_pidname pn = { 0 };
+
+			snprintf(pn.prov, sizeof(pn.prov), "%.15s", pf->prov);
+			snprintf(pn.mod, sizeof(pn.mod), "%.63s", pf->base);
+			snprintf(pn.func, sizeof(pn.func), "%.175s", fn[i].name);
+			if (bpf_map_update_elem(as->pidnames_fd, &id, &pn, BPF_ANY))
+				fprintf(stderr, "%s: cannot name probe %s:%s:%s: %s\n",
+					pf->progname, pf->prov, pf->base, fn[i].name,
+					strerror(errno));
+		}
+	}
+	return 0;
+}
+
+/* Attach fn[0..n): one multi-uprobe link where the kernel has them (a glob
+ * that meets a function uprobes refuse falls back to one uprobe a function,
+ * skipping it), else one uprobe a function. The number attached, or -errno
+ * after a message. */
+static int attach_funcs(struct attach_set *as, const struct pid_file *pf, struct func *fn,
+			int n)
+{
+	uint64_t *ids = calloc((size_t)n + 1, sizeof(*ids)), *offs = calloc((size_t)n + 1, 8);
+	int err = ids && offs ? name_funcs(as, pf, fn, n, ids) : -ENOMEM, nattached = 0;
+
+	for (int i = 0; !err && i < n; i++)
+		offs[i] = fn[i].off;
+	if (!err && as->pid_multi) {
+		err = pid_multi_attach(as, pf->prog, pf->path, offs, ids, (uint32_t)n, pf->ret,
+				       pf->pid);
+		if (!err)
+			nattached = n;
+		else if (pf->glob && unprobeable(-err))
+			err = 0;
+		else
+			fprintf(stderr, "%s: failed to enable %s:%s:%s:%s and %d others: %s\n",
+				pf->progname, pf->prov, pf->base, fn[0].name,
+				pf->ret ? "return" : "entry", n - 1, strerror(-err));
+	}
+	for (int i = 0, multi = nattached; !err && !multi && i < n; i++) {
+		LIBBPF_OPTS(bpf_uprobe_opts, uo, .retprobe = pf->ret, .bpf_cookie = ids[i]);
+		struct bpf_link *link = bpf_program__attach_uprobe_opts(pf->prog, pf->pid, pf->path,
+									(size_t)offs[i], &uo);
+
+		if (!link && pf->glob && unprobeable(errno)) {
+			/* as DTrace, a glob skips what uprobes cannot instrument */
+			as->pid_skipped++;
+		} else if (!link) {
+			err = -errno;
+			fprintf(stderr, "%s: failed to enable %s:%s:%s:%s: %s\n", pf->progname,
+				pf->prov, pf->base, fn[i].name, pf->ret ? "return" : "entry",
+				strerror(errno));
+		} else if (!(err = attach_add_link(as, link))) {
+			nattached++;
+		}
+	}
+	free(ids);
+	free(offs);
+	return err ? err : nattached;
 }
 
 int pid_attach(struct attach_set *as, const struct bpf_program *prog,
@@ -243,7 +312,6 @@ int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 		return -EINVAL;
 	*mod++ = 0;
 	*func++ = 0;
-	bool glob = !*func || strpbrk(func, "*?[") != NULL;
 	snprintf(prov, sizeof(prov), "pid%d", (int)pid);
 	nfiles = mapped_files(pid, exe, &files);
 	if (nfiles < 0) {
@@ -252,51 +320,24 @@ int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 		return nfiles;
 	}
 	for (int f = 0; f < nfiles && !err; f++) {
+		struct pid_file pf = { prog, pid, ret, !*func || strpbrk(func, "*?[") != NULL,
+				       prov, files[f], strrchr(files[f], '/') + 1, progname };
 		struct func *fn;
-		const char *base = strrchr(files[f], '/') + 1;
 		int n;
 
 		if (!object_match(mod, files[f], exe))
 			continue;
 		n = elf_funcs(files[f], func, &fn);
-		for (int i = 0; i < n; i++) {
-			LIBBPF_OPTS(bpf_uprobe_opts, uo, .retprobe = ret);
-			struct bpf_link *link;
-			uint32_t id;
+		if (n > 0) {
+			int got = attach_funcs(as, &pf, fn, n);
 
-			if (err || (err = add_probe(as, prov, base, fn[i].name,
-						    ret ? "return" : "entry", &id))) {
-				free(fn[i].name);
-				continue;
-			}
-			uo.bpf_cookie = id;
-			if (as->pidnames_fd >= 0) {
-				/* named before it can fire */
-				struct dcc_pidname pn = { 0 };
-
-				snprintf(pn.prov, sizeof(pn.prov), "%.15s", prov);
-				snprintf(pn.mod, sizeof(pn.mod), "%.63s", base);
-				snprintf(pn.func, sizeof(pn.func), "%.175s", fn[i].name);
-				if (bpf_map_update_elem(as->pidnames_fd, &id, &pn, BPF_ANY))
-					fprintf(stderr, "%s: cannot name probe %s:%s:%s: %s\n",
-						progname, prov, base, fn[i].name, strerror(errno));
-			}
-			link = bpf_program__attach_uprobe_opts(prog, pid, files[f],
-							       (size_t)fn[i].off, &uo);
-			if (!link && glob && unprobeable(errno)) {
-				/* as DTrace, a glob skips what uprobes cannot instrument */
-				as->pid_skipped++;
-				drop_probe(as);
-			} else if (!link) {
-				err = -errno;
-				fprintf(stderr, "%s: failed to enable %s:%s:%s:%s: %s\n", progname,
-					prov, base, fn[i].name, ret ? "return" : "entry",
-					strerror(errno));
-			} else if ((err = attach_add_link(as, link)) == 0) {
-				nattached++;
-			}
-			free(fn[i].name);
+			if (got < 0)
+				err = got;
+			else
+				nattached += got;
 		}
+		for (int i = 0; i < n; i++)
+			free(fn[i].name);
 		free(fn);
 	}
 	for (int f = 0; f < nfiles; f++)
