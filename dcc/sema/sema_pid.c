@@ -12,10 +12,14 @@
 #include "diag.h"
 #include "sema_internal.h"
 
+/* the provider's name (not the builtin variable's) */
+static const char prov_name[] = "pid";
+#define PROV_LEN (sizeof(prov_name) - 1)
+
 /* "pid$target" (pid 0: $target) or "pid123"; -1 when not the pid provider */
 static int pid_of(const char *prov, uint32_t *pid)
 {
-	if (strncmp(prov, "pid", 3))
+	if (strncmp(prov, prov_name, PROV_LEN))
 		return -1;
 	if (!strcmp(prov + 3, "$target")) {
 		*pid = 0;
@@ -33,7 +37,7 @@ bool sema_pid_provider(const char *prov)
 	uint32_t pid;
 
 	return prov && (pid_of(prov, &pid) == 0 ||
-			(!strncmp(prov, "pid", 3) && (!prov[3] || strchr("0123456789$*?[", prov[3]))));
+			(!strncmp(prov, prov_name, PROV_LEN) && (!prov[3] || strchr("0123456789$*?[", prov[3]))));
 }
 
 int sema_pid_check(struct sema *s, struct node *d, uint32_t *pid)
