@@ -461,6 +461,9 @@ struct cval cg_str_index(struct cg *cg, struct node *n)
 {
 	struct cval s = cg_expr(cg, n->a);
 	LLVMValueRef i = cg_expr(cg, n->list).v;
+	/* the NULL string has no bytes: s[i] reads address 0 + i */
+	if (cg_str_maybe_null(n->a))
+		cg_fault_if(cg, cg_str_isnull(cg, s.v), DCC_FAULT_BADADDR, i);
 	unsigned cap = str_cap(cg, s);
 	LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, i, str_k64(cg, cap), "");
 	LLVMValueRef b = str_byte_at(cg, s.v, str_bounded(cg, i, cap - 1));
