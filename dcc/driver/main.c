@@ -253,14 +253,20 @@ static int run_bufsize(struct loader_opts *lo, const char *arg)
 		fprintf(stderr, "dcc: failed to set -b %s: %s\n", arg, why);
 		return 1;
 	}
-	char *x = malloc(strlen(arg) + sizeof("bufsize="));
-	const char **grown = realloc((void *)lo->xopts, (size_t)(lo->nxopts + 1) * sizeof(*grown));
-	if (!x || !grown) {
-		free(x);
+	/* the setting lives as long as the process, as argv's do: no leak */
+	static char settings[8][64];
+	static int nsettings;
+	if (nsettings == 8 || strlen(arg) + sizeof("bufsize=") > sizeof(settings[0])) {
+		fprintf(stderr, "dcc: failed to set -b %s: Invalid value for specified option\n",
+			arg);
 		return 1;
 	}
-	strcpy(x, "bufsize=");
-	strcat(x, arg);
+	char *x = settings[nsettings];
+	const char **grown = realloc((void *)lo->xopts, (size_t)(lo->nxopts + 1) * sizeof(*grown));
+	if (!grown)
+		return 1;
+	nsettings++;
+	snprintf(x, sizeof(settings[0]), "bufsize=%s", arg);
 	grown[lo->nxopts++] = x;
 	lo->xopts = grown;
 	return 0;
