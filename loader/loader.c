@@ -430,22 +430,21 @@ static void matched_message(struct run *r)
 {
 	const struct dcc_meta_header *h = dcc_runtime__meta(r->rt);
 	const struct dcc_meta_probe *p = (const void *)((const char *)h + h->probe_off);
-	uint32_t n = 0;
+	/* enablings as DTrace counts them; a pid description is not a probe,
+	 * the functions it matched at run time (less those skipped) are */
+	int64_t n = (int64_t)h->nenablings - r->as.pid_skipped;
 
-	/* enablings as DTrace counts them, but a pid description is not a
-	 * probe: the functions it matched at run time are */
-	n = h->nenablings;
 	for (uint32_t i = 0; i < h->nprobes; i++) {
-		bool pid = !strncmp(dcc_runtime__str(r->rt, p[i].prov), "pid", 3);
 		if (p[i].id >= DCC_PID_ID_BASE)
 			n++;
-		else if (pid && n > 0)
+		else if (!strncmp(dcc_runtime__str(r->rt, p[i].prov), "pid", 3))
 			n--;
 	}
-	n -= n >= (uint32_t)r->as.pid_skipped ? (uint32_t)r->as.pid_skipped : n;
+	if (n < 0)
+		n = 0;
 	fprintf(stderr, "%s: %s '%s' matched %u probe%s\n", r->prog,
 		h->flags & DCC_META_F_DESCRIPTION ? "description" : "script",
-		dcc_runtime__str(r->rt, h->script), n, n == 1 ? "" : "s");
+		dcc_runtime__str(r->rt, h->script), (unsigned)n, n == 1 ? "" : "s");
 }
 
 /* Consume until exit(), a signal or the traced process's end. Returns the
