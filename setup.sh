@@ -23,6 +23,7 @@ PACKAGES=(
 	llvm-19-dev clang-19 libclang-rt-19-dev
 	libbpf-dev libelf-dev zlib1g-dev libzstd-dev
 	bpftool linux-libc-dev
+	systemtap-sdt-dev libmicrohttpd-dev prometheus
 	libcriterion-dev
 	bpftrace
 	qemu-system-x86 busybox-static
