@@ -40,6 +40,7 @@ struct run {
 	FILE *out;
 	bool quiet;
 	bool timing;
+	bool out_failed;         /* said so once */
 	uint64_t bufsize, switch_ns, status_ns;
 	/* programs left unloaded because only optional probes use them and
 	 * this kernel refused them */
@@ -333,10 +334,27 @@ static bool unresolved_ksym(char *name, size_t size)
 	return true;
 }
 
+/* Whether the kernel's own BTF can be read (libbpf looks there first);
+ * if not, why says so. */
+static bool kernel_btf_readable(char *why, size_t len)
+{
+	struct btf *b = btf__load_vmlinux_btf();
+	int err = libbpf_get_error(b);
+
+	if (!err) {
+		btf__free(b);
+		return true;
+	}
+	snprintf(why, len, "this kernel's BTF (/sys/kernel/btf/vmlinux) is missing or "
+		 "unreadable; the object's CO-RE relocations need it (a kernel built with "
+		 "CONFIG_DEBUG_INFO_BTF)");
+	return false;
+}
+
 static int load_object(struct run *r)
 {
 	for (;;) {
-		char pname[128];
+		char pname[128], why[256];
 		const char *target = NULL;
 		bool only_optional = false;
 		uint32_t kind = 0;
@@ -371,6 +389,10 @@ static int load_object(struct run *r)
 			fprintf(stderr, "%s: %s: kernel symbol `%s has no address in /proc/kallsyms "
 				"(a kernel built without CONFIG_KALLSYMS_ALL lists no variables "
 				"there)\n", r->prog, r->name, pname);
+		else if (!kernel_btf_readable(why, sizeof(why)))
+			/* libbpf's CO-RE relocation needs the running kernel's types */
+			fprintf(stderr, "%s: %s: failed to load the object: %s\n", r->prog, r->name,
+				why);
 		else if (err == -EPERM && geteuid())
 			fprintf(stderr, "%s: %s: failed to load the object: %s (tracing needs "
 				"root, or CAP_BPF and CAP_PERFMON)\n", r->prog, r->name,
@@ -447,6 +469,34 @@ static void matched_message(struct run *r)
 		dcc_runtime__str(r->rt, h->script), (unsigned)n, n == 1 ? "" : "s");
 }
 
+/* Whether -x NAME or -x NAME=... was given on the command line. */
+static bool xopt_given(const struct loader_opts *o, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (int i = 0; i < o->nxopts; i++)
+		if (!strncmp(o->xopts[i], name, len) &&
+		    (!o->xopts[i][len] || o->xopts[i][len] == '='))
+			return true;
+	return false;
+}
+
+/* Whether writing the trace output failed (its stdio error flag); says so
+ * once, with err (an errno) when known. */
+static bool output_failed(struct run *r, int err)
+{
+	FILE *out = r->out ? r->out : stdout;
+
+	if (!ferror(out))
+		return false;
+	if (!r->out_failed)
+		fprintf(stderr, "%s: failed to write the trace output%s%s: %s\n", r->prog,
+			r->opts->out_path ? " to " : "",
+			r->opts->out_path ? r->opts->out_path : "", strerror(err ? err : EIO));
+	r->out_failed = true;
+	return true;
+}
+
 /* Consume until exit(), a signal or the traced process's end. Returns the
  * exit() status, 0, or 1 when reading failed. */
 static int trace_loop(struct run *r)
@@ -481,6 +531,8 @@ static int trace_loop(struct run *r)
 		}
 		n = dcc_runtime__poll(r->rt, timeout);
 		if (n < 0 && n != -EINTR) {
+			if (output_failed(r, -n))
+				return 1;
 			fprintf(stderr, "%s: failed to consume the trace: %s\n", r->prog,
 				strerror(-n));
 			return 1;
@@ -576,13 +628,18 @@ static int run(struct run *r)
 		return 1; /* the runtime said why */
 	if (read_options(r))
 		return 1;
-	bool destructive = r->opts->destructive || dcc_runtime__option(r->rt, "destructive");
+	bool asked = dcc_runtime__option(r->rt, "destructive") != NULL;
+	bool destructive = r->opts->destructive || xopt_given(r->opts, "destructive") ||
+			   (r->opts->trust_object && asked);
 	if (destructive && !r->quiet)
 		fprintf(stderr, "%s: allowing destructive actions\n", r->prog);
 	/* checked before anything is loaded, as DTrace refuses the enabling */
 	if (!destructive && (dcc_runtime__meta(r->rt)->flags & DCC_META_F_DESTRUCTIVE)) {
 		fprintf(stderr, "%s: could not enable tracing: Destructive actions not allowed\n",
 			r->prog);
+		if (asked)
+			fprintf(stderr, "%s: the object's own destructive option does not count: "
+				"allow them with -w\n", r->prog);
 		return 1;
 	}
 	if (bufsize_too_small(r))
@@ -676,15 +733,22 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 
 	attach_detach_all(&r.as);
 	target_release(&r.tgt);
+	/* END's output and the aggregations may have met the full disk */
+	errno = 0;
 	if (r.out)
 		fflush(r.out);
 	fflush(stdout);
+	if (output_failed(&r, errno))
+		status = 1;
 	attach_release(&r.as);
 	if (r.rt)
 		dcc_runtime__free(r.rt);
 	bpf_object__close(r.obj);
-	if (r.out)
-		fclose(r.out);
+	if (r.out && fclose(r.out) && !r.out_failed) {
+		fprintf(stderr, "%s: failed to write the trace output to %s: %s\n", r.prog,
+			opts->out_path, strerror(errno));
+		status = 1;
+	}
 	for (int i = 0; i < r.ndisabled; i++)
 		free(r.disabled[i]);
 	free(r.xopts);

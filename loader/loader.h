@@ -22,6 +22,10 @@ struct loader_opts {
 	const char *const *xopts; /* -x name[=value] */
 	int nxopts;
 	bool destructive;       /* -w */
+	/* The object's own options may allow destructive actions: true for
+	 * `dcc run`, which compiled the user's script itself; dtrun treats an
+	 * object as data and wants -w (or -x destructive) from its user. */
+	bool trust_object;
 	bool verbose;           /* libbpf messages */
 	const char *usage;      /* usage text printed after a usage error; NULL: dtrun's */
 };

@@ -446,6 +446,9 @@ int dcc_runtime__poll(struct dcc_runtime *rt, int timeout_ms)
 		n = poll(NULL, 0, timeout_ms);
 		n = n < 0 ? -errno : 0;
 	}
-	fflush(rt->out);
+	/* a full disk or a closed pipe: the caller must know, not lose the
+	 * trace silently (stdio's error flag stays set for it to see) */
+	if (fflush(rt->out) == EOF && n >= 0)
+		n = errno ? -errno : -EIO;
 	return n;
 }

@@ -29,6 +29,11 @@ void diag_mute(struct diag *dg, bool muted)
 	dg->muted = muted;
 }
 
+bool diag_muted(const struct diag *dg)
+{
+	return dg->muted;
+}
+
 struct diag *diag_new(FILE *out)
 {
 	struct diag *dg = calloc(1, sizeof(*dg));

@@ -45,5 +45,6 @@ _Noreturn void diag_bug_fatal(struct diag *dg, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* While muted, diag_error reports and counts nothing (sema's trial pass). */
 void diag_mute(struct diag *dg, bool muted);
+bool diag_muted(const struct diag *dg);
 
 #endif

@@ -317,7 +317,7 @@ static int run_extra(int opt, const char *arg, void *ctx)
 static int cmd_run(int argc, char **argv)
 {
 	struct sources src = { 0 };
-	struct loader_opts lo = { .progname = "dcc", .usage = usage_text };
+	struct loader_opts lo = { .progname = "dcc", .usage = usage_text, .trust_object = true };
 	struct run_ctx ctx = { .src = &src, .lo = &lo };
 	int first = loader_parse_opts(argc, argv, &lo, "s:n:ZeCHD:U:I:b:X:", run_extra, &ctx);
 	int rc = 2;

@@ -35,9 +35,9 @@ E2E_TEST(destructive, allowed_by_w_or_the_option)
 {
 	struct run_result r;
 	const char *obj = e2e_build("sys", "BEGIN { system(\"echo ok\"); exit(0); }");
-	const char *pragma = e2e_build("sys_pragma", "#pragma D option destructive\n"
-					"BEGIN { system(\"echo ok\"); exit(0); }");
 
+	e2e_build("sys_pragma", "#pragma D option destructive\n"
+				"BEGIN { system(\"echo ok\"); exit(0); }");
 	e2e_run(&r, DTRUN_BIN, "-w", obj, NULL);
 	e2e_expect_err(&r, "dtrun: allowing destructive actions",
 		       "dtrun: script '*/sys.d' matched 1 probe", NULL);
@@ -45,7 +45,28 @@ E2E_TEST(destructive, allowed_by_w_or_the_option)
 	e2e_run(&r, DTRUN_BIN, "-q", "-x", "destructive", obj, NULL);
 	e2e_expect_out(&r, 0, "destructive.allowed_by_w_or_the_option.1");
 	run_result_free(&r);
+	/* dcc run compiled the script itself: its pragma counts */
+	e2e_run(&r, DCC_BIN, "run", "-q", e2e_tmp("sys_pragma.d"), NULL);
+	e2e_expect_out(&r, 0, "destructive.allowed_by_w_or_the_option.2");
+	run_result_free(&r);
+}
+
+/* An object is data: whatever options it carries, dtrun's user allows
+ * destructive actions, with -w or -x destructive. */
+E2E_TEST(destructive, an_objects_own_option_does_not_count_in_dtrun)
+{
+	struct run_result r;
+	const char *pragma = e2e_build("sys_pragma", "#pragma D option destructive\n"
+					"BEGIN { system(\"echo ok\"); exit(0); }");
+
 	e2e_run(&r, DTRUN_BIN, "-q", pragma, NULL);
+	cr_assert_eq(r.status, 1, "status %d", r.status);
+	cr_assert_str_empty(r.out);
+	cr_assert_str_eq(r.err, "dtrun: could not enable tracing: Destructive actions not allowed\n"
+				"dtrun: the object's own destructive option does not count: allow "
+				"them with -w\n");
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-q", "-w", pragma, NULL);
 	e2e_expect_out(&r, 0, "destructive.allowed_by_w_or_the_option.2");
 	run_result_free(&r);
 }
