@@ -107,6 +107,110 @@ static void merge_symbols(struct dcc_runtime *rt, struct agg_snap *s)
 	s->nents = out;
 }
 
+/* One key's per-CPU values (n CPUs) as a merged entry of s; 0 or -ENOMEM. */
+static int snap_add(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s, size_t *cap,
+		    const char *key, const int64_t *percpu, int n)
+{
+	const struct dcc_meta_agg *a = s->agg;
+	struct agg_ent *e;
+
+	if (s->nents == *cap) {
+		struct agg_ent *ne;
+		size_t nc = *cap ? 2 * *cap : 16;
+
+		if (!(ne = realloc(s->ents, nc * sizeof(*ne))))
+			return -ENOMEM;
+		s->ents = ne;
+		*cap = nc;
+	}
+	e = &s->ents[s->nents];
+	e->key = malloc(a->key_size);
+	e->val = calloc(1, a->val_size);
+	/* aggpercpu: each CPU's own value is printed too */
+	e->percpu = rt->aggpercpu ? malloc((size_t)n * a->val_size) : NULL;
+	if (!e->key || !e->val || (rt->aggpercpu && !e->percpu)) {
+		free(e->key);
+		free(e->val);
+		free(e->percpu);
+		return -ENOMEM;
+	}
+	memcpy(e->key, key, a->key_size);
+	if (e->percpu)
+		memcpy(e->percpu, percpu, (size_t)n * a->val_size);
+	for (int c = 0; c < n; c++)
+		merge(a, e->val, percpu + (size_t)c * s->nwords, s->nwords);
+	if (rt->agg_state[id].array) {
+		bool zero = true;
+
+		for (int w = 0; w < s->nwords && zero; w++)
+			zero = ((int64_t *)e->val)[w] == 0;
+		if (!zero) {
+			rt->agg_state[id].seen = true;
+		} else if (!rt->agg_state[id].seen) {
+			/* never updated: the array slot is not an entry */
+			free(e->key);
+			free(e->val);
+			free(e->percpu);
+			return 0;
+		}
+	}
+	s->nents++;
+	return 0;
+}
+
+#define SNAP_BATCH 4096 /* keys read by one bpf(BPF_MAP_LOOKUP_BATCH) */
+
+/* The whole map in batches of SNAP_BATCH keys: two system calls for a
+ * thousand keys where the key-by-key walk makes two a key (10^6 keys:
+ * seconds). -EINVAL/-EOPNOTSUPP before anything was read: the kernel has
+ * no batch operation for this map, and the caller walks it key by key. */
+static int snap_batch(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s, size_t *cap,
+		      int fd, int n)
+{
+	const struct dcc_meta_agg *a = s->agg;
+	size_t tok = a->key_size > 8 ? a->key_size : 8;
+	char *keys = malloc((size_t)SNAP_BATCH * a->key_size);
+	int64_t *vals = malloc((size_t)SNAP_BATCH * (size_t)n * a->val_size);
+	char *in = calloc(1, tok), *out = calloc(1, tok);
+	bool first = true;
+	int err = -ENOMEM;
+
+	if (!keys || !vals || !in || !out)
+		goto done;
+	for (;;) {
+		__u32 count = SNAP_BATCH;
+
+		err = bpf_map_lookup_batch(fd, first ? NULL : in, out, keys, vals, &count, NULL);
+		if (err && err != -ENOENT) {
+			/* unsupported is only said by the first call; later, the
+			 * caller must not walk again over what was taken */
+			if (!first && (err == -EINVAL || err == -EOPNOTSUPP || err == -ENOTSUP))
+				err = -EIO;
+			goto done;
+		}
+		for (__u32 k = 0; k < count; k++) {
+			int e = snap_add(rt, id, s, cap, keys + (size_t)k * a->key_size,
+					 vals + (size_t)k * (size_t)n * s->nwords, n);
+			if (e) {
+				err = e;
+				goto done;
+			}
+		}
+		if (err == -ENOENT) {
+			err = 0;
+			goto done;
+		}
+		first = false;
+		memcpy(in, out, tok);
+	}
+done:
+	free(keys);
+	free(vals);
+	free(in);
+	free(out);
+	return err;
+}
+
 int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 {
 	const struct dcc_meta_agg *a;
@@ -128,6 +232,9 @@ int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 	if (n <= 0)
 		return n < 0 ? n : -EINVAL;
 	s->ncpus = n;
+	err = snap_batch(rt, id, s, &cap, fd, n);
+	if (err != -EINVAL && err != -EOPNOTSUPP && err != -ENOTSUP)
+		goto out;
 	err = -ENOMEM;
 	if (!(key = malloc(a->key_size)) || !(next = malloc(a->key_size)) ||
 	    !(percpu = calloc((size_t)n, a->val_size)))
@@ -137,50 +244,9 @@ int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 		char *tmp;
 
 		if (!bpf_map_lookup_elem(fd, next, percpu)) {
-			struct agg_ent *e;
-
-			if (s->nents == cap) {
-				struct agg_ent *ne;
-
-				cap = cap ? 2 * cap : 16;
-				if (!(ne = realloc(s->ents, cap * sizeof(*ne)))) {
-					err = -ENOMEM;
-					goto out;
-				}
-				s->ents = ne;
-			}
-			e = &s->ents[s->nents];
-			e->key = malloc(a->key_size);
-			e->val = calloc(1, a->val_size);
-			/* aggpercpu: each CPU's own value is printed too */
-			e->percpu = rt->aggpercpu ? malloc((size_t)n * a->val_size) : NULL;
-			if (!e->key || !e->val || (rt->aggpercpu && !e->percpu)) {
-				free(e->key);
-				free(e->val);
-				free(e->percpu);
-				err = -ENOMEM;
+			err = snap_add(rt, id, s, &cap, next, percpu, n);
+			if (err)
 				goto out;
-			}
-			s->nents++;
-			memcpy(e->key, next, a->key_size);
-			if (e->percpu)
-				memcpy(e->percpu, percpu, (size_t)n * a->val_size);
-			for (int c = 0; c < n; c++)
-				merge(a, e->val, percpu + (size_t)c * s->nwords, s->nwords);
-			if (rt->agg_state[id].array) {
-				bool zero = true;
-				for (int w = 0; w < s->nwords && zero; w++)
-					zero = ((int64_t *)e->val)[w] == 0;
-				if (!zero)
-					rt->agg_state[id].seen = true;
-				else if (!rt->agg_state[id].seen) {
-					/* never updated: the array slot is not an entry */
-					free(e->key);
-					free(e->val);
-					free(e->percpu);
-					s->nents--;
-				}
-			}
 		}
 		tmp = key;
 		key = next;
@@ -189,9 +255,9 @@ int rt_agg_snapshot(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s)
 	}
 	if (err == -ENOENT)
 		err = 0;
+out:
 	if (!err)
 		merge_symbols(rt, s);
-out:
 	if (err)
 		rt_agg_snap_free(s);
 	free(key);

@@ -365,11 +365,23 @@ int dcc_runtime__set_agg_fd(struct dcc_runtime *rt, uint32_t agg_id, int fd)
 {
 	if (agg_id >= rt->hdr->naggs)
 		return -ENOENT;
+	const struct dcc_meta_agg *a = &rt->aggs[agg_id];
 	struct bpf_map_info info = { 0 };
 	__u32 len = sizeof(info);
+	int err = bpf_obj_get_info_by_fd(fd, &info, &len);
+
+	if (err)
+		return err;
+	/* the snapshot reads keys and values at the metadata's sizes: a map
+	 * of other sizes (a corrupted object) would be read out of bounds */
+	if (info.key_size != a->key_size || info.value_size != a->val_size) {
+		rt_error(rt, "the map of aggregation @%s has %u-byte keys and %u-byte values, "
+			 "its metadata says %u and %u", rt_str(rt, a->name), info.key_size,
+			 info.value_size, a->key_size, a->val_size);
+		return -EINVAL;
+	}
 	rt->agg_state[agg_id].fd = fd;
-	rt->agg_state[agg_id].array = !bpf_obj_get_info_by_fd(fd, &info, &len) &&
-				      info.type == BPF_MAP_TYPE_PERCPU_ARRAY;
+	rt->agg_state[agg_id].array = info.type == BPF_MAP_TYPE_PERCPU_ARRAY;
 	return 0;
 }
 
@@ -423,7 +435,9 @@ int dcc_runtime__bind(struct dcc_runtime *rt, struct bpf_object *obj)
 				 rt_str(rt, rt->aggs[i].name));
 			return -ENOENT;
 		}
-		dcc_runtime__set_agg_fd(rt, i, bpf_map__fd(m));
+		err = dcc_runtime__set_agg_fd(rt, i, bpf_map__fd(m));
+		if (err)
+			return err;
 	}
 	return 0;
 }

@@ -480,8 +480,11 @@ static void make_maps(struct cg *cg)
 		uint64_t entries = aggsize / (ks + vs + 64);
 		if (entries < 64)
 			entries = 64;
-		if (entries > 65536)
-			entries = 65536;
+		/* the maps are allocated key by key: a large aggsize costs
+		 * only the kernel's bucket array (16 bytes an entry) until keys
+		 * come; the cap keeps that array within a few tens of MB */
+		if (entries > (1u << 22))
+			entries = 1u << 22;
 		const char *name = arena_printf(cg->ar, "agg_%s", g->name);
 		/* a keyless aggregation is one slot of a per-CPU array: no hash,
 		 * no insert on the first event (the runtime takes an all-zero

@@ -153,7 +153,7 @@ Test(rt_aggmodes, agghist_sums_of_both_signs)
 	/* int keys (width 8 + 1); total |-2| + 6 = 8; half bars of 20:
 	 * -2 -> 5 '@' left of the centre, 6 -> 15 right of it */
 	const char *x[] = { "agghist" };
-	int32_t k1 = 1, k2 = 2;
+	int64_t k1 = 1, k2 = 2; /* keys are 8-byte slots; the int is their first 4 */
 	struct rtt t;
 	struct mb b;
 	int fd;
@@ -162,7 +162,7 @@ Test(rt_aggmodes, agghist_sums_of_both_signs)
 	mb_agg(&b, "", "m", DCC_AGG_SUM, 8);
 	mb_key(&b, DCC_K_INT, 4, 1);
 	cr_assert_eq(rtt_open(&t, &b, false, x, 1), 0, "%s", rtt_err(&t));
-	fd = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 4, 8);
+	fd = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 8, 8);
 	put1(fd, &k1, -2, 0);
 	put1(fd, &k2, 4, 2);
 	dcc_runtime__set_agg_fd(t.rt, 0, fd);
@@ -257,5 +257,25 @@ Test(rt_aggmodes, bad_encoding_is_refused)
 	cr_assert_neq(rtt_open(&t, &b, false, x, 1), 0);
 	cr_assert_str_eq(rtt_err(&t), "dtrun: failed to set -x encoding=ebcdic: Invalid value "
 				      "for specified option\n");
+	rtt_close(&t);
+}
+
+Test(rt_aggmodes, a_map_of_other_sizes_than_the_metadata_is_refused)
+{
+	/* an object whose map disagrees with its metadata would be read out
+	 * of bounds: the runtime refuses the map, naming both sizes */
+	struct rtt t;
+	struct mb b;
+	int fd;
+
+	mb_init(&b);
+	mb_agg(&b, "lat", "agg_lat", DCC_AGG_SUM, 8);
+	mb_key(&b, DCC_K_INT, 4, 1);
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0, "%s", rtt_err(&t));
+	fd = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 16, 8);
+	cr_assert_eq(dcc_runtime__set_agg_fd(t.rt, 0, fd), -EINVAL);
+	cr_assert_str_eq(rtt_err(&t), "dtrun: the map of aggregation @lat has 16-byte keys and "
+				      "8-byte values, its metadata says 8 and 8\n");
+	close(fd);
 	rtt_close(&t);
 }
