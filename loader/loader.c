@@ -576,6 +576,27 @@ static int end_trace(struct run *r, int status, bool failed)
 	return status;
 }
 
+/* -w (or -x destructive) allows destructive actions; the object's own
+ * option only where it is trusted (dcc run). 1 if refused, said so. */
+static int check_destructive(struct run *r)
+{
+	bool asked = dcc_runtime__option(r->rt, "destructive") != NULL;
+	bool destructive = r->opts->destructive || xopt_given(r->opts, "destructive") ||
+			   (r->opts->trust_object && asked);
+	if (destructive && !r->quiet)
+		fprintf(stderr, "%s: allowing destructive actions\n", r->prog);
+	/* checked before anything is loaded, as DTrace refuses the enabling */
+	if (!destructive && (dcc_runtime__meta(r->rt)->flags & DCC_META_F_DESTRUCTIVE)) {
+		fprintf(stderr, "%s: could not enable tracing: Destructive actions not allowed\n",
+			r->prog);
+		if (asked)
+			fprintf(stderr, "%s: the object's own destructive option does not count: "
+				"allow them with -w\n", r->prog);
+		return 1;
+	}
+	return 0;
+}
+
 static int run(struct run *r)
 {
 	const void *meta;
@@ -628,20 +649,8 @@ static int run(struct run *r)
 		return 1; /* the runtime said why */
 	if (read_options(r))
 		return 1;
-	bool asked = dcc_runtime__option(r->rt, "destructive") != NULL;
-	bool destructive = r->opts->destructive || xopt_given(r->opts, "destructive") ||
-			   (r->opts->trust_object && asked);
-	if (destructive && !r->quiet)
-		fprintf(stderr, "%s: allowing destructive actions\n", r->prog);
-	/* checked before anything is loaded, as DTrace refuses the enabling */
-	if (!destructive && (dcc_runtime__meta(r->rt)->flags & DCC_META_F_DESTRUCTIVE)) {
-		fprintf(stderr, "%s: could not enable tracing: Destructive actions not allowed\n",
-			r->prog);
-		if (asked)
-			fprintf(stderr, "%s: the object's own destructive option does not count: "
-				"allow them with -w\n", r->prog);
+	if (check_destructive(r))
 		return 1;
-	}
 	if (bufsize_too_small(r))
 		return 1;
 
