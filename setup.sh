@@ -24,6 +24,7 @@ PACKAGES=(
 	libbpf-dev libelf-dev zlib1g-dev libzstd-dev
 	bpftool linux-libc-dev
 	systemtap-sdt-dev libmicrohttpd-dev prometheus
+	valgrind
 	libcriterion-dev
 	bpftrace
 	qemu-system-x86 busybox-static

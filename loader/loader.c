@@ -185,6 +185,7 @@ static int probe_open(struct run *r)
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		libbpf_set_print(NULL);
 		obj = bpf_object__open_mem(r->buf, r->size, NULL);
+		bpf_object__close(obj); /* valgrind's leak check follows children */
 		_exit(obj ? 0 : 1);
 	}
 	/* A parser stuck in a loop would hang the real open too. */

@@ -169,8 +169,9 @@ static int snap_batch(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s, s
 {
 	const struct dcc_meta_agg *a = s->agg;
 	size_t tok = a->key_size > 8 ? a->key_size : 8;
-	char *keys = malloc((size_t)SNAP_BATCH * a->key_size);
-	int64_t *vals = malloc((size_t)SNAP_BATCH * (size_t)n * a->val_size);
+	/* zeroed: valgrind does not know that the kernel fills them */
+	char *keys = calloc(SNAP_BATCH, a->key_size);
+	int64_t *vals = calloc((size_t)SNAP_BATCH * (size_t)n, a->val_size);
 	char *in = calloc(1, tok), *out = calloc(1, tok);
 	bool first = true;
 	int err = -ENOMEM;
