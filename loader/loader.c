@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "dcc/runtime.h"
+#include "metrics.h"
 
 #define MAX_DISABLED 16
 
@@ -47,6 +48,9 @@ struct run {
 	char *disabled[MAX_DISABLED];
 	int ndisabled;
 	const char **xopts; /* what the runtime was given: -x plus -w */
+	struct metrics *metrics; /* --metrics: bound before load, served after bind */
+	char **labels;           /* -x metrics_labels, until the server takes them */
+	int nlabels;
 };
 
 /* libbpf's messages: shown with -v; the warnings of the last load are kept
@@ -597,6 +601,22 @@ static int check_destructive(struct run *r)
 	return 0;
 }
 
+/* --metrics: the port is bound before anything is loaded, so that one in
+ * use is refused at once; the labels option is checked then too. */
+static int open_metrics(struct run *r)
+{
+	const char *spec = dcc_runtime__option(r->rt, "metrics_labels"), *why = NULL;
+	int err = metrics_parse_labels(spec, &r->labels, &r->nlabels, &why);
+
+	if (err) {
+		fprintf(stderr, "%s: failed to set option metrics_labels to '%s': %s\n", r->prog,
+			spec, err == -EINVAL ? why : strerror(-err));
+		return err;
+	}
+	r->metrics = metrics_open(r->opts->metrics, r->prog);
+	return r->metrics ? 0 : -1;
+}
+
 static int run(struct run *r)
 {
 	const void *meta;
@@ -653,6 +673,8 @@ static int run(struct run *r)
 		return 1;
 	if (bufsize_too_small(r))
 		return 1;
+	if (r->opts->metrics && open_metrics(r))
+		return 1;
 
 	/* The -c child exists before load: its pid is $target. */
 	r->tgt.trace_exec = has_pid_probes(r->rt);
@@ -674,6 +696,11 @@ static int run(struct run *r)
 	/* The runtime names what it could not find. */
 	if (dcc_runtime__bind(r->rt, r->obj))
 		return 1;
+	if (r->metrics) {
+		if (metrics_serve(r->metrics, r->rt, r->labels, r->nlabels))
+			return 1;
+		r->labels = NULL; /* the server's now */
+	}
 	if (needs_tracefs(r->rt) && attach_mount_tracefs(stderr, r->prog))
 		return 1;
 	r->as.target = r->tgt.pid;
@@ -740,6 +767,9 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 
 	status = run(&r);
 
+	/* no scrape may read the maps or the runtime once they go */
+	metrics_close(r.metrics);
+	metrics_free_labels(r.labels, r.nlabels);
 	attach_detach_all(&r.as);
 	target_release(&r.tgt);
 	/* END's output and the aggregations may have met the full disk */
