@@ -12,6 +12,7 @@
 #include <bpf/libbpf.h>
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -94,6 +95,15 @@ static void on_signal(int sig)
 {
 	(void)sig;
 	interrupted++;
+}
+
+/* SIGHUP with -o: reopen the file (log rotation moved it away). */
+static volatile sig_atomic_t hangup;
+
+static void on_hangup(int sig)
+{
+	(void)sig;
+	hangup = 1;
 }
 
 static void on_child(int sig)
@@ -501,6 +511,33 @@ static bool output_failed(struct run *r, int err)
 	return true;
 }
 
+/*
+ * -o FILE after SIGHUP: what follows goes to a file opened anew at the
+ * path, the old one (renamed by logrotate, say) keeping what came before.
+ * The new file takes the old stream's descriptor, so the FILE the runtime
+ * writes to stays the same; if the path cannot be opened, the old file
+ * goes on.
+ */
+static void reopen_output(struct run *r)
+{
+	FILE *f;
+
+	hangup = 0;
+	f = fopen(r->opts->out_path, "ae");
+	if (!f) {
+		fprintf(stderr, "%s: failed to reopen output file '%s': %s (still writing to "
+			"the old file)\n", r->prog, r->opts->out_path, strerror(errno));
+		return;
+	}
+	fflush(r->out);
+	if (dup3(fileno(f), fileno(r->out), O_CLOEXEC) < 0)
+		fprintf(stderr, "%s: failed to reopen output file '%s': %s (still writing to "
+			"the old file)\n", r->prog, r->opts->out_path, strerror(errno));
+	else
+		dcc_runtime__output_reopened(r->rt);
+	fclose(f);
+}
+
 /* Consume until exit(), a signal or the traced process's end. Returns the
  * exit() status, 0, or 1 when reading failed. */
 static int trace_loop(struct run *r)
@@ -526,6 +563,10 @@ static int trace_loop(struct run *r)
 			if (!r->quiet)
 				target_notice(&r->tgt, stderr, r->prog);
 			return 0;
+		}
+		if (hangup && r->out) {
+			dcc_runtime__poll(r->rt, 0); /* what came before, to the old file */
+			reopen_output(r);
 		}
 		if (interrupted) {
 			/* what came before the signal, then dtrace's newline */
@@ -700,6 +741,7 @@ static int run(struct run *r)
 		if (metrics_serve(r->metrics, r->rt, r->labels, r->nlabels))
 			return 1;
 		r->labels = NULL; /* the server's now */
+		r->nlabels = 0;
 	}
 	if (needs_tracefs(r->rt) && attach_mount_tracefs(stderr, r->prog))
 		return 1;
@@ -749,7 +791,8 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 		.tgt = { .pidfd = -1, .go_fd = -1, .err_fd = -1 },
 	};
 	struct sigaction sa = { .sa_handler = on_signal }, sc = { .sa_handler = on_child };
-	struct sigaction old_int, old_term, old_chld;
+	struct sigaction sh = { .sa_handler = on_hangup };
+	struct sigaction old_int, old_term, old_chld, old_hup;
 	libbpf_print_fn_t old_print;
 	const char *timing = getenv("DCC_TIMING");
 	int status;
@@ -764,6 +807,11 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGCHLD, &sc, &old_chld);
+	/* without -o, SIGHUP keeps its default: a hangup ends dtrun */
+	hangup = 0;
+	sigemptyset(&sh.sa_mask);
+	if (opts->out_path)
+		sigaction(SIGHUP, &sh, &old_hup);
 
 	status = run(&r);
 
@@ -794,6 +842,8 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGCHLD, &old_chld, NULL);
+	if (opts->out_path)
+		sigaction(SIGHUP, &old_hup, NULL);
 	libbpf_set_print(old_print);
 	return status;
 }

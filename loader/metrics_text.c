@@ -38,7 +38,7 @@ static bool label_char(char c, bool first)
 
 void metrics_free_labels(char **names, int n)
 {
-	for (int i = 0; i < n; i++)
+	for (int i = 0; names && i < n; i++)
 		free(names[i]);
 	free(names);
 }
