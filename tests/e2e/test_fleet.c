@@ -252,3 +252,39 @@ E2E_TEST(fleet, sighup_reopens_the_output_file)
 	e2e_assert_bytes("the new file", e2e_keep(read_file(log, NULL)), "2\n3\n\n\n");
 	run_result_free(&r);
 }
+
+/* samples/systemd/dtrun@.service's command as systemd would run it (no
+ * terminal, stdin /dev/null, DTRUN_OPTS empty), stopped with its KillSignal:
+ * END runs, the aggregations print, status 0, nothing stays loaded. */
+E2E_TEST(fleet, service_unit_stops_cleanly)
+{
+	char *unit = e2e_keep(read_file(e2e_fmt("%s/../samples/systemd/dtrun@.service",
+						 TESTS_SRC_DIR), NULL));
+	cr_assert_not_null(unit);
+	cr_assert_not_null(strstr(unit, "\nKillSignal=SIGTERM\n"));
+	cr_assert_not_null(strstr(unit, "\nRestart=on-failure\n"));
+	char *exec = strstr(unit, "\nExecStart=");
+	cr_assert_not_null(exec);
+	exec = e2e_keep(strndup(exec + 11, strcspn(exec + 11, "\n")));
+	cr_assert_str_eq(exec, "/usr/bin/dtrun -q $DTRUN_OPTS /etc/dcc/%i.bpf.o");
+
+	const char *obj = e2e_build("svc", "BEGIN\n{\n\tprintf(\"up\\n\");\n}\n"
+				    "syscall::getppid:entry\n/execname == \"getppid_n\"/\n"
+				    "{\n\t@[probefunc] = count();\n}\n"
+				    "END\n{\n\tprintf(\"end\\n\");\n}\n");
+	const char *argv[] = { DTRUN_BIN, "-q", obj, NULL }; /* the ExecStart above */
+	struct e2e_bg b;
+	struct run_result r;
+	e2e_bg_start(&b, argv);
+	/* BEGIN runs once the probes are in */
+	double end = e2e_now() + 20;
+	while (!strstr(b.obuf, "up\n") && e2e_now() < end && e2e_bg_pump(&b, 50))
+		;
+	e2e_run(&r, e2e_trigger("getppid_n"), "5", NULL);
+	run_result_free(&r);
+	kill(b.pid, SIGTERM);
+	e2e_bg_finish(&b, &r, 20);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	e2e_expect(&r, 0, e2e_fmt("up\n\nend\n\n%s", e2e_agg_row("getppid", 5)));
+	run_result_free(&r);
+}
