@@ -238,8 +238,10 @@ static int family(struct family *fa, const struct dcc_meta_agg *a)
 		dcc_agg_bucket_bounds(a, fa->upper, fa->nbuckets);
 	}
 	/* HELP's text escapes \ and newline; a script's name may hold either */
-	fprintf(fa->f, "# HELP %s %s() of @%s in ", name, func, agg);
-	for (const char *s = dcc_runtime__str(fa->rt, h->script); *s; s++)
+	const char *script = dcc_runtime__str(fa->rt, h->script);
+
+	fprintf(fa->f, "# HELP %s %s() of @%s%s", name, func, agg, *script ? " in " : "");
+	for (const char *s = script; *s; s++)
 		fputs(*s == '\\' ? "\\\\" : *s == '\n' ? "\\n" : (char[2]){ *s, 0 }, fa->f);
 	fprintf(fa->f, "\n# TYPE %s %s\n", name, type);
 	err = dcc_runtime__agg_walk(fa->rt, a->id, entry, fa);
