@@ -658,6 +658,21 @@ static int open_metrics(struct run *r)
 	return r->metrics ? 0 : -1;
 }
 
+/* The loaded maps to the runtime (it names what it could not find), then
+ * to the metrics server, which starts answering scrapes. */
+static int bind_maps(struct run *r)
+{
+	if (dcc_runtime__bind(r->rt, r->obj))
+		return -1;
+	if (!r->metrics)
+		return 0;
+	if (metrics_serve(r->metrics, r->rt, r->labels, r->nlabels))
+		return -1;
+	r->labels = NULL; /* the server's now */
+	r->nlabels = 0;
+	return 0;
+}
+
 static int run(struct run *r)
 {
 	const void *meta;
@@ -712,9 +727,7 @@ static int run(struct run *r)
 		return 1;
 	if (check_destructive(r))
 		return 1;
-	if (bufsize_too_small(r))
-		return 1;
-	if (r->opts->metrics && open_metrics(r))
+	if (bufsize_too_small(r) || (r->opts->metrics && open_metrics(r)))
 		return 1;
 
 	/* The -c child exists before load: its pid is $target. */
@@ -734,15 +747,8 @@ static int run(struct run *r)
 	if (load_object(r))
 		return 1;
 	t_load = now_ms();
-	/* The runtime names what it could not find. */
-	if (dcc_runtime__bind(r->rt, r->obj))
+	if (bind_maps(r))
 		return 1;
-	if (r->metrics) {
-		if (metrics_serve(r->metrics, r->rt, r->labels, r->nlabels))
-			return 1;
-		r->labels = NULL; /* the server's now */
-		r->nlabels = 0;
-	}
 	if (needs_tracefs(r->rt) && attach_mount_tracefs(stderr, r->prog))
 		return 1;
 	r->as.target = r->tgt.pid;
