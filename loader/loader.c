@@ -658,6 +658,17 @@ static int open_metrics(struct run *r)
 	return r->metrics ? 0 : -1;
 }
 
+/* -o FILE, appended as dtrace does. */
+static int open_output(struct run *r)
+{
+	r->out = fopen(r->opts->out_path, "ae");
+	if (r->out)
+		return 0;
+	fprintf(stderr, "%s: failed to open output file '%s': %s\n", r->prog, r->opts->out_path,
+		strerror(errno));
+	return -1;
+}
+
 /* The loaded maps to the runtime (it names what it could not find), then
  * to the metrics server, which starts answering scrapes. */
 static int bind_maps(struct run *r)
@@ -681,7 +692,6 @@ static int run(struct run *r)
 	double t0 = now_ms(), t_open, t_probe, t_load, t_attach;
 	int err, status;
 
-
 	err = dcc_meta_from_elf(r->buf, r->size, &meta, &meta_size, why, sizeof(why));
 	if (!err)
 		err = dcc_meta_check(meta, meta_size, why, sizeof(why));
@@ -690,14 +700,8 @@ static int run(struct run *r)
 			*why ? why : strerror(-err));
 		return 1;
 	}
-	if (r->opts->out_path) {
-		r->out = fopen(r->opts->out_path, "ae");
-		if (!r->out) {
-			fprintf(stderr, "%s: failed to open output file '%s': %s\n", r->prog,
-				r->opts->out_path, strerror(errno));
-			return 1;
-		}
-	}
+	if (r->opts->out_path && open_output(r))
+		return 1;
 	/* -w reaches the runtime as the destructive option. */
 	int nx = r->opts->nxopts;
 	const char **xopts = calloc(nx + 1, sizeof(*xopts));
