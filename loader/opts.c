@@ -37,14 +37,15 @@ void loader_usage(FILE *f, const struct loader_opts *opts)
 		return;
 	}
 	fprintf(f,
-		"Usage: %s [-hqvw] [-c CMD | -p PID] [-o FILE] [-x OPT[=VAL]]... OBJ.bpf.o\n"
+		"Usage: %s [-hqvw] [-c CMD | -p PID] [-o FILE] [-x OPT[=VAL]]...\n"
+		"       [--metrics [ADDR:]PORT] OBJ.bpf.o\n"
 		"\n"
 		"Run a dcc object: attach its probes, run BEGIN, print what it records,\n"
 		"run END on exit(), ^C or the end of the traced process.\n"
 		"\n"
 		"  -c CMD         run CMD and trace until it exits ($target is its pid)\n"
 		"  -p PID         trace until process PID exits ($target is PID)\n"
-		"  -o FILE        append the trace output to FILE\n"
+		"  -o FILE        append the trace output to FILE (reopened on SIGHUP)\n"
 		"  -q             quiet: only what the script prints\n"
 		"  -w             allow destructive actions\n"
 		"  -x OPT[=VAL]   set an option (bufsize=4m, switchrate=10hz, quiet...)\n"

@@ -136,6 +136,16 @@ E2E_TEST(fleet, metrics_port_in_use)
 	cr_assert_str_eq(r.err, e2e_fmt("dtrun: cannot serve metrics on 127.0.0.1:%d: Address "
 					"already in use\n", port));
 	run_result_free(&r);
+	/* dcc run shares the loader; the script compiles, nothing loads */
+	cr_assert(!bind((fd = socket(AF_INET, SOCK_STREAM, 0)), (struct sockaddr *)&a, sizeof(a)) &&
+		  !listen(fd, 1));
+	e2e_run(&r, DCC_BIN, "run", "--metrics", e2e_fmt("127.0.0.1:%d", port),
+		e2e_tmp("metrics.d"), NULL);
+	close(fd);
+	e2e_expect(&r, 1, "");
+	cr_assert_str_eq(r.err, e2e_fmt("dcc: cannot serve metrics on 127.0.0.1:%d: Address "
+					"already in use\n", port));
+	run_result_free(&r);
 	e2e_run(&r, DTRUN_BIN, "--metrics", "127.0.0.1:99999", obj, NULL);
 	e2e_expect(&r, 1, "");
 	cr_assert_str_eq(r.err, "dtrun: --metrics 127.0.0.1:99999: not [ADDR:]PORT (a port from 1 "

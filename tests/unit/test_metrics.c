@@ -115,3 +115,54 @@ Test(metrics, label_values_escaped)
 	close(fd);
 	rtt_close(&t);
 }
+
+/* A gauge with an integer key (labelled key0 without metrics_labels) and a
+ * keyless lquantize histogram: buckets from the one of 0 to the highest in
+ * use, cumulative, then +Inf and _count. */
+Test(metrics, gauge_and_lquantize)
+{
+	struct rtt t;
+	struct mb b;
+	int ncpu = libbpf_num_possible_cpus(), f0, f1;
+	int64_t *v, *h, key = -3;
+	uint32_t zero = 0;
+	size_t len;
+
+	if (geteuid() != 0)
+		cr_skip_test("needs root for BPF maps");
+	mb_init(&b);
+	mb_agg(&b, "m", "m0", DCC_AGG_MAX, 16);
+	mb_key(&b, DCC_K_INT, 8, 1);
+	mb_agg(&b, "", "m1", DCC_AGG_LQUANTIZE, 6 * 8);
+	b.aggs[1].param[0] = 0, b.aggs[1].param[1] = 20, b.aggs[1].param[2] = 5;
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0, "%s", rtt_err(&t));
+	f0 = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, "t0", 8, 16, 16, NULL);
+	f1 = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, "t1", 4, 6 * 8, 16, NULL);
+	cr_assert(f0 >= 0 && f1 >= 0);
+	v = calloc(ncpu, 16);
+	v[0] = 9, v[1] = 2;
+	bpf_map_update_elem(f0, &key, v, BPF_ANY);
+	h = calloc(ncpu, 6 * 8);
+	h[2] = 4, h[3] = 1; /* [5,10) 4 times, [10,15) once */
+	bpf_map_update_elem(f1, &zero, h, BPF_ANY);
+	dcc_runtime__set_agg_fd(t.rt, 0, f0);
+	dcc_runtime__set_agg_fd(t.rt, 1, f1);
+	char *text = metrics_text(t.rt, NULL, 0, &len);
+	cr_assert_not_null(text);
+	cr_expect_str_eq(text, "# HELP dcc_m max() of @m\n"
+			 "# TYPE dcc_m gauge\n"
+			 "dcc_m{key0=\"-3\"} 9\n"
+			 "# HELP dcc_lquantize lquantize() of @\n"
+			 "# TYPE dcc_lquantize histogram\n"
+			 "dcc_lquantize_bucket{le=\"4\"} 0\n"
+			 "dcc_lquantize_bucket{le=\"9\"} 4\n"
+			 "dcc_lquantize_bucket{le=\"14\"} 5\n"
+			 "dcc_lquantize_bucket{le=\"+Inf\"} 5\n"
+			 "dcc_lquantize_count 5\n");
+	free(text);
+	free(v);
+	free(h);
+	close(f0);
+	close(f1);
+	rtt_close(&t);
+}
