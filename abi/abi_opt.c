@@ -88,6 +88,8 @@ static const struct abi_opt opts[] = {
 	{ "tracefmt", ABI_OPT_ENUM, 0, "linux", "classic|linux", NULL },
 	{ "json", ABI_OPT_BOOL, 0, NULL, NULL, NULL },
 	{ "encoding", ABI_OPT_ENUM, 0, NULL, "ascii|utf8", NULL },
+	/* dtrun --metrics: label names of the key elements, "name,pid" */
+	{ "metrics_labels", ABI_OPT_STRING, 0, NULL, NULL, NULL },
 };
 
 const struct abi_opt *abi_opt_find(const char *name)

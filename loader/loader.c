@@ -12,6 +12,7 @@
 #include <bpf/libbpf.h>
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -24,6 +25,7 @@
 #include <unistd.h>
 
 #include "dcc/runtime.h"
+#include "metrics.h"
 
 #define MAX_DISABLED 16
 
@@ -47,6 +49,9 @@ struct run {
 	char *disabled[MAX_DISABLED];
 	int ndisabled;
 	const char **xopts; /* what the runtime was given: -x plus -w */
+	struct metrics *metrics; /* --metrics: bound before load, served after bind */
+	char **labels;           /* -x metrics_labels, until the server takes them */
+	int nlabels;
 };
 
 /* libbpf's messages: shown with -v; the warnings of the last load are kept
@@ -90,6 +95,15 @@ static void on_signal(int sig)
 {
 	(void)sig;
 	interrupted++;
+}
+
+/* SIGHUP with -o: reopen the file (log rotation moved it away). */
+static volatile sig_atomic_t hangup;
+
+static void on_hangup(int sig)
+{
+	(void)sig;
+	hangup = 1;
 }
 
 static void on_child(int sig)
@@ -498,6 +512,33 @@ static bool output_failed(struct run *r, int err)
 	return true;
 }
 
+/*
+ * -o FILE after SIGHUP: what follows goes to a file opened anew at the
+ * path, the old one (renamed by logrotate, say) keeping what came before.
+ * The new file takes the old stream's descriptor, so the FILE the runtime
+ * writes to stays the same; if the path cannot be opened, the old file
+ * goes on.
+ */
+static void reopen_output(struct run *r)
+{
+	FILE *f;
+
+	hangup = 0;
+	f = fopen(r->opts->out_path, "ae");
+	if (!f) {
+		fprintf(stderr, "%s: failed to reopen output file '%s': %s (still writing to "
+			"the old file)\n", r->prog, r->opts->out_path, strerror(errno));
+		return;
+	}
+	fflush(r->out);
+	if (dup3(fileno(f), fileno(r->out), O_CLOEXEC) < 0)
+		fprintf(stderr, "%s: failed to reopen output file '%s': %s (still writing to "
+			"the old file)\n", r->prog, r->opts->out_path, strerror(errno));
+	else
+		dcc_runtime__output_reopened(r->rt);
+	fclose(f);
+}
+
 /* Consume until exit(), a signal or the traced process's end. Returns the
  * exit() status, 0, or 1 when reading failed. */
 static int trace_loop(struct run *r)
@@ -523,6 +564,10 @@ static int trace_loop(struct run *r)
 			if (!r->quiet)
 				target_notice(&r->tgt, stderr, r->prog);
 			return 0;
+		}
+		if (hangup && r->out) {
+			dcc_runtime__poll(r->rt, 0); /* what came before, to the old file */
+			reopen_output(r);
 		}
 		if (interrupted) {
 			/* what came before the signal, then dtrace's newline */
@@ -598,6 +643,48 @@ static int check_destructive(struct run *r)
 	return 0;
 }
 
+/* --metrics: the port is bound before anything is loaded, so that one in
+ * use is refused at once; the labels option is checked then too. */
+static int open_metrics(struct run *r)
+{
+	const char *spec = dcc_runtime__option(r->rt, "metrics_labels"), *why = NULL;
+	int err = metrics_parse_labels(spec, &r->labels, &r->nlabels, &why);
+
+	if (err) {
+		fprintf(stderr, "%s: failed to set option metrics_labels to '%s': %s\n", r->prog,
+			spec, err == -EINVAL ? why : strerror(-err));
+		return err;
+	}
+	r->metrics = metrics_open(r->opts->metrics, r->prog);
+	return r->metrics ? 0 : -1;
+}
+
+/* -o FILE, appended as dtrace does. */
+static int open_output(struct run *r)
+{
+	r->out = fopen(r->opts->out_path, "ae");
+	if (r->out)
+		return 0;
+	fprintf(stderr, "%s: failed to open output file '%s': %s\n", r->prog, r->opts->out_path,
+		strerror(errno));
+	return -1;
+}
+
+/* The loaded maps to the runtime (it names what it could not find), then
+ * to the metrics server, which starts answering scrapes. */
+static int bind_maps(struct run *r)
+{
+	if (dcc_runtime__bind(r->rt, r->obj))
+		return -1;
+	if (!r->metrics)
+		return 0;
+	if (metrics_serve(r->metrics, r->rt, r->labels, r->nlabels))
+		return -1;
+	r->labels = NULL; /* the server's now */
+	r->nlabels = 0;
+	return 0;
+}
+
 static int run(struct run *r)
 {
 	const void *meta;
@@ -605,7 +692,6 @@ static int run(struct run *r)
 	char why[256] = "";
 	double t0 = now_ms(), t_open, t_probe, t_load, t_attach;
 	int err, status;
-
 
 	err = dcc_meta_from_elf(r->buf, r->size, &meta, &meta_size, why, sizeof(why));
 	if (!err)
@@ -615,14 +701,8 @@ static int run(struct run *r)
 			*why ? why : strerror(-err));
 		return 1;
 	}
-	if (r->opts->out_path) {
-		r->out = fopen(r->opts->out_path, "ae");
-		if (!r->out) {
-			fprintf(stderr, "%s: failed to open output file '%s': %s\n", r->prog,
-				r->opts->out_path, strerror(errno));
-			return 1;
-		}
-	}
+	if (r->opts->out_path && open_output(r))
+		return 1;
 	/* -w reaches the runtime as the destructive option. */
 	int nx = r->opts->nxopts;
 	const char **xopts = calloc(nx + 1, sizeof(*xopts));
@@ -652,7 +732,7 @@ static int run(struct run *r)
 		return 1;
 	if (check_destructive(r))
 		return 1;
-	if (bufsize_too_small(r))
+	if (bufsize_too_small(r) || (r->opts->metrics && open_metrics(r)))
 		return 1;
 
 	/* The -c child exists before load: its pid is $target. */
@@ -672,8 +752,7 @@ static int run(struct run *r)
 	if (load_object(r))
 		return 1;
 	t_load = now_ms();
-	/* The runtime names what it could not find. */
-	if (dcc_runtime__bind(r->rt, r->obj))
+	if (bind_maps(r))
 		return 1;
 	if (needs_tracefs(r->rt) && attach_mount_tracefs(stderr, r->prog))
 		return 1;
@@ -723,7 +802,8 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 		.tgt = { .pidfd = -1, .go_fd = -1, .err_fd = -1 },
 	};
 	struct sigaction sa = { .sa_handler = on_signal }, sc = { .sa_handler = on_child };
-	struct sigaction old_int, old_term, old_chld;
+	struct sigaction sh = { .sa_handler = on_hangup };
+	struct sigaction old_int, old_term, old_chld, old_hup;
 	libbpf_print_fn_t old_print;
 	const char *timing = getenv("DCC_TIMING");
 	int status;
@@ -738,9 +818,17 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGCHLD, &sc, &old_chld);
+	/* without -o, SIGHUP keeps its default: a hangup ends dtrun */
+	hangup = 0;
+	sigemptyset(&sh.sa_mask);
+	if (opts->out_path)
+		sigaction(SIGHUP, &sh, &old_hup);
 
 	status = run(&r);
 
+	/* no scrape may read the maps or the runtime once they go */
+	metrics_close(r.metrics);
+	metrics_free_labels(r.labels, r.nlabels);
 	attach_detach_all(&r.as);
 	target_release(&r.tgt);
 	/* END's output and the aggregations may have met the full disk */
@@ -765,6 +853,8 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGCHLD, &old_chld, NULL);
+	if (opts->out_path)
+		sigaction(SIGHUP, &old_hup, NULL);
 	libbpf_set_print(old_print);
 	return status;
 }

@@ -27,6 +27,7 @@ struct loader_opts {
 	 * object as data and wants -w (or -x destructive) from its user. */
 	bool trust_object;
 	bool verbose;           /* libbpf messages */
+	const char *metrics;    /* --metrics [ADDR:]PORT or NULL */
 	const char *usage;      /* usage text printed after a usage error; NULL: dtrun's */
 };
 
@@ -47,7 +48,8 @@ struct loader_opts {
  */
 int loader_run(const void *obj, size_t size, const struct loader_opts *opts);
 
-/* Parse dtrace-like options shared by dtrun and `dcc run` (-q -o -c -p -x -w -v -h).
+/* Parse dtrace-like options shared by dtrun and `dcc run` (-q -o -c -p -x -w -v -h,
+ * and --metrics [ADDR:]PORT).
  * Returns the index of the first non-option argument (GNU getopt: options may
  * follow operands, argv is permuted), -1 after printing a usage error on
  * stderr (exit 2), -2 after -h printed the usage on stdout (exit 0), or -3

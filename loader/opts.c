@@ -37,19 +37,23 @@ void loader_usage(FILE *f, const struct loader_opts *opts)
 		return;
 	}
 	fprintf(f,
-		"Usage: %s [-hqvw] [-c CMD | -p PID] [-o FILE] [-x OPT[=VAL]]... OBJ.bpf.o\n"
+		"Usage: %s [-hqvw] [-c CMD | -p PID] [-o FILE] [-x OPT[=VAL]]...\n"
+		"       [--metrics [ADDR:]PORT] OBJ.bpf.o\n"
 		"\n"
 		"Run a dcc object: attach its probes, run BEGIN, print what it records,\n"
 		"run END on exit(), ^C or the end of the traced process.\n"
 		"\n"
 		"  -c CMD         run CMD and trace until it exits ($target is its pid)\n"
 		"  -p PID         trace until process PID exits ($target is PID)\n"
-		"  -o FILE        append the trace output to FILE\n"
+		"  -o FILE        append the trace output to FILE (reopened on SIGHUP)\n"
 		"  -q             quiet: only what the script prints\n"
 		"  -w             allow destructive actions\n"
 		"  -x OPT[=VAL]   set an option (bufsize=4m, switchrate=10hz, quiet...)\n"
 		"  -v             show libbpf's messages and timings\n"
-		"  -h             show this help\n",
+		"  -h             show this help\n"
+		"  --metrics [ADDR:]PORT\n"
+		"                 serve the aggregations to Prometheus at /metrics while\n"
+		"                 running (-x metrics_labels=NAME,... names the keys)\n",
 		opts->progname ? opts->progname : "dtrun");
 }
 
@@ -71,6 +75,11 @@ static int bad_usage(const struct loader_opts *opts, const char *fmt, ...)
 int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const char *extra_optstring,
 		      int (*extra)(int opt, const char *arg, void *ctx), void *ctx)
 {
+	enum { OPT_METRICS = 0x100 };
+	static const struct option longopts[] = {
+		{ "metrics", required_argument, NULL, OPT_METRICS },
+		{ NULL, 0, NULL, 0 },
+	};
 	char optstring[128];
 	const char **xopts = (const char **)opts->xopts;
 	int nx = opts->nxopts, c;
@@ -81,8 +90,11 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 		 extra_optstring ? extra_optstring : "");
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		switch (c) {
+		case OPT_METRICS:
+			opts->metrics = optarg;
+			break;
 		case 'h':
 			loader_usage(stdout, opts);
 			return -2;
@@ -145,8 +157,12 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 			break;
 		}
 		case ':':
+			if (optopt == OPT_METRICS)
+				return bad_usage(opts, "option '--metrics' requires an argument");
 			return bad_usage(opts, "option requires an argument -- '%c'", optopt);
 		case '?':
+			if (!optopt)
+				return bad_usage(opts, "unrecognized option '%s'", argv[optind - 1]);
 			return bad_usage(opts, "invalid option -- '%c'", optopt);
 		default:
 			if (!extra)

@@ -490,17 +490,23 @@ out:
 
 int dcc_runtime__printa(struct dcc_runtime *rt, uint32_t agg_id)
 {
+	int err;
+
 	if (agg_id >= rt->hdr->naggs)
 		return -ENOENT;
+	pthread_mutex_lock(&rt->lock);
 	if (!rt->json)
 		fputc('\n', rt->out);
-	return rt_printa(rt, rt->out, NULL, &agg_id, 1);
+	err = rt_printa(rt, rt->out, NULL, &agg_id, 1);
+	pthread_mutex_unlock(&rt->lock);
+	return err;
 }
 
 int dcc_runtime__print_aggs(struct dcc_runtime *rt)
 {
 	int err = 0;
 
+	pthread_mutex_lock(&rt->lock);
 	/* One blank line ends the trace, aggregations or not; the
 	 * aggregations printed at the end follow it without one each. */
 	if (!rt->json)
@@ -518,6 +524,7 @@ int dcc_runtime__print_aggs(struct dcc_runtime *rt)
 		}
 	}
 	fflush(rt->out);
+	pthread_mutex_unlock(&rt->lock);
 	return err;
 }
 

@@ -77,12 +77,16 @@ int dcc_runtime__agg_walk(struct dcc_runtime *rt, uint32_t agg_id, dcc_agg_fn fn
 
 	if (agg_id >= rt->hdr->naggs)
 		return -ENOENT;
+	pthread_mutex_lock(&rt->lock);
 	err = rt_agg_snapshot(rt, agg_id, &s);
-	if (err)
+	if (err) {
+		pthread_mutex_unlock(&rt->lock);
 		return err;
+	}
 	order = calloc(s.nents + 1, sizeof(*order));
 	if (!order) {
 		rt_agg_snap_free(&s);
+		pthread_mutex_unlock(&rt->lock);
 		return -ENOMEM;
 	}
 	rt_aggprint_sort(rt, &s, order);
@@ -100,10 +104,84 @@ int dcc_runtime__agg_walk(struct dcc_runtime *rt, uint32_t agg_id, dcc_agg_fn fn
 	}
 	free(order);
 	rt_agg_snap_free(&s);
+	pthread_mutex_unlock(&rt->lock);
 	return err;
 }
 
 FILE *dcc_runtime__err(const struct dcc_runtime *rt)
 {
 	return rt->err;
+}
+
+/* The text of one key value into a stream (the cases json.c's values take). */
+static void key_text(struct dcc_runtime *rt, FILE *f, const struct rt_val *v)
+{
+	char buf[512];
+
+	switch (v->kind) {
+	case DCC_K_INT:
+		if (v->is_signed)
+			fprintf(f, "%lld", (long long)v->i);
+		else
+			fprintf(f, "%llu", (unsigned long long)(v->size >= 8 ? (uint64_t)v->i
+					: (uint64_t)v->i & ((1ULL << (8 * v->size)) - 1)));
+		break;
+	case DCC_K_FLOAT:
+		fprintf(f, "%.17Lg", rt_float_value(v));
+		break;
+	case DCC_K_STRING:
+		fwrite(v->p, 1, strnlen(v->p, v->size), f);
+		break;
+	case DCC_K_INET:
+		rt_inet_text(v->p, buf, sizeof(buf));
+		fputs(buf, f);
+		break;
+	case DCC_K_STACK:
+	case DCC_K_USTACK: {
+		char **fr;
+		int n = rt_stack_frames(rt, v, &fr);
+
+		for (int i = 0; i < n; i++) {
+			fprintf(f, "%s%s", i ? "\n" : "", fr[i]);
+			free(fr[i]);
+		}
+		if (n >= 0)
+			free(fr);
+		break;
+	}
+	case DCC_K_SYM: case DCC_K_MOD: case DCC_K_USYM: case DCC_K_UADDR: case DCC_K_UMOD:
+		rt_addr_text(rt, v, buf, sizeof(buf));
+		fputs(buf, f);
+		break;
+	default:
+		for (uint32_t i = 0; i < v->size; i++)
+			fprintf(f, "%02x", (unsigned char)v->p[i]);
+		break;
+	}
+}
+
+int dcc_runtime__agg_key_text(struct dcc_runtime *rt, const struct dcc_agg_entry *e, uint32_t k,
+			      char *buf, size_t size)
+{
+	char *text = NULL;
+	size_t len = 0;
+	struct rt_val v;
+	FILE *f;
+
+	if (k >= e->agg->nkeys)
+		return -ENOENT;
+	f = open_memstream(&text, &len);
+	if (!f)
+		return -ENOMEM;
+	rt_field_val(&rt->keys[e->agg->first_key + k], e->key, &v);
+	key_text(rt, f, &v);
+	fclose(f);
+	if (size) {
+		size_t n = len < size - 1 ? len : size - 1;
+
+		memcpy(buf, text, n);
+		buf[n] = 0;
+	}
+	free(text);
+	return (int)len;
 }

@@ -6,6 +6,8 @@
  * With aggpack, quantize and lquantize rows are packed on one line instead:
  * one character a bucket over the range every key of the aggregation shares.
  */
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dcc/abi_agg.h>
@@ -385,4 +387,36 @@ void rt_hist_packed_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta
 			 (long long)(lo_v + (a->param[1] - lo_v) / step * step));
 		fprintf(out, ": %-8s | %lld\n", label, (long long)count);
 	}
+}
+
+/* Buckets hold integers, so [lo, next) is "at most next - 1". */
+int dcc_agg_bucket_bounds(const struct dcc_meta_agg *a, int64_t *upper, int n)
+{
+	int nb = rt_agg_nwords(a);
+
+	if (!rt_agg_is_hist(a))
+		return -EINVAL;
+	if (a->func == DCC_AGG_QUANTIZE) {
+		for (int i = 0; i < nb && i < n; i++)
+			upper[i] = i <= QZERO ? qval(i) : i == nb - 1 ? INT64_MAX : qval(i + 1) - 1;
+	} else if (a->func == DCC_AGG_LQUANTIZE) {
+		int64_t lo = a->param[0], step = a->param[2];
+
+		for (int i = 0; i < nb && i < n; i++)
+			upper[i] = i == nb - 1 ? INT64_MAX : lo + i * step - 1;
+	} else {
+		int k = abi_llquantize_n(a->param);
+		int64_t under, *b;
+
+		if (k < 0)
+			return -EINVAL;
+		if (!(b = llq_bounds(a, k, &under)))
+			return -ENOMEM;
+		/* bucket k holds |v| < under; k+1+j [b[j], b[j+1]); k-1-j its negation */
+		for (int i = 0; i < nb && i < n; i++)
+			upper[i] = i == k ? under - 1 : i == nb - 1 ? INT64_MAX
+				 : i > k ? b[i - k] - 1 : -b[k - 1 - i];
+		free(b);
+	}
+	return nb;
 }

@@ -1,7 +1,9 @@
 /*
  * -x oformat=json: records and aggregation rows as JSON Lines, one object per
- * line, for programs to read instead of the DTrace text.
+ * line, for programs to read instead of the DTrace text. docs/json.md is the
+ * schema; the first line of each output file says which version it is:
  *
+ *   {"format":"dcc-json","version":1}
  *   {"cpu":0,"id":1,"probe":"dtrace:::BEGIN","clause":"x.d:1:1",
  *    "output":[{"printf":"hello\n"},{"trace":7},{"exit":0}]}
  *   {"aggregation":"@calls","keys":["bash",42],"value":12}
@@ -41,6 +43,14 @@ void rt_json_string(FILE *out, const char *s, size_t n)
 		}
 	}
 	fputc('"', out);
+}
+
+void rt_json_header(struct dcc_runtime *rt, FILE *out)
+{
+	if (!rt->json_header_due)
+		return;
+	rt->json_header_due = false;
+	fprintf(out, "{\"format\":\"dcc-json\",\"version\":%d}\n", RT_JSON_SCHEMA);
 }
 
 /* The shortest %.Ng that reads back as the value at its own precision. */
@@ -133,6 +143,9 @@ void rt_json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_ag
 {
 	int64_t normal = rt->agg_state[a->id].normal > 1 ? rt->agg_state[a->id].normal : 1;
 
+	/* rows a record's printa() makes go to a buffer its line precedes */
+	if (out == rt->out)
+		rt_json_header(rt, out);
 	fputs("{\"aggregation\":", out);
 	{
 		const char *name = rt_str(rt, a->name);

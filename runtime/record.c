@@ -355,6 +355,8 @@ static int json_rec(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
 	rt_json_record(rt, lf, h, c, rec, rf);
 	fclose(lf);
 	fclose(rf);
+	if ((!silent && llen) || rlen)
+		rt_json_header(rt, rt->out);
 	if (!silent)
 		fwrite(line, 1, llen, rt->out);
 	fwrite(rows, 1, rlen, rt->out);
@@ -363,7 +365,7 @@ static int json_rec(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
 	return 0;
 }
 
-int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t size)
+int rt_handle_record(struct dcc_runtime *rt, const void *data, size_t size)
 {
 	const struct dcc_meta_clause *c;
 	struct dcc_rec_hdr h;
@@ -422,4 +424,14 @@ int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t 
 	if (!rt->quiet)
 		fputc('\n', rt->out);
 	return 0;
+}
+
+int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t size)
+{
+	int err;
+
+	pthread_mutex_lock(&rt->lock);
+	err = rt_handle_record(rt, data, size);
+	pthread_mutex_unlock(&rt->lock);
+	return err;
 }

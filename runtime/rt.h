@@ -6,6 +6,7 @@
 #ifndef DCC_RT_H
 #define DCC_RT_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -79,6 +80,11 @@ struct dcc_runtime {
 	size_t nspecs;
 	uint8_t *clause_warned; /* per clause: a bad record was reported */
 	uint8_t *action_warned; /* per action: a format problem was reported */
+	/* held while a record is handled and while aggregations are read or
+	 * printed through the API, so that another thread (dtrun's metrics
+	 * server) may walk them while this one polls */
+	pthread_mutex_t lock;
+	bool json_header_due; /* JSON: the header line goes before the next line */
 };
 
 /* A value decoded from a record or an aggregation key. */
@@ -116,6 +122,9 @@ void rt_error(struct dcc_runtime *rt, const char *fmt, ...)
 /* record.c */
 void rt_field_val(const struct dcc_meta_field *f, const void *base, struct rt_val *v);
 
+/* dcc_runtime__handle_record without the lock (speculations replay through it). */
+int rt_handle_record(struct dcc_runtime *rt, const void *data, size_t size);
+
 /* Run one action of a record, its text going to out. */
 void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c, uint32_t ai,
 	       const char *rec);
@@ -136,7 +145,10 @@ void rt_spec_discard(struct dcc_runtime *rt, uint32_t id);
 void rt_spec_free_all(struct dcc_runtime *rt);
 
 /* json.c */
+#define RT_JSON_SCHEMA 1 /* docs/json.md: bump on any incompatible change */
 void rt_json_string(FILE *out, const char *s, size_t n);
+/* The header line, if due (first line of a file). */
+void rt_json_header(struct dcc_runtime *rt, FILE *out);
 void rt_json_agg_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
 		     const char *key, const int64_t *val);
 void rt_json_record(struct dcc_runtime *rt, FILE *out, const struct dcc_rec_hdr *h,

@@ -245,6 +245,7 @@ struct dcc_runtime *dcc_runtime__new(const void *meta, size_t size,
 	rt->out = o.out ? o.out : stdout;
 	rt->err = o.err ? o.err : stderr;
 	rt->drops_fd = -1;
+	pthread_mutex_init(&rt->lock, NULL);
 	err = -ENOMEM;
 	if (!(rt->progname = strdup(o.progname ? o.progname : "dcc")))
 		goto err_free;
@@ -289,6 +290,7 @@ struct dcc_runtime *dcc_runtime__new(const void *meta, size_t size,
 	err = apply_options(rt, o.quiet);
 	if (err)
 		goto err_free;
+	rt->json_header_due = rt->json;
 	return rt;
 
 err_free:
@@ -336,7 +338,15 @@ void dcc_runtime__free(struct dcc_runtime *rt)
 	free(rt->action_warned);
 	free(rt->meta);
 	free(rt->progname);
+	pthread_mutex_destroy(&rt->lock);
 	free(rt);
+}
+
+void dcc_runtime__output_reopened(struct dcc_runtime *rt)
+{
+	pthread_mutex_lock(&rt->lock);
+	rt->json_header_due = rt->json;
+	pthread_mutex_unlock(&rt->lock);
 }
 
 const struct dcc_meta_header *dcc_runtime__meta(const struct dcc_runtime *rt)

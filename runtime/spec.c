@@ -82,7 +82,7 @@ void rt_spec_commit(struct dcc_runtime *rt, uint32_t id)
 		memcpy(&h, r->data, sizeof(h));
 		h.flags &= ~(DCC_REC_F_SPEC | (~0u << DCC_REC_SPEC_SHIFT));
 		memcpy(r->data, &h, sizeof(h));
-		dcc_runtime__handle_record(rt, r->data, r->size);
+		rt_handle_record(rt, r->data, r->size);
 		free(r);
 	}
 }

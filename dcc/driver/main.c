@@ -41,7 +41,8 @@ static const char usage_text[] =
 	"  --dump-tokens, --dump-ast, --dump-ir, --dump-meta\n"
 	"                 print that step's product on stdout\n"
 	"run options (as dtrace's): -q -o FILE -c CMD -p PID -x opt[=val] -b SIZE -w -v\n"
-	"  and -e (compile, then exit), -Z, -C -D -U -I -H\n"
+	"  and -e (compile, then exit), -Z, -C -D -U -I -H,\n"
+	"  --metrics [ADDR:]PORT (the aggregations for Prometheus at /metrics)\n"
 	"args after the script are the macro arguments $1, $2, ...\n";
 
 static char *read_all(const char *path, size_t *len)

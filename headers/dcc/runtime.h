@@ -4,6 +4,13 @@
  * Used by dtrun and `dcc run`, and by C applications embedding a skeleton.
  * int functions return 0 (or a count) or a negative errno; pointer functions
  * return NULL and set errno. The runtime never exits the process.
+ *
+ * Threads: a runtime is driven from one thread (poll, handle_record, the
+ * setters), except that dcc_runtime__agg_walk, dcc_runtime__print_aggs,
+ * dcc_runtime__printa and dcc_runtime__output_reopened may be called from
+ * another thread while it polls: they and the handling of each record hold
+ * the runtime's lock. dcc_runtime__agg_key_text and dcc_agg_bucket_bounds
+ * take no lock; call the first from an agg_walk callback.
  */
 #ifndef DCC_RUNTIME_H
 #define DCC_RUNTIME_H
@@ -71,6 +78,9 @@ int dcc_runtime__report_drops(struct dcc_runtime *rt);
 /* The end of the trace: "\n" then every non-empty aggregation not yet
  * printed by printa(), in DTrace's order and format. */
 int dcc_runtime__print_aggs(struct dcc_runtime *rt);
+/* The trace output (opts->out) now writes to a new file (dtrun reopens -o's
+ * file on SIGHUP): with -x oformat=json its header line goes first again. */
+void dcc_runtime__output_reopened(struct dcc_runtime *rt);
 /* ^C or SIGTERM stopped the trace: dtrace's newline after the terminal's
  * "^C", except in its test mode (_DTRACE_TESTING) and in JSON. */
 void dcc_runtime__interrupted(struct dcc_runtime *rt);
@@ -128,6 +138,18 @@ typedef int (*dcc_agg_fn)(void *ctx, const struct dcc_agg_entry *e);
 /* Each entry of aggregation agg_id in printing order; fn returning non-zero
  * stops the walk and is returned. */
 int dcc_runtime__agg_walk(struct dcc_runtime *rt, uint32_t agg_id, dcc_agg_fn fn, void *ctx);
+/* Key element k of an entry as text, NUL-terminated in buf: an integer in
+ * decimal, a string as it is, an address as printa() names it
+ * (module`symbol+0x10), a stack's frames one a line, an address of inet_*()
+ * as its text, other bytes in hex. Returns the length the whole text takes
+ * (as snprintf does) or -ENOENT for no such key element. */
+int dcc_runtime__agg_key_text(struct dcc_runtime *rt, const struct dcc_agg_entry *e, uint32_t k,
+			      char *buf, size_t size);
+/* A histogram's buckets (quantize, lquantize, llquantize), in ascending
+ * order of value, as e->data holds their counts: up to n inclusive upper
+ * bounds into upper[] (INT64_MAX for the last, unbounded bucket). Returns the
+ * number of buckets, -EINVAL for another function, -ENOMEM. */
+int dcc_agg_bucket_bounds(const struct dcc_meta_agg *a, int64_t *upper, int n);
 
 #ifdef __cplusplus
 }

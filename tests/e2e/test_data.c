@@ -21,6 +21,9 @@ E2E_TEST(data, json_lines_carry_records_and_aggregation_rows)
 	e2e_run(&r, DTRUN_BIN, "-x", "oformat=json", "-c", e2e_fmt("%s 2", e2e_trigger("getppid_n")),
 		obj, NULL);
 	cr_assert_eq(r.status, 0, "%s", r.err);
+	/* the schema's header line first (docs/json.md) */
+	static const char head[] = "{\"format\":\"dcc-json\",\"version\":1}\n{\"cpu\":";
+	cr_assert(!strncmp(r.out, head, sizeof(head) - 1), "%s", r.out);
 	cr_assert(strstr(r.out, "\"probe\":\"syscall:vmlinux:getppid:entry\""), "%s", r.out);
 	cr_assert(strstr(r.out, "\"output\":[{\"printf\":\"call 2\\n\"}]"), "%s", r.out);
 	cr_assert(!strstr(r.out, "call 1"), "a discarded speculation was printed: %s", r.out);

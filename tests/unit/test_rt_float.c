@@ -99,6 +99,7 @@ Test(rt_float, json_numbers_with_the_fewest_digits)
 	char *got = traced(v, 9, false, json, 1);
 
 	cr_assert_str_eq(got,
+		"{\"format\":\"dcc-json\",\"version\":1}\n"
 		"{\"cpu\":0,\"id\":1,\"probe\":\"dtrace:::BEGIN\",\"clause\":\"t.d:1:1\","
 		"\"output\":[{\"trace\":1.5},{\"trace\":-0.1},{\"trace\":3.14159},"
 		"{\"trace\":0.1},{\"trace\":1e+300},{\"trace\":-0},{\"trace\":5e-324},"

@@ -1,5 +1,6 @@
 /*
- * -x oformat=json: records and aggregation rows as JSON Lines.
+ * -x oformat=json: records and aggregation rows as JSON Lines, after the
+ * schema's header line (docs/json.md), again in each file the output reopens.
  */
 #include <criterion/criterion.h>
 #include <bpf/bpf.h>
@@ -38,6 +39,7 @@ Test(rt_json, record_with_printf_trace_exit)
 	rec_int(&r, o4, 2);
 	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), 0);
 	cr_assert_str_eq(rtt_out(&t),
+		"{\"format\":\"dcc-json\",\"version\":1}\n"
 		"{\"cpu\":1,\"id\":182,\"probe\":\"syscall:vmlinux:getppid:entry\","
 		"\"clause\":\"t.d:1:1\",\"output\":[{\"printf\":\"a\\tb\\\\ \\\"-4\\\"\\n\"},"
 		"{\"trace\":18446744073709551615},{\"trace\":\"\\u0001z\\u00ff\"},"
@@ -79,6 +81,7 @@ Test(rt_json, aggregation_rows)
 	dcc_runtime__set_agg_fd(t.rt, 1, f1);
 	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
 	cr_assert_str_eq(rtt_out(&t),
+		"{\"format\":\"dcc-json\",\"version\":1}\n"
 		"{\"aggregation\":\"@calls\",\"keys\":[\"bash\",-1],\"value\":12}\n"
 		"{\"aggregation\":\"@\",\"keys\":[],\"buckets\":[{\"value\":\"1\",\"count\":0},"
 		"{\"value\":\"2\",\"count\":3},{\"value\":\"4\",\"count\":0}]}\n");
@@ -86,5 +89,39 @@ Test(rt_json, aggregation_rows)
 	free(q);
 	close(f0);
 	close(f1);
+	rtt_close(&t);
+}
+
+/* The header opens each file: once at the start, again after the output is
+ * reopened (dtrun -o on SIGHUP), never when nothing follows. */
+Test(rt_json, header_once_a_file)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+
+	mb_init(&b);
+	mb_probe(&b, 1, "dtrace", "", "", "BEGIN");
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_TRACE, NULL);
+	uint32_t o = mb_int(&b, 4, 1);
+	cr_assert_eq(rtt_open(&t, &b, false, json, 1), 0, "%s", rtt_err(&t));
+	rec_init(&r, &b, 1, 1, 0);
+	rec_int(&r, o, 7);
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), 0);
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), 0);
+	dcc_runtime__output_reopened(t.rt);
+	dcc_runtime__output_reopened(t.rt);
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), 0);
+	dcc_runtime__output_reopened(t.rt);
+	cr_assert_str_eq(rtt_out(&t),
+		"{\"format\":\"dcc-json\",\"version\":1}\n"
+		"{\"cpu\":0,\"id\":1,\"probe\":\"dtrace:::BEGIN\",\"clause\":\"t.d:1:1\","
+		"\"output\":[{\"trace\":7}]}\n"
+		"{\"cpu\":0,\"id\":1,\"probe\":\"dtrace:::BEGIN\",\"clause\":\"t.d:1:1\","
+		"\"output\":[{\"trace\":7}]}\n"
+		"{\"format\":\"dcc-json\",\"version\":1}\n"
+		"{\"cpu\":0,\"id\":1,\"probe\":\"dtrace:::BEGIN\",\"clause\":\"t.d:1:1\","
+		"\"output\":[{\"trace\":7}]}\n");
 	rtt_close(&t);
 }
