@@ -119,7 +119,6 @@ struct cg {
 	LLVMMetadataRef ppid_di;
 	LLVMValueRef zero;         /* .rodata zeros a new aggregation key starts from */
 	uint32_t zero_size;
-	uint32_t passthrough_seq;
 	struct core_type *core;    /* local copies of kernel structs (cg_core.c) */
 	int ncore, cap_core;
 	LLVMValueRef *used;  /* llvm.compiler.used */

@@ -52,18 +52,18 @@ static LLVMValueRef log2_u64(struct cg *cg, LLVMValueRef a)
 }
 
 /* Clamp a bucket index to [0, max] so the verifier sees it in bounds. LLVM
- * can prove the clamp redundant (it knows ctlz's range) and would drop it,
- * but the verifier can't, so the index first goes through
- * llvm.bpf.passthrough, which LLVM can't see through. */
+ * can prove the clamp redundant (it knows ctlz's range, or the value's when
+ * it is nearly constant) and would drop it, but the verifier can't, so the
+ * index first goes through an empty inline asm: neither the IR optimizer
+ * nor the BPF back end's own combining can see through it (the backend
+ * drops llvm.bpf.passthrough before instruction selection, whose combiner
+ * then removed the clamp: `quantize(-1 - (pid & 1))` was refused). */
 static LLVMValueRef opaque(struct cg *cg, LLVMValueRef v)
 {
-	const char *name = "llvm.bpf.passthrough";
-	unsigned iid = LLVMLookupIntrinsicID(name, strlen(name));
-	LLVMTypeRef over[2] = { cg->i64, cg->i64 };
-	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, over, 2);
-	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, over, 2);
-	LLVMValueRef args[2] = { cg_i32(cg, cg->passthrough_seq++), v };
-	return LLVMBuildCall2(cg->b, fty, fn, args, 2, "");
+	LLVMTypeRef fty = LLVMFunctionType(cg->i64, &cg->i64, 1, 0);
+	LLVMValueRef asm_ = LLVMGetInlineAsm(fty, "", 0, "=r,0", 4, 1, 0,
+					     LLVMInlineAsmDialectATT, 0);
+	return LLVMBuildCall2(cg->b, fty, asm_, &v, 1, "");
 }
 
 /* Every bucket index is in [0, max] by construction; this unsigned clamp

@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <bpf/bpf.h>
 
 #include "helpers.h"
@@ -371,6 +372,9 @@ static inline void e2e_bg_start(struct e2e_bg *b, const char *const argv[])
 		close(out[0]);
 		close(err[0]);
 		setpgid(0, 0);
+		/* a test that fails midway must not leave it running (and its
+		 * programs loaded for the next test to find) */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		execv(argv[0], (char *const *)argv);
 		_exit(127);
 	}
