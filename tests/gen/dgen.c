@@ -312,7 +312,7 @@ int main(int argc, char **argv)
 		rnd(2);
 	out("/* dgen %s */\n", argv[1]);
 	if (rnd(4) == 0)
-		out("#pragma D option strsize=%u\n", 16u << rnd(4));
+		out("#pragma D option strsize=%u\n", 256u << rnd(3)); /* strjoin()s of depth 3 fit in 256 */
 	if (rnd(4) == 0)
 		out("#pragma D option quiet\n");
 	out("int g0, g1;\nstring gs0;\nself int t0;\nself string st0;\nthis int l0;\n"
