@@ -11,6 +11,14 @@ struct compile_opts {
 	const char *text;
 	size_t len;
 	const char *label;       /* "hello.d" or the -n text, for "matched N probes" */
+	/* the script's name in the object (metadata, clause locations, debug
+	 * info); NULL: name. An object written to a file gets the base name,
+	 * so its bytes do not depend on the directory it was compiled from. */
+	const char *obj_name;
+	/* the script as written, before cpp, embedded in the debug info (its
+	 * lines are .BTF's line text); NULL: text */
+	const char *source;
+	size_t source_len;
 	bool description;        /* -n: bare probe descriptions allowed */
 	const char *const *macro_argv; /* $0 (script name), $1.. */
 	int macro_argc;

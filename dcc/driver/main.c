@@ -72,6 +72,7 @@ struct sources {
 	const char *script;
 	char *label;
 	int ndesc;
+	bool bare; /* an object for a file: named by the script's base name */
 };
 
 static void add_desc(struct sources *src, const char *d)
@@ -189,6 +190,12 @@ static int cpp_xopts(struct xopts *x)
 	return 0;
 }
 
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
 static int compile_sources(struct sources *src, int argc, char **argv, bool check_only,
 			   bool zdefs, int dumps, const struct xopts *x, void **obj, size_t *size)
 {
@@ -219,6 +226,9 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		.text = pre ? pre : src->text,
 		.len = pre ? prelen : src->len,
 		.label = src->label,
+		.source = src->text,
+		.source_len = src->len,
+		.obj_name = src->bare && src->script ? base_name(src->script) : NULL,
 		.description = !src->script,
 		.macro_argv = margv,
 		.macro_argc = argc + 1,
@@ -419,7 +429,7 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			fputs(usage_text, stdout);
 			return -2;
 		} else if (!strcmp(a, "--version")) {
-			puts("dcc 0.1.0 (LLVM 19 BPF backend)");
+			puts("dcc " DCC_VERSION " (LLVM 19 BPF backend)");
 			return -2;
 		} else if (!strcmp(a, "--btf")) {
 			if (i + 1 >= argc) {
@@ -551,6 +561,7 @@ int main(int argc, char **argv)
 		}
 		margc--;
 		margv++;
+		src->bare = true;
 	}
 	void *obj = NULL;
 	size_t size = 0;
