@@ -146,6 +146,7 @@ struct cg {
 	 * file (cg_difile.c); NULL: only the file's name */
 	const char *src_text;
 	size_t src_len;
+	int emit;                  /* enum cg_emit_kind, set by the caller */
 };
 
 /* cg.c */

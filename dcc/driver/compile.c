@@ -148,6 +148,7 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 		sema_btf_identity(s.btf, &cg.btf_size, &cg.btf_hash);
 	cg.src_text = o->source ? o->source : o->text;
 	cg.src_len = o->source ? o->source_len : o->len;
+	cg.emit = o->emit;
 	stage_enter(STAGE_TARGET);
 	cg.tm = cg_emit_target_machine();
 	if (!cg.tm)

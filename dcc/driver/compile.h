@@ -30,6 +30,7 @@ struct compile_opts {
 	bool check_only;         /* -e: stop after semantic checks */
 	bool list;               /* -l: list the probes the descriptions match */
 	bool dump_tokens, dump_ast, dump_ir;
+	int emit;                /* --emit: 0 the object, 1 LLVM IR, 2 BPF assembly (as text in *obj) */
 	bool verbose;            /* -v: the time each stage took, on stderr */
 	FILE *errs;              /* diagnostics; NULL: stderr */
 	/* the kernel's BTF already open (borrowed, not closed): a process that
