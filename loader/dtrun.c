@@ -2,6 +2,7 @@
  * dtrun: run a dcc object (OBJ.bpf.o) on this kernel with dtrace's options.
  * Everything but reading the file is loader_run's.
  */
+#include "info.h"
 #include "loader.h"
 
 #include <errno.h>
@@ -53,7 +54,12 @@ int main(int argc, char **argv)
 	size_t size = 0;
 	void *obj;
 	int first, status;
+	struct info in;
+	char why[256];
 
+	status = info_long_options(argc, argv);
+	if (status >= 0)
+		return status;
 	first = loader_parse_opts(argc, argv, &opts, NULL, NULL, NULL);
 	if (first == -2)
 		return 0;
@@ -77,6 +83,17 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dtrun: %s: empty file\n", argv[first]);
 		free(obj);
 		return 1;
+	}
+	/* what the kernel lacks, before anything is loaded; an object info_scan
+	 * cannot read is loader_run's to report */
+	if (!info_scan(obj, size, &in, why, sizeof(why))) {
+		status = info_check_kernel(&in, "dtrun", argv[first]);
+		info_free(&in);
+		if (status) {
+			free((void *)opts.xopts);
+			free(obj);
+			return 1;
+		}
 	}
 	status = loader_run(obj, size, &opts);
 	free((void *)opts.xopts);

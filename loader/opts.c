@@ -39,6 +39,7 @@ void loader_usage(FILE *f, const struct loader_opts *opts)
 	fprintf(f,
 		"Usage: %s [-hqvw] [-c CMD | -p PID] [-o FILE] [-x OPT[=VAL]]...\n"
 		"       [--metrics [ADDR:]PORT] OBJ.bpf.o\n"
+		"       %s --info[=json] OBJ.bpf.o | --help | --version\n"
 		"\n"
 		"Run a dcc object: attach its probes, run BEGIN, print what it records,\n"
 		"run END on exit(), ^C or the end of the traced process.\n"
@@ -50,11 +51,18 @@ void loader_usage(FILE *f, const struct loader_opts *opts)
 		"  -w             allow destructive actions\n"
 		"  -x OPT[=VAL]   set an option (bufsize=4m, switchrate=10hz, quiet...)\n"
 		"  -v             show libbpf's messages and timings\n"
-		"  -h             show this help\n"
+		"  -h, --help     show this help\n"
 		"  --metrics [ADDR:]PORT\n"
 		"                 serve the aggregations to Prometheus at /metrics while\n"
-		"                 running (-x metrics_labels=NAME,... names the keys)\n",
-		opts->progname ? opts->progname : "dtrun");
+		"                 running (-x metrics_labels=NAME,... names the keys)\n"
+		"  --info         print what OBJ holds and needs (probes, programs, maps,\n"
+		"                 options, helpers, BTF) without loading it; --info=json\n"
+		"                 or --info -f json: as one JSON object\n"
+		"  --version      print dtrun's version\n"
+		"\n"
+		"Before loading, dtrun checks that this kernel has the program types and\n"
+		"helpers the object uses, and refuses it naming what is missing.\n",
+		opts->progname ? opts->progname : "dtrun", opts->progname ? opts->progname : "dtrun");
 }
 
 __attribute__((format(printf, 2, 3)))

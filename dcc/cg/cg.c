@@ -332,7 +332,9 @@ static void setup_module(struct cg *cg, const char *src_name)
 	cg->dib = LLVMCreateDIBuilder(cg->M);
 	const char *base = strrchr(src_name, '/');
 	base = base ? base + 1 : src_name;
-	cg->di_file = LLVMDIBuilderCreateFile(cg->dib, base, strlen(base), "", 0);
+	cg->di_file = cg->src_text ? cg_di_file(cg->C, base, cg->src_text, cg->src_len) : NULL;
+	if (!cg->di_file)
+		cg->di_file = LLVMDIBuilderCreateFile(cg->dib, base, strlen(base), "", 0);
 	const char *producer = "dcc";
 	cg->di_cu = LLVMDIBuilderCreateCompileUnit(cg->dib, LLVMDWARFSourceLanguageC11,
 		cg->di_file, producer, strlen(producer), 1, "", 0, 0, "", 0,
@@ -798,6 +800,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 		cg_meta_option(cg->meta, s->opt_names[i], s->opt_values[i]);
 
 	cg_meta_enablings(cg->meta, (uint32_t)s->nenablings);
+	cg_meta_build(cg->meta, "dcc " DCC_VERSION, cg->btf_size, cg->btf_hash);
 	size_t msize;
 	void *blob = cg_meta_finish(cg->meta, script_label,
 				    (is_description ? DCC_META_F_DESCRIPTION : 0) |

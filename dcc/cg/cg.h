@@ -137,11 +137,22 @@ struct cg {
 
 	struct cg_meta *meta;
 	unsigned scratch_total;
+	/* set by the caller: the kernel BTF sema read (size and FNV-1a 64
+	 * of its bytes; 0 when it read none), recorded in the metadata */
+	uint32_t btf_size;
+	uint64_t btf_hash;
+	/* set by the caller: the text compiled, embedded in the debug info's
+	 * file (cg_difile.c); NULL: only the file's name */
+	const char *src_text;
+	size_t src_len;
+	int emit;                  /* enum cg_emit_kind, set by the caller */
 };
 
 /* cg.c */
 int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 	       const char *src_name, const char *script_label, bool is_description);
+/* The debug info's file name with text as its source (cg_difile.c); NULL if LLVM refuses it. */
+LLVMMetadataRef cg_di_file(LLVMContextRef C, const char *name, const char *text, size_t len);
 void cg_dispose(struct cg *cg);
 LLVMValueRef cg_scratch(struct cg *cg, unsigned off); /* pointer into this CPU's scratch */
 unsigned cg_scratch_alloc(struct cg *cg, unsigned size);

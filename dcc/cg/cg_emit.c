@@ -99,8 +99,14 @@ int cg_emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 	LLVMDisposePassBuilderOptions(po);
 	if (perr)
 		diag_bug_fatal(cg->dg, "optimizer: %s", LLVMGetErrorMessage(perr));
-	if (dump_ir) {
+	if (dump_ir || cg->emit == CG_EMIT_IR) {
 		char *ir = LLVMPrintModuleToString(cg->M);
+		if (cg->emit == CG_EMIT_IR) {
+			*size = strlen(ir);
+			*obj = strdup(ir);
+			LLVMDisposeMessage(ir);
+			return 0;
+		}
 		fputs(ir, stdout);
 		LLVMDisposeMessage(ir);
 	}
@@ -108,8 +114,8 @@ int cg_emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 	LLVMMemoryBufferRef buf;
 	char *first = NULL;
 	LLVMContextSetDiagnosticHandler(cg->C, backend_diag, &first);
-	LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->M, LLVMObjectFile, &err,
-							      &buf);
+	LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->M,
+		cg->emit == CG_EMIT_ASM ? LLVMAssemblyFile : LLVMObjectFile, &err, &buf);
 	LLVMContextSetDiagnosticHandler(cg->C, NULL, NULL);
 	if (first) {
 		int rc = backend_error(cg, first);

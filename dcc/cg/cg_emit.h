@@ -19,4 +19,8 @@ LLVMTargetMachineRef cg_emit_target_machine(void);
  * stack); any other failure is an internal error (diag_bug_fatal). */
 int cg_emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size);
 
+/* What cg_emit_object() makes (struct cg's emit): the ELF object, or the
+ * text of the optimized IR or of the BPF assembly (`dcc --emit`). */
+enum cg_emit_kind { CG_EMIT_OBJ = 0, CG_EMIT_IR = 1, CG_EMIT_ASM = 2 };
+
 #endif

@@ -33,6 +33,8 @@ struct cg_meta {
 	uint32_t *str_slots;
 	uint32_t str_cap, str_count;
 	uint32_t enablings;
+	uint32_t build, btf_size; /* the header's */
+	uint64_t btf_hash;
 };
 
 struct cg_meta *cg_meta_new(void)
@@ -251,6 +253,13 @@ void cg_meta_enablings(struct cg_meta *m, uint32_t n)
 	m->enablings = n;
 }
 
+void cg_meta_build(struct cg_meta *m, const char *build, uint32_t btf_size, uint64_t btf_hash)
+{
+	m->build = cg_meta_str(m, build);
+	m->btf_size = btf_size;
+	m->btf_hash = btf_hash;
+}
+
 void *cg_meta_finish(struct cg_meta *m, const char *script, uint32_t flags, size_t *size)
 {
 	uint32_t script_str = cg_meta_str(m, script);
@@ -290,6 +299,9 @@ void *cg_meta_finish(struct cg_meta *m, const char *script, uint32_t flags, size
 	h->str_off = place(blob, &off, m->strs.v, m->strs.n);
 	h->script = script_str;
 	h->flags = flags;
+	h->build = m->build;
+	h->btf_size = m->btf_size;
+	h->btf_hash = m->btf_hash;
 	h->size = off;
 	*size = off;
 	return blob;

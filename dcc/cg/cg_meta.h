@@ -36,6 +36,8 @@ void cg_meta_agg(struct cg_meta *m, const struct agg *g, const char *map, uint32
 		 uint32_t val_size, const unsigned *strcaps);
 void cg_meta_option(struct cg_meta *m, const char *name, const char *value);
 void cg_meta_enablings(struct cg_meta *m, uint32_t n);
+/* The compiler's name and version, and the kernel BTF's size and hash (0, 0: none read). */
+void cg_meta_build(struct cg_meta *m, const char *build, uint32_t btf_size, uint64_t btf_hash);
 void *cg_meta_finish(struct cg_meta *m, const char *script, uint32_t flags, size_t *size);
 
 #endif

@@ -144,13 +144,19 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 		goto out_sema;
 	}
 	struct cg cg = { 0 };
+	if (s.btf)
+		sema_btf_identity(s.btf, &cg.btf_size, &cg.btf_hash);
+	cg.src_text = o->source ? o->source : o->text;
+	cg.src_len = o->source ? o->source_len : o->len;
+	cg.emit = o->emit;
 	stage_enter(STAGE_TARGET);
 	cg.tm = cg_emit_target_machine();
 	if (!cg.tm)
 		goto out_sema;
 	stage_enter(STAGE_IR);
-	if (!cg_program(&cg, &s, dg, ar, o->name, o->label ? o->label : o->name,
-			o->description)) {
+	const char *oname = o->obj_name ? o->obj_name : o->name;
+	const char *label = o->obj_name ? o->obj_name : o->label ? o->label : o->name;
+	if (!cg_program(&cg, &s, dg, ar, oname, label, o->description)) {
 		rc = cg_emit_object(&cg, o->dump_ir, obj, size) ? 1 : 0;
 	}
 	stage_enter(STAGE_FREE);

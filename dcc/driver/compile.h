@@ -11,6 +11,14 @@ struct compile_opts {
 	const char *text;
 	size_t len;
 	const char *label;       /* "hello.d" or the -n text, for "matched N probes" */
+	/* the script's name in the object (metadata, clause locations, debug
+	 * info); NULL: name. An object written to a file gets the base name,
+	 * so its bytes do not depend on the directory it was compiled from. */
+	const char *obj_name;
+	/* the script as written, before cpp, embedded in the debug info (its
+	 * lines are .BTF's line text); NULL: text */
+	const char *source;
+	size_t source_len;
 	bool description;        /* -n: bare probe descriptions allowed */
 	const char *const *macro_argv; /* $0 (script name), $1.. */
 	int macro_argc;
@@ -22,6 +30,7 @@ struct compile_opts {
 	bool check_only;         /* -e: stop after semantic checks */
 	bool list;               /* -l: list the probes the descriptions match */
 	bool dump_tokens, dump_ast, dump_ir;
+	int emit;                /* --emit: 0 the object, 1 LLVM IR, 2 BPF assembly (as text in *obj) */
 	bool verbose;            /* -v: the time each stage took, on stderr */
 	FILE *errs;              /* diagnostics; NULL: stderr */
 	/* the kernel's BTF already open (borrowed, not closed): a process that

@@ -19,7 +19,7 @@ static const char usage_text[] =
 	"       dcc run [options] [-s] script.d [arg ...]\n"
 	"       dcc run [options] -n 'probe-desc [/pred/] { actions }' ...\n"
 	"       dcc --dump-meta object.bpf.o\n"
-	"       dcc verify [-v] object.bpf.o [--btf FILE ...]\n"
+	"       dcc verify [-v] [-f json] object.bpf.o [--btf FILE|DIR ...]\n"
 	"\n"
 	"compile options:\n"
 	"  -o FILE        write the object to FILE (default: script name + .bpf.o)\n"
@@ -38,6 +38,10 @@ static const char usage_text[] =
 	"  -x opt[=val]   set an option, as #pragma D option does before the script\n"
 	"  --btf FILE     compile against FILE's kernel types (default: the running\n"
 	"                 kernel's /sys/kernel/btf/vmlinux)\n"
+	"  --emit=KIND    write KIND instead of the object: ir (LLVM IR, optimized)\n"
+	"                 or asm (BPF assembly, as llvm-objdump -d spells it), to -o\n"
+	"                 FILE or stdout; obj: the object (the default)\n"
+	"  --version      print dcc's version; -h, --help: this text\n"
 	"  --dump-tokens, --dump-ast, --dump-ir, --dump-meta\n"
 	"                 print that step's product on stdout\n"
 	"run options (as dtrace's): -q -o FILE -c CMD -p PID -x opt[=val] -b SIZE -w -v\n"
@@ -72,6 +76,7 @@ struct sources {
 	const char *script;
 	char *label;
 	int ndesc;
+	bool bare; /* an object for a file: named by the script's base name */
 };
 
 static void add_desc(struct sources *src, const char *d)
@@ -114,6 +119,8 @@ struct xopts {
 static bool list_probes;
 /* -v (or dcc run -v): each compiler stage's time on stderr */
 static bool verbose;
+/* --emit: 0 the object, 1 LLVM IR, 2 BPF assembly (enum cg_emit_kind) */
+static int emit_kind;
 
 /* -C and its company; -x cpp, define=, undef=, incdir=, cpppath= land here
  * too, as they shape the text before the compiler reads it */
@@ -189,6 +196,12 @@ static int cpp_xopts(struct xopts *x)
 	return 0;
 }
 
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
 static int compile_sources(struct sources *src, int argc, char **argv, bool check_only,
 			   bool zdefs, int dumps, const struct xopts *x, void **obj, size_t *size)
 {
@@ -219,6 +232,9 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		.text = pre ? pre : src->text,
 		.len = pre ? prelen : src->len,
 		.label = src->label,
+		.source = src->text,
+		.source_len = src->len,
+		.obj_name = src->bare && src->script ? base_name(src->script) : NULL,
 		.description = !src->script,
 		.macro_argv = margv,
 		.macro_argc = argc + 1,
@@ -231,6 +247,7 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		.dump_tokens = dumps & 1,
 		.dump_ast = dumps & 2,
 		.dump_ir = dumps & 4,
+		.emit = emit_kind,
 		.verbose = verbose,
 	};
 	int rc = compile_source(&co, obj, size);
@@ -419,7 +436,7 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			fputs(usage_text, stdout);
 			return -2;
 		} else if (!strcmp(a, "--version")) {
-			puts("dcc 0.1.0 (LLVM 19 BPF backend)");
+			puts("dcc " DCC_VERSION " (LLVM 19 BPF backend)");
 			return -2;
 		} else if (!strcmp(a, "--btf")) {
 			if (i + 1 >= argc) {
@@ -473,6 +490,14 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			c->dumps |= 2;
 		} else if (!strcmp(a, "--dump-ir")) {
 			c->dumps |= 4;
+		} else if (!strncmp(a, "--emit", 6) && (a[6] == '=' || !a[6])) {
+			const char *v = a[6] ? a + 7 : i + 1 < argc ? argv[++i] : "";
+			if (strcmp(v, "obj") && strcmp(v, "ir") && strcmp(v, "asm")) {
+				fprintf(stderr, "dcc: error: --emit takes obj, ir or asm, not '%s'\n",
+					v);
+				return -1;
+			}
+			emit_kind = !strcmp(v, "ir") ? 1 : !strcmp(v, "asm") ? 2 : 0;
 		} else if (!strcmp(a, "--dump-meta")) {
 			c->dump_meta = true;
 		} else {
@@ -551,6 +576,7 @@ int main(int argc, char **argv)
 		}
 		margc--;
 		margv++;
+		src->bare = true;
 	}
 	void *obj = NULL;
 	size_t size = 0;
@@ -558,6 +584,10 @@ int main(int argc, char **argv)
 	if (!rc && obj) {
 		if (c.dump_meta) {
 			rc = meta_dump(stdout, obj, size);
+		} else if (emit_kind && !out) { /* IR or assembly: stdout */
+			rc = fwrite(obj, 1, size, stdout) != size || fflush(stdout);
+		} else if (emit_kind) {
+			rc = write_out(out, obj, size);
 		} else {
 			char *dflt = out ? NULL : default_out(src->script ? src->script : "dcc");
 			rc = write_out(out ? out : dflt, obj, size);

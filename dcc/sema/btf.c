@@ -56,6 +56,15 @@ void sema_btf_close(struct sema_btf *b)
 	free(b);
 }
 
+void sema_btf_identity(const struct sema_btf *b, uint32_t *size, uint64_t *hash)
+{
+	const unsigned char *p = btf__raw_data(b->btf, size);
+	uint64_t h = 14695981039346656037ull;
+	for (uint32_t i = 0; p && i < *size; i++)
+		h = (h ^ p[i]) * 1099511628211ull;
+	*hash = h;
+}
+
 const char *sema_btf_path(const struct sema_btf *b)
 {
 	return b->path;

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "types.h"
 
 struct arena;
@@ -20,6 +21,8 @@ void sema_btf_close(struct sema_btf *b);
  * is not the one the old types lived in. */
 void sema_btf_rebind(struct sema_btf *b, struct arena *ar);
 const char *sema_btf_path(const struct sema_btf *b);
+/* The BTF's identity: its size in bytes and the FNV-1a 64 hash of them. */
+void sema_btf_identity(const struct sema_btf *b, uint32_t *size, uint64_t *hash);
 struct type *sema_btf_struct(struct sema_btf *b, const char *tag, bool is_union);
 struct type *sema_btf_typedef(struct sema_btf *b, const char *name);
 /* Fill in a kernel struct's members (they are read lazily); 0 or -1. */

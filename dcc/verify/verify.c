@@ -26,7 +26,15 @@
 
 #define VMLINUX_BTF "/sys/kernel/btf/vmlinux"
 
-static const char verify_usage[] = "usage: dcc verify [-v] object.bpf.o [--btf FILE ...]\n";
+static const char verify_usage[] =
+	"usage: dcc verify [-v] [-f text|json] object.bpf.o [--btf FILE|DIR ...]\n"
+	"  --btf FILE   check the CO-RE relocations against FILE's BTF (default: this\n"
+	"               kernel's, and then its verifier loads every program)\n"
+	"  --btf DIR    every *.btf file under DIR (BTFHub's layout), as a table of\n"
+	"               which probe resolves on which kernel\n"
+	"  -f json      that table as JSON (also with --btf FILE)\n"
+	"  -v           each relocation that resolves, with its values\n"
+	"exit status: 0 when everything resolves, 1 when something does not\n";
 
 static char *slurp(const char *path, size_t *size)
 {
@@ -113,6 +121,7 @@ static void read_meta(struct vobj *o, const char *data, size_t size, struct strp
 			continue;
 		(*offs)[2 * o->nattach] = pool_add(pool, strs + a[i].prog);
 		(*offs)[2 * o->nattach + 1] = pool_add(pool, strs + a[i].target);
+		o->attach[o->nattach].flags = a[i].flags;
 		o->attach[o->nattach++].kind = a[i].kind;
 	}
 }
@@ -339,8 +348,9 @@ int verify_main(int argc, char **argv)
 	const char **btfs = calloc((size_t)argc + 1, sizeof(*btfs));
 	const char *obj_path = NULL;
 	int nbtf = 0, ret = 0;
-	bool verbose = false;
+	bool verbose = false, json = false, table = false;
 	char why[256];
+	struct stat st;
 	struct vobj o;
 
 	for (int i = 1; i < argc; i++) {
@@ -355,6 +365,18 @@ int verify_main(int argc, char **argv)
 				return 2;
 			}
 			btfs[nbtf++] = v;
+			table |= !stat(v, &st) && S_ISDIR(st.st_mode);
+		} else if (!strcmp(a, "-f") || !strncmp(a, "--format=", 9)) {
+			const char *v = a[1] == 'f' ? (i + 1 < argc ? argv[++i] : "") : a + 9;
+
+			if (strcmp(v, "json") && strcmp(v, "text")) {
+				fprintf(stderr, "dcc: error: verify's format is text or json, not "
+					"'%s'\n%s", v, verify_usage);
+				free(btfs);
+				return 2;
+			}
+			json = !strcmp(v, "json");
+			table |= json;
 		} else if (!strcmp(a, "-v")) {
 			verbose = true;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -385,6 +407,14 @@ int verify_main(int argc, char **argv)
 		verify_obj_close(&o);
 		free(btfs);
 		return 1;
+	}
+	if (table) {
+		const char *sys = VMLINUX_BTF;
+
+		ret = verify_table(&o, nbtf ? btfs : &sys, nbtf ? nbtf : 1, json);
+		verify_obj_close(&o);
+		free(btfs);
+		return ret;
 	}
 	for (int i = 0; i < (nbtf ? nbtf : 1); i++) {
 		const char *p = nbtf ? btfs[i] : VMLINUX_BTF;

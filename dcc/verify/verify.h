@@ -52,6 +52,7 @@ struct vattach {
 	const char *prog;
 	const char *target;
 	uint32_t kind;
+	uint32_t flags;       /* DCC_ATTACH_F_* */
 };
 
 struct vobj {
@@ -114,6 +115,16 @@ int verify_btf_check(const struct btf *b, char *why, size_t whylen);
  * before it for each relocation that resolves, with its value in the object
  * and in targ. */
 int verify_core(const struct vobj *o, const struct btf *targ, const char *name, bool verbose);
+
+/* Whether every relocation of program prog (and of the .text functions,
+ * which any program may call) resolves in targ: 0, or 1 with why. */
+int verify_core_prog(const struct vobj *o, const struct btf *targ, const char *tname,
+		     const char *prog, char *why, size_t whylen);
+
+/* `dcc verify` with a folder of BTF files or -f json (verify_table.c): a
+ * kernel-by-probe table of what resolves, on stdout; 0 when all do, else 1.
+ * paths are files or folders (searched for *.btf files, recursively). */
+int verify_table(const struct vobj *o, const char *const *paths, int npaths, bool json);
 
 /* Load every program into the running kernel's verifier, print the verdict;
  * nothing stays loaded. 0 when all pass, 1 otherwise. */

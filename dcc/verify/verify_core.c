@@ -692,6 +692,26 @@ static int check_relo(const struct vobj *o, const struct vrelo *r, const struct 
 	return ret;
 }
 
+int verify_core_prog(const struct vobj *o, const struct btf *targ, const char *tname,
+		     const char *prog, char *why, size_t whylen)
+{
+	char one[1024];
+	struct verdict v;
+
+	for (int i = 0; i < o->nrelos; i++) {
+		const struct vrelo *r = &o->relos[i];
+		const struct vfunc *f = verify_obj_func_at(o, r->sec, r->insn_off);
+
+		if (strcmp(r->sec, ".text") && (!f || strcmp(f->name, prog)))
+			continue;
+		if (check_relo(o, r, targ, tname, one, sizeof(one), &v)) {
+			snprintf(why, whylen, "%s", one);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int verify_core(const struct vobj *o, const struct btf *targ, const char *name, bool verbose)
 {
 	char why[1024];

@@ -83,7 +83,15 @@ struct dcc_meta_header {
 	/* "matched N probes": as DTrace counts them, a probe once for each
 	 * probe description of each clause that names it */
 	uint32_t nenablings;
+	/* What the object was made from, for `dtrun --info`: the compiler
+	 * ("dcc 0.1.0") and the kernel BTF it was compiled against, by size
+	 * and content (FNV-1a 64 of its bytes); btf_size 0: it read none (the
+	 * script uses no kernel type). No path, host name or time: the same
+	 * source, options and BTF give the same object anywhere. */
+	uint32_t build;      /* str */
+	uint32_t btf_size;
 	uint32_t pad;
+	uint64_t btf_hash;
 };
 
 #define DCC_META_F_DESCRIPTION 1 /* script is a -n description: "description 'X' matched" */

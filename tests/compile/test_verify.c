@@ -337,7 +337,15 @@ Test(verify, bad_btf_file)
 	       "dcc: error: cannot read BTF from nothere.btf: No such file or directory\n");
 }
 
-#define USAGE "usage: dcc verify [-v] object.bpf.o [--btf FILE ...]\n"
+#define USAGE \
+	"usage: dcc verify [-v] [-f text|json] object.bpf.o [--btf FILE|DIR ...]\n" \
+	"  --btf FILE   check the CO-RE relocations against FILE's BTF (default: this\n" \
+	"               kernel's, and then its verifier loads every program)\n" \
+	"  --btf DIR    every *.btf file under DIR (BTFHub's layout), as a table of\n" \
+	"               which probe resolves on which kernel\n" \
+	"  -f json      that table as JSON (also with --btf FILE)\n" \
+	"  -v           each relocation that resolves, with its values\n" \
+	"exit status: 0 when everything resolves, 1 when something does not\n"
 
 Test(verify, usage)
 {

@@ -93,7 +93,7 @@ E2E_TEST(fleet, metrics_exposition_text)
 	e2e_run(&r, e2e_trigger("getppid_n"), "3", NULL);
 	run_result_free(&r);
 	char *got = http_get(port, "/metrics");
-	const char *script = e2e_tmp("metrics.d");
+	const char *script = "metrics.d"; /* an object names its script by its base name */
 	cr_assert_not_null(got, "no reply from the metrics endpoint");
 	e2e_assert_bytes("/metrics", got, e2e_fmt(
 		"# HELP dcc_calls count() of @calls in %s\n"

@@ -21,9 +21,30 @@ cmake --install "$BUILD" --prefix "$PREFIX" >"$T/install.log" ||
 LIBDIR=$(ls -d "$PREFIX"/lib*/pkgconfig | head -1 | xargs dirname)
 for f in "$LIBDIR/libdcc-runtime.so.0" "$LIBDIR/libdcc-runtime.a" \
 	"$PREFIX/include/dcc/session.h" "$PREFIX/include/dcc/runtime.h" \
-	"$PREFIX/bin/dcc" "$LIBDIR/cmake/dcc/dccConfig.cmake"; do
+	"$PREFIX/bin/dcc" "$LIBDIR/cmake/dcc/dccConfig.cmake" \
+	"$PREFIX/share/man/man1/dcc.1" "$PREFIX/share/man/man1/dtrun.1"; do
 	[ -e "$f" ] || fail "not installed: $f"
 done
+# the manual pages render, without a warning, and document every option
+# --help lists
+if command -v man >/dev/null 2>&1; then
+	for p in dcc dtrun; do
+		page=$PREFIX/share/man/man1/$p.1
+		if ! MANWIDTH=80 man -l "$page" >"$T/$p.txt" 2>"$T/$p.err" ||
+			[ -s "$T/$p.err" ]; then
+			fail "man -l $page"
+			cat "$T/$p.err"
+			continue
+		fi
+		grep -q "^NAME" "$T/$p.txt" || fail "man $p: no NAME section"
+		for o in $("$PREFIX/bin/$p" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+			grep -q -- "$o" "$T/$p.txt" || fail "man $p does not document $o"
+		done
+	done
+	echo "ok: man pages"
+else
+	echo "skip: man is not installed, the manual pages were not rendered"
+fi
 # only prefixed, versioned symbols
 bad=$(nm -D --defined-only "$LIBDIR/libdcc-runtime.so.0" |
 	awk '$3 != "DCC_RUNTIME_0" && $3 !~ /^dcc_[a-z_]+@@DCC_RUNTIME_0$/' )

@@ -1,0 +1,57 @@
+/*
+ * dtrun refuses, before loading anything, an object that needs what this
+ * kernel lacks, in one sentence naming it. The object is real: a compiled
+ * tracepoint clause whose call of bpf_get_current_pid_tgid (helper 14) is
+ * patched into bpf_skb_load_bytes (26), which the kernel allows only in
+ * socket programs. A program type the kernel lacks goes through the test
+ * hook DCC_TEST_MISSING (dtrun.1), since every kernel dtrun runs on has
+ * the types dcc emits.
+ */
+#include "e2e/e2e.h"
+
+static const char *patched_object(void)
+{
+	const char *obj = e2e_build("pidcall", "syscall::getppid:entry { trace(pid); }");
+	size_t len;
+	unsigned char *b = e2e_keep(read_file(obj, &len));
+	static const unsigned char call14[8] = { 0x85, 0, 0, 0, 14, 0, 0, 0 };
+	unsigned char *at = memmem(b, len, call14, sizeof(call14));
+	cr_assert_not_null(at, "no call of helper 14 in the object");
+	at[4] = 26;
+	const char *out = e2e_tmp("patched.bpf.o");
+	cr_assert_eq(write_file(out, (char *)b, len), 0);
+	return out;
+}
+
+E2E_TEST(info, refuses_a_helper_the_kernel_lacks)
+{
+	const char *obj = patched_object();
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "--info", obj, NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, " bpf_skb_load_bytes"), "--info does not list it:\n%s", r.out);
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 1, "");
+	e2e_assert_bytes("stderr", r.err, e2e_fmt("dtrun: this kernel cannot run %s: program "
+		"dcc_c1 calls helper bpf_skb_load_bytes (26), which this kernel does not allow in "
+		"tracepoint programs\n", obj));
+	run_result_free(&r);
+}
+
+E2E_TEST(info, refuses_a_missing_program_type)
+{
+	const char *obj = e2e_build("begin", "BEGIN { exit(0); }");
+	struct run_result r;
+	setenv("DCC_TEST_MISSING", "raw_tracepoint", 1);
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	unsetenv("DCC_TEST_MISSING");
+	e2e_expect(&r, 1, "");
+	e2e_assert_bytes("stderr", r.err, e2e_fmt("dtrun: this kernel cannot run %s: it has no "
+		"raw_tracepoint programs (program dcc_c1)\n", obj));
+	run_result_free(&r);
+	/* the same object runs where nothing is missing */
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	e2e_expect(&r, 0, "\n"); /* dtrace's blank line at the end of a quiet trace */
+	run_result_free(&r);
+}
