@@ -373,6 +373,20 @@ static int match_pid(struct sema *s, struct node *d, struct match *m)
 	return 0;
 }
 
+/* PROV$target:MODULE:FUNC:NAME: one probe a description, resolved by the
+ * loader against the process's notes (sema_usdt.c) */
+static int match_usdt(struct sema *s, struct node *d, struct match *m, uint32_t pid)
+{
+	if (sema_usdt_check(s, d))
+		return -1;
+	struct probe *p = probe_named(s, PK_USDT, d->prov, d->mod ? d->mod : "",
+				      d->func ? d->func : "", d->pname ? d->pname : "");
+	p->pid = pid;
+	s->uses_pid = s->uses_usdt = true;
+	add_match(m, p);
+	return 0;
+}
+
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
@@ -384,6 +398,9 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 				  "description");
 	if (sema_pid_provider(d->prov))
 		return match_pid(s, d, m);
+	uint32_t upid;
+	if (sema_usdt_form(d->prov, false, &upid))
+		return match_usdt(s, d, m, upid);
 	/* dtrace provider */
 	if (field_match(prov, "dtrace") && field_match(mod, "") && field_match(func, "")) {
 		static const char *const names[] = { "BEGIN", "END", "ERROR" };
@@ -478,6 +495,8 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 	}
 	if (m->hits > before)
 		return 0;
+	if (sema_usdt_form(d->prov, true, &upid))
+		return match_usdt(s, d, m, upid);
 	for (int i = 0; unsupported_providers[i]; i++)
 		if (!strcmp(prov, unsupported_providers[i]))
 			return diag_error(s->dg, d->loc, "the %s provider is not supported yet",
