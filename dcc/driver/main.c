@@ -9,6 +9,7 @@
 
 #include "compile.h"
 #include "cpp.h"
+#include "header.h"
 #include "meta_dump.h"
 #include "skel.h"
 #include "loader.h"
@@ -16,6 +17,7 @@
 
 static const char usage_text[] =
 	"usage: dcc [options] script.d [arg ...]     compile to script.bpf.o\n"
+	"       dcc -h [-o FILE] [-s] provider.d     write a C header of USDT probes\n"
 	"       dcc run [options] [-s] script.d [arg ...]\n"
 	"       dcc run [options] -n 'probe-desc [/pred/] { actions }' ...\n"
 	"       dcc --dump-meta object.bpf.o\n"
@@ -26,6 +28,10 @@ static const char usage_text[] =
 	"  --skel FILE    also write a libbpf skeleton of the object (bpftool's) with\n"
 	"                 dcc's helpers to run it through libdcc-runtime\n"
 	"  -n DESC        compile a probe description instead of a file\n"
+	"  -s FILE        the script (as an operand)\n"
+	"  -h             with a script of provider definitions: write a C header\n"
+	"                 (default provider.h) with a macro a probe, as dtrace -h;\n"
+	"                 alone: this help\n"
 	"  -e             check the script and exit without writing an object\n"
 	"  -l             list the probes the script or -n descriptions match (all\n"
 	"                 probes without either), as dtrace -l does\n"
@@ -382,6 +388,41 @@ static int write_out(const char *path, const void *obj, size_t size)
 	return 0;
 }
 
+/* dcc -h [-s] provider.d [-o provider.h]; dcc -h alone is the help */
+static int header_main(char **rest, int nrest, const char *out)
+{
+	size_t len;
+	char *text, *dflt = NULL;
+	int rc;
+
+	if (!nrest) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	if (nrest > 1) {
+		fprintf(stderr, "dcc: error: dcc -h takes one provider file\n");
+		return 2;
+	}
+	text = read_all(rest[0], &len);
+	if (!text) {
+		fprintf(stderr, "dcc: error: cannot read %s: %s\n", rest[0], strerror(errno));
+		return 1;
+	}
+	if (!out) { /* provider.d -> provider.h, in the current directory */
+		const char *base = strrchr(rest[0], '/') ? strrchr(rest[0], '/') + 1 : rest[0];
+		size_t n = strlen(base);
+		if (n > 2 && !strcmp(base + n - 2, ".d"))
+			n -= 2;
+		dflt = malloc(n + 3);
+		memcpy(dflt, base, n);
+		strcpy(dflt + n, ".h");
+	}
+	rc = header_write(rest[0], text, len, out ? out : dflt);
+	free(dflt);
+	free(text);
+	return rc;
+}
+
 static char *default_out(const char *script)
 {
 	const char *base = strrchr(script, '/');
@@ -398,7 +439,9 @@ static char *default_out(const char *script)
 /* What the options before the script asked for. */
 struct cli {
 	const char *out, *skel;
+	const char *script; /* -s */
 	bool check_only, zdefs, dump_meta;
+	bool header;        /* -h with a script */
 	int dumps;
 	struct xopts x;
 	struct sources src;
@@ -415,7 +458,15 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			return i + 1;
 		if (a[0] != '-' || !a[1])
 			break;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+		if (!strcmp(a, "-h")) {
+			c->header = true;
+		} else if (!strcmp(a, "-s")) {
+			if (i + 1 >= argc || c->script) {
+				fprintf(stderr, "dcc: error: option -s needs one script\n");
+				return -1;
+			}
+			c->script = argv[++i];
+		} else if (!strcmp(a, "--help")) {
 			fputs(usage_text, stdout);
 			return -2;
 		} else if (!strcmp(a, "--version")) {
@@ -514,6 +565,16 @@ int main(int argc, char **argv)
 			continue;
 		}
 		rest[nrest++] = argv[i];
+	}
+	if (c.script) { /* -s FILE: the script operand, before the macro arguments */
+		memmove(rest + 1, rest, sizeof(*rest) * (size_t)nrest++);
+		rest[0] = (char *)c.script;
+	}
+	if (c.header) {
+		free(c.x.v);
+		rc = header_main(rest, nrest, out);
+		free(rest);
+		return rc;
 	}
 	if (c.dump_meta && !src->ndesc && nrest == 1) {
 		/* an object file: show its metadata; a script: compile it first */
