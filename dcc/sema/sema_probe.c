@@ -116,7 +116,7 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"usdt", "proc", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
+	"proc", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
 	"sysinfo", "fasttrap", NULL,
 };
 
@@ -497,6 +497,9 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 		return 0;
 	if (sema_usdt_form(d->prov, true, &upid))
 		return match_usdt(s, d, m, upid);
+	if (!strcmp(prov, "usdt"))
+		return diag_error(s->dg, d->loc, "USDT probes are named by their provider and "
+				  "process: PROVIDER$target:MODULE:FUNC:NAME or PROVIDERNNN:...");
 	for (int i = 0; unsupported_providers[i]; i++)
 		if (!strcmp(prov, unsupported_providers[i]))
 			return diag_error(s->dg, d->loc, "the %s provider is not supported yet",
