@@ -92,6 +92,10 @@ struct dcc_usdt_spec;
 int usdt_parse_args(const char *spec, struct dcc_usdt_spec *out, int *bad);
 int usdt_attach(struct attach_set *as, const struct bpf_program *prog,
 		const struct dcc_meta_attach *a, const char *target, const char *progname);
+/* dcc -l: print a row for each note the description desc matches in
+ * process param (0: pid), ids from *next_id. 0 or -errno after a message. */
+int usdt_list(const char *desc, pid_t pid, uint32_t param, FILE *out, uint32_t *next_id,
+	      const char *progname);
 
 /* "tracepoint", "fentry", "BEGIN"... for messages. */
 const char *attach_kind_name(uint32_t kind);

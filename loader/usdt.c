@@ -43,6 +43,8 @@ struct usdt_desc {
 	pid_t pid;
 	const char *target, *progname;
 	const struct bpf_program *prog;
+	FILE *list;    /* dcc -l: print the notes matched instead of attaching */
+	uint32_t *next_id; /* listing: the next probe id shown */
 };
 
 /* A note of one file, its addresses as file offsets */
@@ -268,7 +270,15 @@ static int attach_file(struct attach_set *as, const struct usdt_desc *d, const c
 		fname = func_at(fn, nfn, nt[i].pc);
 		if (!uproc_field_match(d->func, fname))
 			continue;
-		err = attach_note(as, d, path, &nt[i], fname, pname);
+		if (d->list) {
+			char prov[64];
+
+			snprintf(prov, sizeof(prov), "%s%d", nt[i].prov, (int)d->pid);
+			fprintf(d->list, "%5u %10s %17s %33s %s\n", (*d->next_id)++, prov,
+				strrchr(path, '/') + 1, fname, pname);
+		} else {
+			err = attach_note(as, d, path, &nt[i], fname, pname);
+		}
 		got += !err;
 	}
 	for (int i = 0; i < nfn; i++)
@@ -281,13 +291,56 @@ static int attach_file(struct attach_set *as, const struct usdt_desc *d, const c
 	return err ? err : got;
 }
 
+/* Each note d matches in its process's files; the number, or -errno
+ * after a message. */
+static int for_each_file(struct attach_set *as, struct usdt_desc *d, uint64_t param,
+			 uint32_t flags)
+{
+	char exe[PATH_MAX], **files = NULL;
+	int nfiles, err = 0, n = 0;
+
+	snprintf(d->buf, sizeof(d->buf), "%s", d->target);
+	d->prov = d->buf;
+	d->mod = strchr(d->prov, ':');
+	d->func = d->mod ? strchr(d->mod + 1, ':') : NULL;
+	d->name = d->func ? strchr(d->func + 1, ':') : NULL;
+	if (!d->name)
+		return -EINVAL;
+	*d->mod++ = 0;
+	*d->func++ = 0;
+	*d->name++ = 0;
+	split_prov(d, param);
+	nfiles = uproc_mapped_files(d->pid, exe, &files);
+	if (nfiles < 0) {
+		fprintf(stderr, "%s: cannot read the mappings of pid %d: %s\n", d->progname,
+			(int)d->pid, strerror(-nfiles));
+		return nfiles;
+	}
+	for (int f = 0; f < nfiles && !err; f++) {
+		if (!uproc_object_match(d->mod, files[f], exe))
+			continue;
+		int got = attach_file(as, d, files[f]);
+		if (got < 0)
+			err = got;
+		else
+			n += got;
+	}
+	for (int f = 0; f < nfiles; f++)
+		free(files[f]);
+	free(files);
+	if (!err && !n && !(flags & DCC_ATTACH_F_OPTIONAL)) {
+		fprintf(stderr, "%s: probe description %s does not match any probes in pid %d\n",
+			d->progname, d->target, (int)d->pid);
+		return -ENOENT;
+	}
+	return err ? err : n;
+}
+
 int usdt_attach(struct attach_set *as, const struct bpf_program *prog,
 		const struct dcc_meta_attach *a, const char *target, const char *progname)
 {
 	struct usdt_desc d = { .pid = a->param ? (pid_t)a->param : as->target, .target = target,
 			       .progname = progname, .prog = prog };
-	char exe[PATH_MAX], **files = NULL;
-	int nfiles, err = 0, nattached = 0;
 
 	if (!d.pid) {
 		fprintf(stderr, "%s: %s: $target needs a process: run with -c or -p\n", progname,
@@ -296,39 +349,21 @@ int usdt_attach(struct attach_set *as, const struct bpf_program *prog,
 	}
 	if (as->usdtspecs_fd < 0)
 		return -EINVAL;
-	snprintf(d.buf, sizeof(d.buf), "%s", target);
-	d.prov = d.buf;
-	d.mod = strchr(d.prov, ':');
-	d.func = d.mod ? strchr(d.mod + 1, ':') : NULL;
-	d.name = d.func ? strchr(d.func + 1, ':') : NULL;
-	if (!d.name)
+	int n = for_each_file(as, &d, a->param, a->flags);
+	return n < 0 ? n : 0;
+}
+
+int usdt_list(const char *desc, pid_t pid, uint32_t param, FILE *out, uint32_t *next_id,
+	      const char *progname)
+{
+	struct usdt_desc d = { .pid = param ? (pid_t)param : pid, .target = desc,
+			       .progname = progname, .list = out, .next_id = next_id };
+
+	if (!d.pid) {
+		fprintf(stderr, "%s: %s: $target needs a process: list with -c or -p\n", progname,
+			desc);
 		return -EINVAL;
-	*d.mod++ = 0;
-	*d.func++ = 0;
-	*d.name++ = 0;
-	split_prov(&d, a->param);
-	nfiles = uproc_mapped_files(d.pid, exe, &files);
-	if (nfiles < 0) {
-		fprintf(stderr, "%s: cannot read the mappings of pid %d: %s\n", progname, (int)d.pid,
-			strerror(-nfiles));
-		return nfiles;
 	}
-	for (int f = 0; f < nfiles && !err; f++) {
-		if (!uproc_object_match(d.mod, files[f], exe))
-			continue;
-		int got = attach_file(as, &d, files[f]);
-		if (got < 0)
-			err = got;
-		else
-			nattached += got;
-	}
-	for (int f = 0; f < nfiles; f++)
-		free(files[f]);
-	free(files);
-	if (!err && !nattached && !(a->flags & DCC_ATTACH_F_OPTIONAL)) {
-		fprintf(stderr, "%s: probe description %s does not match any probes in pid %d\n",
-			progname, target, (int)d.pid);
-		return -ENOENT;
-	}
-	return err;
+	int n = for_each_file(NULL, &d, param, 0);
+	return n < 0 ? n : 0;
 }

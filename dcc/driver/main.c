@@ -35,6 +35,8 @@ static const char usage_text[] =
 	"  -e             check the script and exit without writing an object\n"
 	"  -l             list the probes the script or -n descriptions match (all\n"
 	"                 probes without either), as dtrace -l does\n"
+	"  -p PID, -c CMD with -l: list the USDT probes (PROV$target:::) of process\n"
+	"                 PID or of CMD, started and stopped at its entry point\n"
 	"  -Z             allow descriptions that match no probes\n"
 	"  -v             print the time each compiler stage took on stderr\n"
 	"  -C             run the C preprocessor first (also when the script has a\n"
@@ -118,6 +120,30 @@ struct xopts {
 };
 
 static bool list_probes;
+/* dcc -l -p PID / -c CMD: the process whose USDT notes are listed */
+static const char *list_cmd;
+static pid_t list_pid;
+
+struct lister_ctx {
+	struct loader_lister *l;
+	bool tried;
+};
+
+/* sema's callback: the process is grabbed (or the command started) when
+ * the first USDT description is listed */
+static int list_usdt(void *ctx, const char *desc, uint32_t pid, FILE *out)
+{
+	struct lister_ctx *lc = ctx;
+
+	if (!lc->tried) {
+		lc->tried = true;
+		lc->l = loader_lister_open(list_pid, list_cmd, "dcc");
+	}
+	if (!lc->l)
+		return -1;
+	fflush(out);
+	return loader_list_usdt(lc->l, desc, pid, out) ? -1 : 0;
+}
 /* -v (or dcc run -v): each compiler stage's time on stderr */
 static bool verbose;
 
@@ -220,6 +246,7 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 	margv[0] = src->script ? src->script : "dcc";
 	for (int i = 0; i < argc; i++)
 		margv[i + 1] = argv[i];
+	struct lister_ctx lc = { 0 };
 	struct compile_opts co = {
 		.name = src->script ? src->script : "<description>",
 		.text = pre ? pre : src->text,
@@ -234,12 +261,15 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		.nxopts = x->n,
 		.check_only = check_only,
 		.list = list_probes,
+		.list_usdt = list_cmd || list_pid ? list_usdt : NULL,
+		.list_ctx = &lc,
 		.dump_tokens = dumps & 1,
 		.dump_ast = dumps & 2,
 		.dump_ir = dumps & 4,
 		.verbose = verbose,
 	};
 	int rc = compile_source(&co, obj, size);
+	loader_lister_close(lc.l);
 	free(margv);
 	free(pre);
 	free(cx.v);
@@ -514,6 +544,22 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			c->check_only = true;
 		} else if (!strcmp(a, "-l")) {
 			list_probes = true;
+		} else if (!strcmp(a, "-p") || !strcmp(a, "-c")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);
+				return -1;
+			}
+			if (a[1] == 'c') {
+				list_cmd = argv[++i];
+			} else {
+				char *end;
+				long v = strtol(argv[++i], &end, 10);
+				if (*end || v <= 0 || v > 0x7fffffff) {
+					fprintf(stderr, "dcc: error: invalid pid '%s'\n", argv[i]);
+					return -1;
+				}
+				list_pid = (pid_t)v;
+			}
 		} else if (!strcmp(a, "-v")) {
 			verbose = true;
 		} else if (!strcmp(a, "-Z")) {
@@ -551,6 +597,11 @@ int main(int argc, char **argv)
 	}
 	if (i < 0)
 		goto usage;
+	if ((list_cmd || list_pid) && !list_probes) {
+		fprintf(stderr, "dcc: error: -p and -c name a process to trace with dcc run, or to "
+			"list with -l\n");
+		goto usage;
+	}
 	out = c.out;
 	/* Options may also follow the script: collect the rest. */
 	char **rest = calloc((size_t)argc + 1, sizeof(char *));

@@ -120,6 +120,13 @@ struct sema_opts {
 	struct sema_btf *btf;       /* that BTF when already open (sema closes it) */
 	const char *const *xopts;   /* -x settings, "name" or "name=value" */
 	int nxopts;
+	/* dcc -l with -p/-c: print the rows of a USDT description's notes in
+	 * the process (pid 0: the one given), 0 or -1 after a message (the
+	 * loader's: sema never reads a process); NULL: such descriptions are
+	 * errors when listing */
+	int (*list_usdt)(void *ctx, const char *desc, uint32_t pid, FILE *out);
+	void *list_ctx;
+	FILE *list_out;
 };
 
 struct sema {

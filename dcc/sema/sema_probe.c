@@ -377,8 +377,9 @@ static int match_pid(struct sema *s, struct node *d, struct match *m)
  * loader against the process's notes (sema_usdt.c) */
 static int match_usdt(struct sema *s, struct node *d, struct match *m, uint32_t pid)
 {
-	if (sema_usdt_check(s, d))
-		return -1;
+	int listed = sema_usdt_check(s, d, pid);
+	if (listed)
+		return listed < 0 ? -1 : 0;
 	struct probe *p = probe_named(s, PK_USDT, d->prov, d->mod ? d->mod : "",
 				      d->func ? d->func : "", d->pname ? d->pname : "");
 	p->pid = pid;
@@ -589,6 +590,7 @@ int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *pr
 	s->btf = opts->btf;
 	s->strsize = 256;
 	s->listing = true;
+	s->opts.list_out = out;
 	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
 	for (struct node *n = prog->list; n; n = n->next) {
 		if (n->kind != N_CLAUSE)

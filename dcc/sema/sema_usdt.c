@@ -42,10 +42,13 @@ int sema_usdt_form(const char *prov, bool nothing_else, uint32_t *pid)
 	       strspn(prov, "*") == 0;
 }
 
-int sema_usdt_check(struct sema *s, struct node *d)
+int sema_usdt_check(struct sema *s, struct node *d, uint32_t pid)
 {
-	if (s->listing)
+	if (!s->listing)
+		return 0;
+	if (!s->opts.list_usdt)
 		return diag_error(s->dg, d->loc, "%s probes exist once the process does: "
-				  "dcc -l does not list them", d->prov);
-	return 0;
+				  "list them with -p PID or -c CMD", d->prov);
+	/* the rows are the loader's to print; none is a probe of sema's */
+	return s->opts.list_usdt(s->opts.list_ctx, d->str, pid, s->opts.list_out) ? -1 : 1;
 }
