@@ -388,6 +388,20 @@ static int match_usdt(struct sema *s, struct node *d, struct match *m, uint32_t 
 	return 0;
 }
 
+/* d as a USDT description, before (late: after) the other providers
+ * matched nothing; 1 when it is not one */
+static int try_usdt(struct sema *s, struct node *d, struct match *m, bool late)
+{
+	uint32_t pid;
+
+	if (late && d->prov && !strcmp(d->prov, "usdt"))
+		return diag_error(s->dg, d->loc, "USDT probes are named by their provider and "
+				  "process: PROVIDER$target:MODULE:FUNC:NAME or PROVIDERNNN:...");
+	if (!sema_usdt_form(d->prov, late, &pid))
+		return 1;
+	return match_usdt(s, d, m, pid);
+}
+
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
@@ -399,9 +413,9 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 				  "description");
 	if (sema_pid_provider(d->prov))
 		return match_pid(s, d, m);
-	uint32_t upid;
-	if (sema_usdt_form(d->prov, false, &upid))
-		return match_usdt(s, d, m, upid);
+	int u = try_usdt(s, d, m, false);
+	if (u <= 0)
+		return u;
 	/* dtrace provider */
 	if (field_match(prov, "dtrace") && field_match(mod, "") && field_match(func, "")) {
 		static const char *const names[] = { "BEGIN", "END", "ERROR" };
@@ -496,11 +510,8 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 	}
 	if (m->hits > before)
 		return 0;
-	if (sema_usdt_form(d->prov, true, &upid))
-		return match_usdt(s, d, m, upid);
-	if (!strcmp(prov, "usdt"))
-		return diag_error(s->dg, d->loc, "USDT probes are named by their provider and "
-				  "process: PROVIDER$target:MODULE:FUNC:NAME or PROVIDERNNN:...");
+	if ((u = try_usdt(s, d, m, true)) <= 0)
+		return u;
 	for (int i = 0; unsupported_providers[i]; i++)
 		if (!strcmp(prov, unsupported_providers[i]))
 			return diag_error(s->dg, d->loc, "the %s provider is not supported yet",
