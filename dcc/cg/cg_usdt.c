@@ -53,7 +53,10 @@ LLVMValueRef cg_usdt_arg(struct cg *cg, int i)
 	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, kind, cg_i64(cg, DCC_USDT_CONST), ""),
 			fix, rd);
 
-	/* the register, from the saved user registers (pt_regs) */
+	/* the register, from the saved user registers (pt_regs). Not a switch of
+	 * loads at constant offsets: LLVM merges them into one load through a
+	 * computed pointer (even volatile ones), which the verifier refuses for
+	 * the context. */
 	LLVMPositionBuilderAtEnd(cg->b, rd);
 	LLVMValueRef tmp = cg_tmp64(cg);
 	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
