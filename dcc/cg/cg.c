@@ -407,7 +407,8 @@ static bool needs_phase(struct sema *s)
 	return false;
 }
 
-static void make_maps(struct cg *cg)
+/* the maps every object has, and those of the providers and variables it uses */
+static void make_fixed_maps(struct cg *cg)
 {
 	struct sema *s = cg->s;
 	uint64_t rb = s->sizes.bufsize;
@@ -426,7 +427,13 @@ static void make_maps(struct cg *cg)
 						 sizeof(struct dcc_usdt_spec), 0) : -1;
 	cg->m_cpuinfo = s->uses_curcpu ? map_new(cg, DCC_MAP_CPUINFO, BPF_MAP_TYPE_PERCPU_ARRAY,
 						 1, 4, sizeof(struct dcc_cpuinfo), 0) : -1;
+}
 
+static void make_maps(struct cg *cg)
+{
+	struct sema *s = cg->s;
+
+	make_fixed_maps(cg);
 	uint64_t dynvar = s->sizes.dynvarsize;
 	cg->var_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));
 	cg->gvar = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (s->nvars + 1));
