@@ -316,6 +316,13 @@ int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime
 			as->nattached++;
 			continue;
 		}
+		if (a[i].kind == DCC_ATTACH_USDT) {
+			err = usdt_attach(as, prog, &a[i], target, progname);
+			if (err)
+				return err;
+			as->nattached++;
+			continue;
+		}
 		err = attach_one(as, prog, &a[i], target);
 		if (!err) {
 			as->nattached++;

@@ -34,6 +34,8 @@ struct attach_set {
 	int nslow, slowcap;
 	pid_t target; /* $target, for pid probes; 0: none */
 	int pidnames_fd; /* DCC_MAP_PIDNAMES, or -1 */
+	int usdtspecs_fd; /* DCC_MAP_USDTSPECS, or -1 */
+	int nspecs;       /* its entries in use */
 	/* the pid provider's functions, each a probe of its own (pid.c) */
 	struct dcc_probe_desc *probes;
 	int nprobes, probecap;
@@ -53,11 +55,47 @@ int pid_multi_attach(struct attach_set *as, const struct bpf_program *prog, cons
 		     pid_t pid);
 /* Keep a link in the set; 0 or -ENOMEM (the link destroyed). */
 int attach_add_link(struct attach_set *as, struct bpf_link *link);
+/* uproc.c: what the pid and USDT providers share. A function of an ELF
+ * file, by its offset in the file. */
+struct func {
+	uint64_t off, size;
+	char *name;
+	int rank; /* among aliases, the lowest names the probe */
+};
+/* Does glob pat (empty: anything) match s? */
+bool uproc_field_match(const char *pat, const char *s);
+/* Does a description's OBJECT (a.out, a glob over the file's name, its
+ * name without ".so...", or its path) match the mapped file path? */
+bool uproc_object_match(const char *pat, const char *path, const char *exe);
+/* The distinct files pid maps executable, its executable (also in exe,
+ * PATH_MAX bytes) first: their count, or -errno. */
+int uproc_mapped_files(pid_t pid, char *exe, char ***out);
+/* The functions of ELF file path whose names match pat, by file offset,
+ * one name an offset; their count (*out to free with their names). */
+int uproc_elf_funcs(const char *path, const char *pat, struct func **out);
+/* Record a probe the loader made; *id its probe id. 0 or -ENOMEM. */
+int uproc_add_probe(struct attach_set *as, const char *prov, const char *mod, const char *func,
+		    const char *name, uint32_t *id);
+
 /* pid.c: attach a pid entry/return description to each function it
  * matches in its process, recording their probes in as->probes. 0, or
  * -errno after a message naming the description. */
 int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 	       const struct dcc_meta_attach *a, const char *target, const char *progname);
+/* usdt.c: attach a USDT description to each .note.stapsdt note it matches
+ * in its process, recording their probes and argument specifications. 0,
+ * or -errno after a message naming the description. */
+struct dcc_usdt_spec;
+/* usdt_args.c: a note's argument specifications ("-4@%edi 8@-16(%rbp)
+ * 8@$5") into *out; their count, or -1 with *bad the index of the first
+ * one it cannot decode. */
+int usdt_parse_args(const char *spec, struct dcc_usdt_spec *out, int *bad);
+int usdt_attach(struct attach_set *as, const struct bpf_program *prog,
+		const struct dcc_meta_attach *a, const char *target, const char *progname);
+/* dcc -l: print a row for each note the description desc matches in
+ * process param (0: pid), ids from *next_id. 0 or -errno after a message. */
+int usdt_list(const char *desc, pid_t pid, uint32_t param, FILE *out, uint32_t *next_id,
+	      const char *progname);
 
 /* "tracepoint", "fentry", "BEGIN"... for messages. */
 const char *attach_kind_name(uint32_t kind);

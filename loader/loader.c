@@ -172,9 +172,21 @@ static bool has_pid_probes(struct dcc_runtime *rt)
 	const struct dcc_meta_attach *a = (const void *)((const char *)h + h->attach_off);
 
 	for (uint32_t i = 0; i < h->nattach; i++)
-		if (a[i].kind == DCC_ATTACH_PID_ENTRY || a[i].kind == DCC_ATTACH_PID_RETURN)
+		if (a[i].kind == DCC_ATTACH_PID_ENTRY || a[i].kind == DCC_ATTACH_PID_RETURN ||
+		    a[i].kind == DCC_ATTACH_USDT)
 			return true;
 	return false;
+}
+
+/* A description the loader resolves (pid, USDT) is not a probe: the
+ * functions or notes it matched are. USDT providers end in $target, a pid
+ * or a glob, which the compiler's own providers never do. */
+static bool resolved_at_load(const char *prov)
+{
+	size_t n = strlen(prov);
+
+	return !strncmp(prov, "pid", 3) || (n && (prov[n - 1] == '*' || prov[n - 1] == '?' ||
+		(prov[n - 1] >= '0' && prov[n - 1] <= '9') || strchr(prov, '$')));
 }
 
 /*
@@ -474,7 +486,7 @@ static void matched_message(struct run *r)
 	for (uint32_t i = 0; i < h->nprobes; i++) {
 		if (p[i].id >= DCC_PID_ID_BASE)
 			n++;
-		else if (!strncmp(dcc_runtime__str(r->rt, p[i].prov), "pid", 3))
+		else if (resolved_at_load(dcc_runtime__str(r->rt, p[i].prov)))
 			n--;
 	}
 	if (n < 0)
@@ -759,6 +771,7 @@ static int run(struct run *r)
 	r->as.target = r->tgt.pid;
 	r->as.pid_multi = pid_multi_supported();
 	r->as.pidnames_fd = bpf_object__find_map_fd_by_name(r->obj, DCC_MAP_PIDNAMES);
+	r->as.usdtspecs_fd = bpf_object__find_map_fd_by_name(r->obj, DCC_MAP_USDTSPECS);
 	if (target_stop_at_entry(&r->tgt, r->prog))
 		return 1;
 	if (attach_all(&r->as, r->obj, r->rt, r->prog))

@@ -8,6 +8,7 @@
 #define DCC_LOADER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -66,5 +67,15 @@ int loader_opt_check(const char *name, const char *value, const char **why);
 
 /* Print opts->usage, or dtrun's usage text. */
 void loader_usage(FILE *f, const struct loader_opts *opts);
+
+/* dcc -l with -p PID or -c CMD: the process whose USDT notes are listed
+ * (CMD started and stopped at its entry point, killed on close); NULL
+ * after a message. */
+struct loader_lister;
+struct loader_lister *loader_lister_open(pid_t pid, const char *cmd, const char *progname);
+/* Print a row (dcc -l's columns) for each note the USDT description desc
+ * matches in process pid (0: the lister's). 0, or -errno after a message. */
+int loader_list_usdt(struct loader_lister *l, const char *desc, uint32_t pid, FILE *out);
+void loader_lister_close(struct loader_lister *l);
 
 #endif

@@ -14,10 +14,6 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <fnmatch.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,182 +21,6 @@
 
 #include "dcc/abi.h"
 #include "dcc/runtime.h"
-
-struct func {
-	uint64_t off; /* in the file */
-	char *name;
-	int rank; /* among aliases, the lowest names the probe */
-};
-
-static bool field_match(const char *pat, const char *s)
-{
-	return !*pat || fnmatch(pat, s, 0) == 0;
-}
-
-/* "libc.so.6" -> "libc" */
-static bool stem_match(const char *pat, const char *base)
-{
-	const char *so = strstr(base, ".so");
-	char stem[256];
-
-	if (!so || (size_t)(so - base) >= sizeof(stem))
-		return false;
-	snprintf(stem, sizeof(stem), "%.*s", (int)(so - base), base);
-	return fnmatch(pat, stem, 0) == 0;
-}
-
-static bool object_match(const char *pat, const char *path, const char *exe)
-{
-	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-
-	if (!*pat)
-		return true;
-	if (!strcmp(pat, "a.out"))
-		return !strcmp(path, exe);
-	return !fnmatch(pat, base, 0) || !fnmatch(pat, path, 0) || stem_match(pat, base);
-}
-
-/* The distinct files mapped executable by pid, the executable first. */
-static int mapped_files(pid_t pid, char *exe, char ***out)
-{
-	char path[64], line[PATH_MAX + 128];
-	char **v = NULL;
-	int n = 0;
-	FILE *f;
-	ssize_t len;
-
-	snprintf(path, sizeof(path), "/proc/%d/exe", (int)pid);
-	len = readlink(path, exe, PATH_MAX - 1);
-	exe[len > 0 ? len : 0] = 0;
-	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		char perms[8], *file = strchr(line, '/');
-		bool seen = false;
-
-		if (!file || sscanf(line, "%*s %7s", perms) != 1 || perms[2] != 'x')
-			continue;
-		file[strcspn(file, "\n")] = 0;
-		for (int i = 0; i < n && !seen; i++)
-			seen = !strcmp(v[i], file);
-		if (seen)
-			continue;
-		char **grown = realloc(v, sizeof(*v) * (size_t)(n + 1));
-		if (!grown)
-			break;
-		v = grown;
-		v[n++] = strdup(file);
-	}
-	fclose(f);
-	*out = v;
-	return n;
-}
-
-static int by_off(const void *a, const void *b)
-{
-	const struct func *x = a, *y = b;
-
-	if (x->off != y->off)
-		return x->off < y->off ? -1 : 1;
-	return x->rank - y->rank;
-}
-
-/* The functions of the ELF file `path` whose names match `pat`, by file
- * offset, one name an offset (of aliases, the one with the fewest leading
- * underscores, global before local, .symtab before .dynsym). */
-static int elf_funcs(const char *path, const char *pat, struct func **out)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC), n = 0, cap = 0;
-	struct func *v = NULL;
-	Elf *e;
-
-	*out = NULL;
-	if (fd < 0)
-		return -errno;
-	elf_version(EV_CURRENT);
-	e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	for (int pass = 0; e && pass < 2; pass++) {
-		Elf_Scn *scn = NULL;
-		GElf_Shdr sh;
-
-		while ((scn = elf_nextscn(e, scn))) {
-			if (!gelf_getshdr(scn, &sh) ||
-			    sh.sh_type != (pass ? SHT_DYNSYM : SHT_SYMTAB))
-				continue;
-			Elf_Data *d = elf_getdata(scn, NULL);
-			size_t cnt = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
-			for (size_t i = 0; d && i < cnt; i++) {
-				GElf_Sym sym;
-				GElf_Shdr ts;
-				const char *name;
-
-				if (!gelf_getsym(d, (int)i, &sym) ||
-				    GELF_ST_TYPE(sym.st_info) != STT_FUNC || !sym.st_size ||
-				    sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
-					continue;
-				name = elf_strptr(e, sh.sh_link, sym.st_name);
-				if (!name || !*name || !field_match(pat, name))
-					continue;
-				if (!gelf_getshdr(elf_getscn(e, sym.st_shndx), &ts) ||
-				    sym.st_value < ts.sh_addr)
-					continue;
-				if (n == cap) {
-					cap = cap ? 2 * cap : 64;
-					struct func *g = realloc(v, sizeof(*v) * (size_t)cap);
-					if (!g)
-						break;
-					v = g;
-				}
-				v[n].off = sym.st_value - ts.sh_addr + ts.sh_offset;
-				/* getpid before __getpid, a global before a local */
-				v[n].rank = 4 * (int)strspn(name, "_") +
-					    (GELF_ST_BIND(sym.st_info) == STB_LOCAL) + 2 * pass;
-				v[n++].name = strdup(name);
-			}
-		}
-	}
-	if (e)
-		elf_end(e);
-	close(fd);
-	/* one probe per address: aliases (memcpy and __memcpy...) keep the first */
-	if (n) {
-		int k = 0;
-
-		for (int i = 0; i < n; i++)
-			v[i].name = v[i].name ? v[i].name : strdup("?");
-		qsort(v, (size_t)n, sizeof(*v), by_off);
-		for (int i = 0; i < n; i++) {
-			if (k && v[k - 1].off == v[i].off) {
-				free(v[i].name);
-				continue;
-			}
-			v[k++] = v[i];
-		}
-		n = k;
-	}
-	*out = v;
-	return n;
-}
-
-static int add_probe(struct attach_set *as, const char *prov, const char *mod, const char *func,
-		     const char *name, uint32_t *id)
-{
-	if (as->nprobes == as->probecap) {
-		int cap = as->probecap ? 2 * as->probecap : 64;
-		struct dcc_probe_desc *g = realloc(as->probes, sizeof(*g) * (size_t)cap);
-
-		if (!g)
-			return -ENOMEM;
-		as->probes = g;
-		as->probecap = cap;
-	}
-	*id = DCC_PID_ID_BASE + (uint32_t)as->nprobes;
-	as->probes[as->nprobes++] = (struct dcc_probe_desc){ *id, strdup(prov), strdup(mod),
-							      strdup(func), strdup(name) };
-	return 0;
-}
 
 /* uprobes refuse some first instructions (ENOTSUPP, 524, from the kernel's
  * instruction decoder) */
@@ -224,7 +44,7 @@ static int name_funcs(struct attach_set *as, const struct pid_file *pf, struct f
 {
 	for (int i = 0; i < n; i++) {
 		uint32_t id;
-		int err = add_probe(as, pf->prov, pf->base, fn[i].name,
+		int err = uproc_add_probe(as, pf->prov, pf->base, fn[i].name,
 				    pf->ret ? "return" : "entry", &id);
 
 		if (err)
@@ -233,9 +53,9 @@ static int name_funcs(struct attach_set *as, const struct pid_file *pf, struct f
 		if (as->pidnames_fd >= 0) {
 			struct dcc_pidname pn = { 0 };
 
-			snprintf(pn.prov, sizeof(pn.prov), "%.15s", pf->prov);
+			snprintf(pn.prov, sizeof(pn.prov), "%.31s", pf->prov);
 			snprintf(pn.mod, sizeof(pn.mod), "%.63s", pf->base);
-			snprintf(pn.func, sizeof(pn.func), "%.175s", fn[i].name);
+			snprintf(pn.func, sizeof(pn.func), "%.159s", fn[i].name);
 			if (bpf_map_update_elem(as->pidnames_fd, &id, &pn, BPF_ANY))
 				fprintf(stderr, "%s: cannot name probe %s:%s:%s: %s\n",
 					pf->progname, pf->prov, pf->base, fn[i].name,
@@ -313,7 +133,7 @@ int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 	*mod++ = 0;
 	*func++ = 0;
 	snprintf(prov, sizeof(prov), "pid%d", (int)pid);
-	nfiles = mapped_files(pid, exe, &files);
+	nfiles = uproc_mapped_files(pid, exe, &files);
 	if (nfiles < 0) {
 		fprintf(stderr, "%s: cannot read the mappings of pid %d: %s\n", progname, (int)pid,
 			strerror(-nfiles));
@@ -325,9 +145,9 @@ int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 		struct func *fn;
 		int n;
 
-		if (!object_match(mod, files[f], exe))
+		if (!uproc_object_match(mod, files[f], exe))
 			continue;
-		n = elf_funcs(files[f], func, &fn);
+		n = uproc_elf_funcs(files[f], func, &fn);
 		if (n > 0) {
 			int got = attach_funcs(as, &pf, fn, n);
 

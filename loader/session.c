@@ -130,6 +130,9 @@ int dcc_session__start(struct dcc_session *s)
 		e = dcc_runtime__bind(s->rt, s->obj);
 	if (!e && needs_tracefs(s->rt))
 		e = attach_mount_tracefs(err, s->prog);
+	/* pidNNN and PROVNNN probes name their process: their maps */
+	s->as.pidnames_fd = bpf_object__find_map_fd_by_name(s->obj, DCC_MAP_PIDNAMES);
+	s->as.usdtspecs_fd = bpf_object__find_map_fd_by_name(s->obj, DCC_MAP_USDTSPECS);
 	if (!e)
 		e = attach_all(&s->as, s->obj, s->rt, s->prog);
 	if (!e)

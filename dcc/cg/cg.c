@@ -409,7 +409,8 @@ static bool needs_phase(struct sema *s)
 	return false;
 }
 
-static void make_maps(struct cg *cg)
+/* the maps every object has, and those of the providers and variables it uses */
+static void make_fixed_maps(struct cg *cg)
 {
 	struct sema *s = cg->s;
 	uint64_t rb = s->sizes.bufsize;
@@ -423,9 +424,18 @@ static void make_maps(struct cg *cg)
 	cg->m_pidnames = s->uses_pid ? map_new(cg, DCC_MAP_PIDNAMES, BPF_MAP_TYPE_HASH,
 					       DCC_PIDNAMES_MAX, 4, sizeof(struct dcc_pidname),
 					       BPF_F_NO_PREALLOC) : -1;
+	cg->m_usdtspecs = s->uses_usdt ? map_new(cg, DCC_MAP_USDTSPECS, BPF_MAP_TYPE_ARRAY,
+						 DCC_USDTSPECS_MAX, 4,
+						 sizeof(struct dcc_usdt_spec), 0) : -1;
 	cg->m_cpuinfo = s->uses_curcpu ? map_new(cg, DCC_MAP_CPUINFO, BPF_MAP_TYPE_PERCPU_ARRAY,
 						 1, 4, sizeof(struct dcc_cpuinfo), 0) : -1;
+}
 
+static void make_maps(struct cg *cg)
+{
+	struct sema *s = cg->s;
+
+	make_fixed_maps(cg);
 	uint64_t dynvar = s->sizes.dynvarsize;
 	cg->var_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));
 	cg->gvar = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (s->nvars + 1));
@@ -568,6 +578,8 @@ static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 		/* a kprobe-type program the loader attaches to each function; no
 		 * target in the section: libbpf must not attach it itself */
 		return g->kind == PK_PID_ENTRY ? "uprobe" : "uretprobe";
+	case PK_USDT: /* the same, attached to each note (loader/usdt.c) */
+		return "uprobe";
 	case PK_ERROR:
 		break;
 	}
@@ -627,6 +639,13 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 		char *t = arena_printf(cg->ar, "%s:%s:%s", p->prov, p->mod, p->func);
 		cg_meta_attach(cg->meta, g->prog_name, g->kind == PK_PID_ENTRY ?
 			       DCC_ATTACH_PID_ENTRY : DCC_ATTACH_PID_RETURN, t,
+			       cg->s->opts.zdefs ? DCC_ATTACH_F_OPTIONAL : 0, p->pid);
+		break;
+	}
+	case PK_USDT: {
+		struct probe *p = g->probes[0];
+		char *t = arena_printf(cg->ar, "%s:%s:%s:%s", p->prov, p->mod, p->func, p->name);
+		cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_USDT, t,
 			       cg->s->opts.zdefs ? DCC_ATTACH_F_OPTIONAL : 0, p->pid);
 		break;
 	}

@@ -102,7 +102,8 @@ struct cg {
 	struct cg_map *maps;
 	int nmaps, cap_maps;
 	int m_ringbuf, m_drops, m_scratch;
-	int m_pidnames; /* DCC_MAP_PIDNAMES, -1 without pid probes */
+	int m_pidnames; /* DCC_MAP_PIDNAMES, -1 without pid or USDT probes */
+	int m_usdtspecs; /* DCC_MAP_USDTSPECS, -1 without USDT probes */
 	int m_cpuinfo; /* DCC_MAP_CPUINFO, -1 when curcpu is not read */
 	int *var_map;      /* per var index: its hash map (dynamic variables) */
 	int *agg_map;      /* per agg id */
@@ -203,9 +204,11 @@ const char *cg_proc_section(struct cg *cg, struct pgroup *g);
  * id (the cookie the loader gave the function) */
 LLVMValueRef cg_pid_arg(struct cg *cg, int i);
 LLVMValueRef cg_pid_probe_id(struct cg *cg);
-/* probeprov (which 0), probemod (1) or probefunc (2) of the firing: a
- * string of cap bytes */
+/* probeprov (which 0), probemod (1), probefunc (2) or, for USDT, probename
+ * (3) of the firing: a string of cap bytes */
 LLVMValueRef cg_pid_name(struct cg *cg, int which, unsigned *cap);
+/* cg_usdt.c: a USDT probe's argN, decoded from its note's specification */
+LLVMValueRef cg_usdt_arg(struct cg *cg, int i);
 void cg_proc_attach(struct cg *cg, struct pgroup *g);
 LLVMValueRef cg_proc_arg(struct cg *cg, int i);
 void cg_proc_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef body);

@@ -146,10 +146,12 @@ static struct cval probe_string(struct cg *cg, enum builtin_var b)
 {
 	struct pgroup *g = cg->p->grp;
 	struct probe *p = g->probes[0];
-	if ((g->kind == PK_PID_ENTRY || g->kind == PK_PID_RETURN) &&
-	    (b == B_PROBEFUNC || b == B_PROBEMOD || b == B_PROBEPROV)) {
+	if ((g->kind == PK_PID_ENTRY || g->kind == PK_PID_RETURN || g->kind == PK_USDT) &&
+	    (b == B_PROBEFUNC || b == B_PROBEMOD || b == B_PROBEPROV ||
+	     (b == B_PROBENAME && g->kind == PK_USDT))) {
 		unsigned cap;
-		LLVMValueRef v = cg_pid_name(cg, b == B_PROBEFUNC ? 2 : b == B_PROBEMOD, &cap);
+		LLVMValueRef v = cg_pid_name(cg, b == B_PROBENAME ? 3 : b == B_PROBEFUNC ? 2 :
+					     b == B_PROBEMOD, &cap);
 		return strval(v, cap);
 	}
 	if (b == B_PROBEFUNC && !all_same(g, offsetof(struct probe, func)))
@@ -162,7 +164,7 @@ static struct cval probe_string(struct cg *cg, enum builtin_var b)
 LLVMValueRef cg_probe_id(struct cg *cg)
 {
 	struct pgroup *g = cg->p->grp;
-	if (g->kind == PK_PID_ENTRY || g->kind == PK_PID_RETURN)
+	if (g->kind == PK_PID_ENTRY || g->kind == PK_PID_RETURN || g->kind == PK_USDT)
 		return cg_pid_probe_id(cg);
 	if (is_syscall(g)) {
 		LLVMValueRef id = LLVMBuildMul(cg->b, cg->p->ctx_nr, cg_i64(cg, 2), "");
@@ -245,6 +247,8 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 	case PK_PID_ENTRY:
 	case PK_PID_RETURN:
 		return cg_pid_arg(cg, i);
+	case PK_USDT:
+		return cg_usdt_arg(cg, i);
 	case PK_ERROR:
 		return cg_error_arg(cg, i);
 	case PK_RAWTP:

@@ -6,6 +6,8 @@
  * user registers, x86-64's struct pt_regs, read in place (a kprobe-type
  * program may load from its context within the struct).
  */
+#include <stddef.h>
+
 #include <dcc/abi.h>
 #include "cg.h"
 #include "cg_bpf.h"
@@ -52,7 +54,12 @@ LLVMValueRef cg_pid_probe_id(struct cg *cg)
  * (DCC_MAP_PIDNAMES); "" if it has no entry. */
 LLVMValueRef cg_pid_name(struct cg *cg, int which, unsigned *cap)
 {
-	static const unsigned offs[3] = { 0, 16, 80 }, sizes[3] = { 16, 64, 176 };
+	static const unsigned offs[4] = { offsetof(struct dcc_pidname, prov),
+		offsetof(struct dcc_pidname, mod), offsetof(struct dcc_pidname, func),
+		offsetof(struct dcc_pidname, name) };
+	static const unsigned sizes[4] = { sizeof(((struct dcc_pidname *)0)->prov),
+		sizeof(((struct dcc_pidname *)0)->mod), sizeof(((struct dcc_pidname *)0)->func),
+		sizeof(((struct dcc_pidname *)0)->name) };
 	unsigned size = sizes[which] < cg->strsize ? sizes[which] : cg->strsize;
 	LLVMValueRef dst = cg_tmpbuf(cg, size), key = cg_tmp64(cg);
 

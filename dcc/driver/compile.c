@@ -123,7 +123,8 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	struct sema s = { 0 };
 	struct sema_opts so = { .macro_argv = o->macro_argv, .macro_argc = o->macro_argc,
 				.zdefs = o->zdefs, .btf_path = o->btf_path,
-				.xopts = o->xopts, .nxopts = o->nxopts, .btf = lib.btf };
+				.xopts = o->xopts, .nxopts = o->nxopts, .btf = lib.btf,
+				.list_usdt = o->list_usdt, .list_ctx = o->list_ctx };
 	lib.btf = NULL; /* sema's now */
 	if (o->list) {
 		rc = sema_list(&s, ar, dg, prog, &so, stdout) ? 1 : 0;

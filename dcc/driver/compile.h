@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct compile_opts {
@@ -29,6 +30,9 @@ struct compile_opts {
 	const char *btf_path;    /* --btf FILE: kernel types of another kernel */
 	bool check_only;         /* -e: stop after semantic checks */
 	bool list;               /* -l: list the probes the descriptions match */
+	/* -l with -p/-c: lists USDT descriptions (sema_opts' list_usdt) */
+	int (*list_usdt)(void *ctx, const char *desc, uint32_t pid, FILE *out);
+	void *list_ctx;
 	bool dump_tokens, dump_ast, dump_ir;
 	int emit;                /* --emit: 0 the object, 1 LLVM IR, 2 BPF assembly (as text in *obj) */
 	bool verbose;            /* -v: the time each stage took, on stderr */

@@ -9,6 +9,7 @@
 
 #include "compile.h"
 #include "cpp.h"
+#include "header.h"
 #include "meta_dump.h"
 #include "skel.h"
 #include "loader.h"
@@ -16,6 +17,7 @@
 
 static const char usage_text[] =
 	"usage: dcc [options] script.d [arg ...]     compile to script.bpf.o\n"
+	"       dcc -h [-o FILE] [-s] provider.d     write a C header of USDT probes\n"
 	"       dcc run [options] [-s] script.d [arg ...]\n"
 	"       dcc run [options] -n 'probe-desc [/pred/] { actions }' ...\n"
 	"       dcc --dump-meta object.bpf.o\n"
@@ -26,9 +28,15 @@ static const char usage_text[] =
 	"  --skel FILE    also write a libbpf skeleton of the object (bpftool's) with\n"
 	"                 dcc's helpers to run it through libdcc-runtime\n"
 	"  -n DESC        compile a probe description instead of a file\n"
+	"  -s FILE        the script (as an operand)\n"
+	"  -h             with a script of provider definitions: write a C header\n"
+	"                 (default provider.h) with a macro a probe, as dtrace -h;\n"
+	"                 alone: this help\n"
 	"  -e             check the script and exit without writing an object\n"
 	"  -l             list the probes the script or -n descriptions match (all\n"
 	"                 probes without either), as dtrace -l does\n"
+	"  -p PID, -c CMD with -l: list the USDT probes (PROV$target:::) of process\n"
+	"                 PID or of CMD, started and stopped at its entry point\n"
 	"  -Z             allow descriptions that match no probes\n"
 	"  -v             print the time each compiler stage took on stderr\n"
 	"  -C             run the C preprocessor first (also when the script has a\n"
@@ -117,6 +125,30 @@ struct xopts {
 };
 
 static bool list_probes;
+/* dcc -l -p PID / -c CMD: the process whose USDT notes are listed */
+static const char *list_cmd;
+static pid_t list_pid;
+
+struct lister_ctx {
+	struct loader_lister *l;
+	bool tried;
+};
+
+/* sema's callback: the process is grabbed (or the command started) when
+ * the first USDT description is listed */
+static int list_usdt(void *ctx, const char *desc, uint32_t pid, FILE *out)
+{
+	struct lister_ctx *lc = ctx;
+
+	if (!lc->tried) {
+		lc->tried = true;
+		lc->l = loader_lister_open(list_pid, list_cmd, "dcc");
+	}
+	if (!lc->l)
+		return -1;
+	fflush(out);
+	return loader_list_usdt(lc->l, desc, pid, out) ? -1 : 0;
+}
 /* -v (or dcc run -v): each compiler stage's time on stderr */
 static bool verbose;
 /* --emit: 0 the object, 1 LLVM IR, 2 BPF assembly (enum cg_emit_kind) */
@@ -227,6 +259,7 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 	margv[0] = src->script ? src->script : "dcc";
 	for (int i = 0; i < argc; i++)
 		margv[i + 1] = argv[i];
+	struct lister_ctx lc = { 0 };
 	struct compile_opts co = {
 		.name = src->script ? src->script : "<description>",
 		.text = pre ? pre : src->text,
@@ -244,6 +277,8 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		.nxopts = x->n,
 		.check_only = check_only,
 		.list = list_probes,
+		.list_usdt = list_cmd || list_pid ? list_usdt : NULL,
+		.list_ctx = &lc,
 		.dump_tokens = dumps & 1,
 		.dump_ast = dumps & 2,
 		.dump_ir = dumps & 4,
@@ -251,6 +286,7 @@ static int compile_sources(struct sources *src, int argc, char **argv, bool chec
 		.verbose = verbose,
 	};
 	int rc = compile_source(&co, obj, size);
+	loader_lister_close(lc.l);
 	free(margv);
 	free(pre);
 	free(cx.v);
@@ -399,6 +435,41 @@ static int write_out(const char *path, const void *obj, size_t size)
 	return 0;
 }
 
+/* dcc -h [-s] provider.d [-o provider.h]; dcc -h alone is the help */
+static int header_main(char **rest, int nrest, const char *out)
+{
+	size_t len;
+	char *text, *dflt = NULL;
+	int rc;
+
+	if (!nrest) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	if (nrest > 1) {
+		fprintf(stderr, "dcc: error: dcc -h takes one provider file\n");
+		return 2;
+	}
+	text = read_all(rest[0], &len);
+	if (!text) {
+		fprintf(stderr, "dcc: error: cannot read %s: %s\n", rest[0], strerror(errno));
+		return 1;
+	}
+	if (!out) { /* provider.d -> provider.h, in the current directory */
+		const char *base = strrchr(rest[0], '/') ? strrchr(rest[0], '/') + 1 : rest[0];
+		size_t n = strlen(base);
+		if (n > 2 && !strcmp(base + n - 2, ".d"))
+			n -= 2;
+		dflt = malloc(n + 3);
+		memcpy(dflt, base, n);
+		strcpy(dflt + n, ".h");
+	}
+	rc = header_write(rest[0], text, len, out ? out : dflt);
+	free(dflt);
+	free(text);
+	return rc;
+}
+
 static char *default_out(const char *script)
 {
 	const char *base = strrchr(script, '/');
@@ -415,7 +486,9 @@ static char *default_out(const char *script)
 /* What the options before the script asked for. */
 struct cli {
 	const char *out, *skel;
+	const char *script; /* -s */
 	bool check_only, zdefs, dump_meta;
+	bool header;        /* -h with a script */
 	int dumps;
 	struct xopts x;
 	struct sources src;
@@ -432,7 +505,15 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			return i + 1;
 		if (a[0] != '-' || !a[1])
 			break;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+		if (!strcmp(a, "-h")) {
+			c->header = true;
+		} else if (!strcmp(a, "-s")) {
+			if (i + 1 >= argc || c->script) {
+				fprintf(stderr, "dcc: error: option -s needs one script\n");
+				return -1;
+			}
+			c->script = argv[++i];
+		} else if (!strcmp(a, "--help")) {
 			fputs(usage_text, stdout);
 			return -2;
 		} else if (!strcmp(a, "--version")) {
@@ -480,6 +561,22 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			c->check_only = true;
 		} else if (!strcmp(a, "-l")) {
 			list_probes = true;
+		} else if (!strcmp(a, "-p") || !strcmp(a, "-c")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);
+				return -1;
+			}
+			if (a[1] == 'c') {
+				list_cmd = argv[++i];
+			} else {
+				char *end;
+				long v = strtol(argv[++i], &end, 10);
+				if (*end || v <= 0 || v > 0x7fffffff) {
+					fprintf(stderr, "dcc: error: invalid pid '%s'\n", argv[i]);
+					return -1;
+				}
+				list_pid = (pid_t)v;
+			}
 		} else if (!strcmp(a, "-v")) {
 			verbose = true;
 		} else if (!strcmp(a, "-Z")) {
@@ -525,6 +622,11 @@ int main(int argc, char **argv)
 	}
 	if (i < 0)
 		goto usage;
+	if ((list_cmd || list_pid) && !list_probes) {
+		fprintf(stderr, "dcc: error: -p and -c name a process to trace with dcc run, or to "
+			"list with -l\n");
+		goto usage;
+	}
 	out = c.out;
 	/* Options may also follow the script: collect the rest. */
 	char **rest = calloc((size_t)argc + 1, sizeof(char *));
@@ -539,6 +641,16 @@ int main(int argc, char **argv)
 			continue;
 		}
 		rest[nrest++] = argv[i];
+	}
+	if (c.script) { /* -s FILE: the script operand, before the macro arguments */
+		memmove(rest + 1, rest, sizeof(*rest) * (size_t)nrest++);
+		rest[0] = (char *)c.script;
+	}
+	if (c.header) {
+		free(c.x.v);
+		rc = header_main(rest, nrest, out);
+		free(rest);
+		return rc;
 	}
 	if (c.dump_meta && !src->ndesc && nrest == 1) {
 		/* an object file: show its metadata; a script: compile it first */

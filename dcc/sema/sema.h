@@ -22,6 +22,7 @@ enum probe_kind {
 	PK_SDT, PK_RAWTP, PK_FBT_ENTRY, PK_FBT_RETURN,
 	PK_PROC, /* proc, sched (sema_proc.c, sema_sched.c): a kernel point, a filter, args */
 	PK_PID_ENTRY, PK_PID_RETURN, /* sema_pid.c: a description the loader resolves */
+	PK_USDT, /* sema_usdt.c: a description of notes the loader resolves */
 	PK_ERROR, /* dtrace:::ERROR: no program of its own, a function every fault calls */
 };
 
@@ -37,7 +38,7 @@ struct probe {
 	unsigned *foffs;
 	int nfields;
 	int proc; /* PK_PROC: its index in proc_probe()'s rows */
-	uint32_t pid; /* PK_PID_*: the process, 0 for $target */
+	uint32_t pid; /* PK_PID_*, PK_USDT: the process, 0 for $target */
 };
 
 /* The probes of one clause that one BPF program serves. */
@@ -119,6 +120,13 @@ struct sema_opts {
 	struct sema_btf *btf;       /* that BTF when already open (sema closes it) */
 	const char *const *xopts;   /* -x settings, "name" or "name=value" */
 	int nxopts;
+	/* dcc -l with -p/-c: print the rows of a USDT description's notes in
+	 * the process (pid 0: the one given), 0 or -1 after a message (the
+	 * loader's: sema never reads a process); NULL: such descriptions are
+	 * errors when listing */
+	int (*list_usdt)(void *ctx, const char *desc, uint32_t pid, FILE *out);
+	void *list_ctx;
+	FILE *list_out;
 };
 
 struct sema {
@@ -149,7 +157,8 @@ struct sema {
 	unsigned strsize;           /* rounded up to 8: the buffers' size */
 	unsigned strmax;            /* the option's value: a string's bytes with its NUL */
 	bool uses_speculation;
-	bool uses_pid;              /* pid probes: the object needs DCC_MAP_PIDNAMES */
+	bool uses_pid;              /* pid or USDT probes: the object needs DCC_MAP_PIDNAMES */
+	bool uses_usdt;             /* USDT probes: the object needs DCC_MAP_USDTSPECS */
 	bool uses_curcpu;           /* the object needs DCC_MAP_CPUINFO */
 	bool listing;               /* dcc -l: every match, no program limits */
 	uint32_t next_dyn_id;       /* listing: the next sdt/rawtp/fbt probe id */

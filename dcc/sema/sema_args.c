@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dcc/abi.h>
+
 #include "arena.h"
 #include "btf.h"
 #include "diag.h"
@@ -173,6 +175,9 @@ int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
 				pt = i == 0 ? &type_int : i == 1 && p->ftypes &&
 				     p->ftypes[p->nfields]->kind != T_VOID ? p->ftypes[p->nfields]
 								     : NULL;
+			} else if (p->kind == PK_USDT) {
+				/* a note's arguments have sizes, not types */
+				pt = i < DCC_USDT_ARGS_MAX ? &type_long : NULL;
 			} else if (p->kind == PK_SDT || p->kind == PK_RAWTP ||
 				   p->kind == PK_FBT_ENTRY) {
 				pt = i < p->nfields ? p->ftypes[i] : NULL;

@@ -452,8 +452,9 @@ int sema_define(struct sema *s, struct node *d)
 	case N_TRANSLATOR:
 		return define_translator(s, d);
 	case N_PROVIDER:
-		return diag_error(s->dg, d->loc, "provider declarations (USDT) are not supported "
-				  "yet");
+		return diag_error(s->dg, d->loc, "a provider definition makes a C header of USDT "
+				  "probes with dcc -h; a script traces them as %s$target:::NAME",
+				  d->name);
 	case N_DECL:
 		if (d->ival == ST_TYPEDEF)
 			return define_typedef(s, d);

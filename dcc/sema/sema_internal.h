@@ -83,6 +83,12 @@ int sema_sched_refused(struct sema *s, struct node *d, const char *name);
  * pid); its process (0: $target) after checking the description */
 bool sema_pid_provider(const char *prov);
 int sema_pid_check(struct sema *s, struct node *d, uint32_t *pid);
+/* sema_usdt.c: is prov a USDT provider's (PROV$target, PROVNNN, or, when
+ * nothing_else matched, PROV*); *pid its process (0: $target). Then the
+ * description's checks: 0, 1 when dcc -l listed it (no probe to add), or
+ * -1 after a diagnostic. */
+int sema_usdt_form(const char *prov, bool nothing_else, uint32_t *pid);
+int sema_usdt_check(struct sema *s, struct node *d, uint32_t pid);
 int sema_io_args(struct sema *s, struct node *n, int64_t i);
 /* sema_proc.c: args[] of proc probes (1 if the clause has none), their filters */
 int sema_proc_args(struct sema *s, struct node *n, int64_t i);

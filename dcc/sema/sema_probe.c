@@ -116,7 +116,7 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"usdt", "proc", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
+	"proc", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
 	"sysinfo", "fasttrap", NULL,
 };
 
@@ -373,6 +373,35 @@ static int match_pid(struct sema *s, struct node *d, struct match *m)
 	return 0;
 }
 
+/* PROV$target:MODULE:FUNC:NAME: one probe a description, resolved by the
+ * loader against the process's notes (sema_usdt.c) */
+static int match_usdt(struct sema *s, struct node *d, struct match *m, uint32_t pid)
+{
+	int listed = sema_usdt_check(s, d, pid);
+	if (listed)
+		return listed < 0 ? -1 : 0;
+	struct probe *p = probe_named(s, PK_USDT, d->prov, d->mod ? d->mod : "",
+				      d->func ? d->func : "", d->pname ? d->pname : "");
+	p->pid = pid;
+	s->uses_pid = s->uses_usdt = true;
+	add_match(m, p);
+	return 0;
+}
+
+/* d as a USDT description, before (late: after) the other providers
+ * matched nothing; 1 when it is not one */
+static int try_usdt(struct sema *s, struct node *d, struct match *m, bool late)
+{
+	uint32_t pid;
+
+	if (late && d->prov && !strcmp(d->prov, "usdt"))
+		return diag_error(s->dg, d->loc, "USDT probes are named by their provider and "
+				  "process: PROVIDER$target:MODULE:FUNC:NAME or PROVIDERNNN:...");
+	if (!sema_usdt_form(d->prov, late, &pid))
+		return 1;
+	return match_usdt(s, d, m, pid);
+}
+
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
@@ -384,6 +413,9 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 				  "description");
 	if (sema_pid_provider(d->prov))
 		return match_pid(s, d, m);
+	int u = try_usdt(s, d, m, false);
+	if (u <= 0)
+		return u;
 	/* dtrace provider */
 	if (field_match(prov, "dtrace") && field_match(mod, "") && field_match(func, "")) {
 		static const char *const names[] = { "BEGIN", "END", "ERROR" };
@@ -478,6 +510,8 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 	}
 	if (m->hits > before)
 		return 0;
+	if ((u = try_usdt(s, d, m, true)) <= 0)
+		return u;
 	for (int i = 0; unsupported_providers[i]; i++)
 		if (!strcmp(prov, unsupported_providers[i]))
 			return diag_error(s->dg, d->loc, "the %s provider is not supported yet",
@@ -567,6 +601,7 @@ int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *pr
 	s->btf = opts->btf;
 	s->strsize = 256;
 	s->listing = true;
+	s->opts.list_out = out;
 	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
 	for (struct node *n = prog->list; n; n = n->next) {
 		if (n->kind != N_CLAUSE)

@@ -130,6 +130,13 @@ enum dcc_attach_kind {
 	 * a probe id of its own, from DCC_PID_ID_BASE, as the BPF cookie */
 	DCC_ATTACH_PID_ENTRY = 14,
 	DCC_ATTACH_PID_RETURN = 15,
+	/* USDT: target "PROVIDER:MODULE:FUNC:NAME" as written (PROVIDER ends
+	 * in $target, the pid or a glob; globs in each field), param the pid
+	 * or 0 for $target; the loader attaches a uprobe to each matching
+	 * .note.stapsdt note of the process's files (loader/usdt.c), its
+	 * cookie the note's probe id (low 32 bits) and the index of its
+	 * argument specification in DCC_MAP_USDTSPECS (high 32 bits) */
+	DCC_ATTACH_USDT = 16,
 };
 
 /* Probe ids the loader gives the functions of pid probes (the cookie each
@@ -140,9 +147,34 @@ enum dcc_attach_kind {
 #define DCC_MAP_PIDNAMES "dcc_pidnames"
 #define DCC_PIDNAMES_MAX 65536
 struct dcc_pidname {
-	char prov[16];  /* "pid1234" */
+	char prov[32];  /* "pid1234", "myprov1234" */
 	char mod[64];   /* "libc.so.6", cut to 63 bytes */
-	char func[176]; /* "getpid", cut to 175 bytes */
+	char func[160]; /* "getpid", cut to 159 bytes */
+	char name[64];  /* USDT: the probe's name ("query-start"); pid: "" */
+};
+
+/* ARRAY u32 index -> struct dcc_usdt_spec, in objects with USDT probes: the
+ * argument specifications of the notes the loader attached (deduplicated),
+ * the index in the high half of each uprobe's cookie. An argument is a
+ * constant (val), a register (the pt_regs offset reg_off) or memory at
+ * register + val; its value is then shifted left by `shift` and back right,
+ * arithmetically when `sign`, to keep its size and signedness. Unused
+ * arguments are the constant 0. */
+#define DCC_MAP_USDTSPECS "dcc_usdtspecs"
+#define DCC_USDTSPECS_MAX 1024
+#define DCC_USDT_ARGS_MAX 12 /* <sys/sdt.h>'s most */
+enum dcc_usdt_arg_kind { DCC_USDT_CONST = 0, DCC_USDT_REG = 1, DCC_USDT_MEM = 2 };
+struct dcc_usdt_arg {
+	uint8_t kind;  /* enum dcc_usdt_arg_kind */
+	uint8_t shift; /* 64 - 8 * size */
+	uint8_t sign;
+	uint8_t pad;
+	uint16_t reg_off; /* in x86-64's struct pt_regs */
+	uint16_t pad2;
+	int64_t val;
+};
+struct dcc_usdt_spec {
+	struct dcc_usdt_arg arg[DCC_USDT_ARGS_MAX];
 };
 
 struct dcc_meta_attach {

@@ -4,7 +4,8 @@
  *                         (not empty) on stderr;
  *   compile/sema/ok_X.d   `dcc -e ok_X.d` must exit 0 and print nothing (ok_X.err is
  *                         empty);
- *   compile/meta/X.d      `dcc --dump-meta X.d` must exit 0 and print exactly X.meta.
+ *   compile/meta/X.d      `dcc --dump-meta X.d` must exit 0 and print exactly X.meta;
+ *   compile/header/X.d    `dcc -h X.d -o -` must exit 0 and print exactly X.h.
  * Each runs in its folder so names in messages are just "X.d", against the
  * pinned kernel types of tests/data/vmlinux-6.18.btf.gz.
  * UPDATE=1 rewrites the expected files instead, but only with what the name
@@ -78,6 +79,11 @@ ParameterizedTestParameters(cli, meta)
 	return list("meta");
 }
 
+ParameterizedTestParameters(cli, header)
+{
+	return list("header");
+}
+
 /* Whether the file must fail to compile: err_ in sema/, never in meta/. */
 static bool must_fail(const struct golden *g)
 {
@@ -96,7 +102,11 @@ static void check(struct golden *g, const char *flag, const char *ext, bool use_
 	snprintf(file, sizeof(file), "%s.d", g->name);
 	snprintf(expect_path, sizeof(expect_path), "%s/%s.%s", dir, g->name, ext);
 	cr_assert_eq(chdir(dir), 0);
-	char *argv[] = { DCC_BIN, "--btf", PINNED_BTF, (char *)flag, file, NULL };
+	char *argv[] = { DCC_BIN, "--btf", PINNED_BTF, (char *)flag, file, NULL, NULL, NULL };
+	if (!strcmp(flag, "-h")) { /* the header on stdout */
+		argv[5] = "-o";
+		argv[6] = "-";
+	}
 	struct run_result r;
 	cr_assert_eq(run_cmd(&r, argv, NULL, 60), 0);
 	const char *got = use_stderr ? r.err : r.out;
@@ -133,4 +143,9 @@ ParameterizedTest(struct golden *g, cli, sema)
 ParameterizedTest(struct golden *g, cli, meta)
 {
 	check(g, "--dump-meta", "meta", false);
+}
+
+ParameterizedTest(struct golden *g, cli, header)
+{
+	check(g, "-h", "h", false);
 }
