@@ -423,6 +423,8 @@ static void make_maps(struct cg *cg)
 					       BPF_F_NO_PREALLOC) : -1;
 	cg->m_cpuinfo = s->uses_curcpu ? map_new(cg, DCC_MAP_CPUINFO, BPF_MAP_TYPE_PERCPU_ARRAY,
 						 1, 4, sizeof(struct dcc_cpuinfo), 0) : -1;
+	cg->m_lockstat = cg_lockstat_used(s) ? map_new(cg, "dcc_lockstat", BPF_MAP_TYPE_LRU_HASH,
+						       16384, 16, 16, 0) : -1;
 
 	uint64_t dynvar = s->sizes.dynvarsize;
 	cg->var_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));
@@ -782,6 +784,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 		cg->cl = NULL;
 	}
 	cg_timer_programs(cg);
+	cg_lockstat_program(cg);
 	/* Scratch holds this-> variables and the largest clause's temporaries. */
 	struct cg_map *sm = &cg->maps[cg->m_scratch];
 	sm->value_size = cg->scratch_total < 8 ? 8 : (cg->scratch_total + 7) & ~7u;

@@ -79,6 +79,8 @@ int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
 const char *sema_io_event(int i, const char **name);
 int sema_io_refused(struct sema *s, struct node *d, const char *name);
 int sema_sched_refused(struct sema *s, struct node *d, const char *name);
+int sema_net_refused(struct sema *s, struct node *d, const char *prov, const char *name);
+int sema_lockstat_refused(struct sema *s, struct node *d, const char *name);
 /* sema_pid.c: is prov the pid provider's (pid$target, pidNNN, or a glob of
  * pid); its process (0: $target) after checking the description */
 bool sema_pid_provider(const char *prov);

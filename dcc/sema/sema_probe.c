@@ -116,14 +116,15 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"usdt", "proc", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
+	"usdt", "proc", "cpc", "vminfo",
 	"sysinfo", "fasttrap", NULL,
 };
 
 bool sema_provider_known(const char *name)
 {
 	static const char *const known[] = {
-		"dtrace", "profile", "syscall", "proc", "io", "sdt", "rawtp", "fbt",
+		"dtrace", "profile", "syscall", "proc", "io", "sdt", "rawtp", "fbt", "sched",
+		"ip", "tcp", "udp", "lockstat",
 	};
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
@@ -324,13 +325,16 @@ static int match_io(struct sema *s, struct node *d, struct match *m)
 	return 0;
 }
 
-/* proc:vmlinux::NAME and sched:vmlinux::NAME, tracepoints with filters and
- * mapped arguments; a sched probe no tracepoint serves is refused by name */
+/* proc, sched, ip, tcp, udp and lockstat (PROV:vmlinux::NAME), tracepoints
+ * with filters and mapped arguments; a probe no tracepoint serves is refused
+ * by name */
 static int match_proc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *name = d->pname ? d->pname : "";
 
-	if (!strcmp(prov, "sched") && !is_glob(name) && sema_sched_refused(s, d, name))
+	if (!is_glob(name) && ((!strcmp(prov, "sched") && sema_sched_refused(s, d, name)) ||
+			       sema_net_refused(s, d, prov, name) ||
+			       (!strcmp(prov, "lockstat") && sema_lockstat_refused(s, d, name))))
 		return -1;
 	if (!field_match(d->mod ? d->mod : "", "vmlinux") || !field_match(d->func ? d->func : "", ""))
 		return 0;
@@ -459,7 +463,8 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 			}
 		}
 	}
-	/* proc and sched providers (sema_proc.c, sema_sched.c) */
+	/* proc, sched, ip/tcp/udp and lockstat (sema_proc.c, sema_sched.c,
+	 * sema_net.c, sema_lockstat.c) */
 	if (match_proc(s, d, m))
 		return -1;
 	/* io provider (sema_io.c) */
