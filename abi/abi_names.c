@@ -28,6 +28,7 @@ static const struct {
 	[DCC_ATTACH_URETPROBE] = { "uretprobe", "uretprobe" },
 	[DCC_ATTACH_PID_ENTRY] = { "pid_entry", "pid entry probe" },
 	[DCC_ATTACH_PID_RETURN] = { "pid_return", "pid return probe" },
+	[DCC_ATTACH_CPC] = { "cpc", "cpc event" },
 };
 
 static const char *const actions[] = {

@@ -31,7 +31,9 @@ struct probe {
 	const char *prov, *mod, *func, *name;
 	const char *event;  /* rawtp: the kernel event, when not the name (io) */
 	int nr;             /* syscall number */
-	uint64_t period_ns; /* tick/profile */
+	uint64_t period_ns; /* tick/profile; cpc: the count between firings */
+	const char *cpc_event; /* cpc (a PK_PROFILE): the perf event's name */
+	uint32_t cpc_flags;    /* cpc: DCC_ATTACH_F_NOUSER, _NOKERNEL */
 	/* sdt: the tracepoint's fields after the common ones, from tracefs */
 	struct type **ftypes;
 	unsigned *foffs;

@@ -16,11 +16,13 @@
 #include "btf.h"
 #include "sema_internal.h"
 #include <dcc/abi.h>
+#include <dcc/abi_cpc.h>
 #include "syscall.h"
 #include "proc_prov.h"
 
 #define SYSCALL_ID_BASE 1000
 #define PROFILE_ID_BASE 100
+#define CPC_ID_BASE 900 /* up to the syscalls' */
 
 static uint32_t syscall_probe_id(int nr, bool is_return)
 {
@@ -116,7 +118,7 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"usdt", "proc", "cpc", "vminfo",
+	"usdt", "proc", "vminfo",
 	"sysinfo", "fasttrap", NULL,
 };
 
@@ -124,7 +126,7 @@ bool sema_provider_known(const char *name)
 {
 	static const char *const known[] = {
 		"dtrace", "profile", "syscall", "proc", "io", "sdt", "rawtp", "fbt", "sched",
-		"ip", "tcp", "udp", "lockstat",
+		"ip", "tcp", "udp", "lockstat", "cpc",
 	};
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
@@ -377,6 +379,52 @@ static int match_pid(struct sema *s, struct node *d, struct match *m)
 	return 0;
 }
 
+/* cpc:::EVENT-MODE-COUNT, perf events run as profile probes are; dcc -l
+ * lists each event's every-10000 form for all modes */
+static int match_cpc(struct sema *s, struct node *d, struct match *m)
+{
+	const char *prov = d->prov ? d->prov : "", *name = d->pname ? d->pname : "";
+	if (!field_match(prov, "cpc") || !field_match(d->mod ? d->mod : "", "") ||
+	    !field_match(d->func ? d->func : "", ""))
+		return 0;
+	if (s->listing) {
+		const struct dcc_cpc_event *e;
+		for (int i = 0; (e = abi_cpc_nth(i)); i++) {
+			const char *pn = arena_printf(s->ar, "%s-all-10000", e->name);
+			if (field_match(name, pn))
+				add_match(m, probe_get(s, CPC_ID_BASE + (uint32_t)i, PK_PROFILE, "cpc",
+						       "", "", pn));
+		}
+		return 0;
+	}
+	if (strcmp(prov, "cpc"))
+		return 0; /* made from the name: only when the provider is named */
+	if (is_glob(name) || !*name)
+		return diag_error(s->dg, d->loc, "cpc probes are made from their names "
+				  "(EVENT-MODE-COUNT) and cannot be matched by a pattern");
+	const char *event;
+	uint32_t flags;
+	uint64_t count;
+	if (sema_cpc_parse(s, d, name, &event, &flags, &count))
+		return -1;
+	uint32_t id = 0;
+	int ncpc = 0;
+	for (int i = 0; i < s->nprobes && !id; i++) {
+		if (strcmp(s->probes[i]->prov, "cpc"))
+			continue;
+		ncpc++;
+		if (!strcmp(s->probes[i]->name, name))
+			id = s->probes[i]->id;
+	}
+	struct probe *p = probe_get(s, id ? id : CPC_ID_BASE + (uint32_t)ncpc, PK_PROFILE, "cpc",
+				    "", "", arena_strdup(s->ar, name));
+	p->period_ns = count;
+	p->cpc_event = event;
+	p->cpc_flags = flags;
+	add_match(m, p);
+	return 0;
+}
+
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
@@ -444,6 +492,9 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 		p->period_ns = ns;
 		add_match(m, p);
 	}
+	/* cpc provider (sema_cpc.c): names are made, like profile's */
+	if (match_cpc(s, d, m))
+		return -1;
 	/* syscall provider */
 	if (field_match(prov, "syscall") && field_match(mod, "vmlinux")) {
 		for (int i = 0; i < syscall_count(); i++) {

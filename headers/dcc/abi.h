@@ -122,6 +122,9 @@ enum dcc_attach_kind {
 	 * a probe id of its own, from DCC_PID_ID_BASE, as the BPF cookie */
 	DCC_ATTACH_PID_ENTRY = 14,
 	DCC_ATTACH_PID_RETURN = 15,
+	/* cpc: a perf event on every CPU, target its name (abi_cpc.h), param
+	 * the count between firings, flags DCC_ATTACH_F_NO{USER,KERNEL} */
+	DCC_ATTACH_CPC = 16,
 };
 
 /* Probe ids the loader gives the functions of pid probes (the cookie each
@@ -146,6 +149,8 @@ struct dcc_meta_attach {
 };
 
 #define DCC_ATTACH_F_OPTIONAL 1 /* a missing target on this kernel is not an error */
+#define DCC_ATTACH_F_NOUSER 2   /* cpc: count in the kernel only */
+#define DCC_ATTACH_F_NOKERNEL 4 /* cpc: count in user space only */
 
 /*
  * Every ring-buffer record starts with this header. One record is one firing
