@@ -20,7 +20,7 @@ int sema_cpc_parse(struct sema *s, struct node *d, const char *name, const char 
 {
 	const char *c = strrchr(name, '-');
 	const char *m = c && c > name ? memrchr(name, '-', (size_t)(c - name)) : NULL;
-	if (!m || m == name)
+	if (!m || m == name || !c[1] || strspn(c + 1, "0123456789") != strlen(c + 1))
 		return diag_error(s->dg, d->loc, "cpc probe '%s' is not of the form "
 				  "EVENT-MODE-COUNT (e.g. cpu-clock-all-1000000)", name);
 	char *ev = strndup(name, (size_t)(m - name));
@@ -46,8 +46,8 @@ int sema_cpc_parse(struct sema *s, struct node *d, const char *name, const char 
 	char *end;
 	errno = 0;
 	unsigned long long n = strtoull(c + 1, &end, 10);
-	if (!err && (!c[1] || *end || errno || n == 0 || c[1] == '-'))
-		err = diag_error(s->dg, d->loc, "cpc probe '%s': the count '%s' is not a positive "
+	if (!err && (*end || errno || n == 0))
+		err = diag_error(s->dg, d->loc, "cpc probe '%s': the count %s is not a positive "
 				 "number", name, c + 1);
 	*event = e ? e->name : NULL;
 	*count = n;

@@ -1,0 +1,7 @@
+tcp:::accept-refused { }
+ip:::drop-in { }
+ip:::drop-out { }
+tcp:::state-change { trace(args[4]->tcp_sport); }
+udp:::receive { trace(args[3]->udps_lport); }
+tcp:::send, tcp:::state-change { trace(args[2]->ip_saddr); }
+tcp:::bogus { }
