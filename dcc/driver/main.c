@@ -28,7 +28,8 @@ static const char usage_text[] =
 	"  -n DESC        compile a probe description instead of a file\n"
 	"  -e             check the script and exit without writing an object\n"
 	"  -l             list the probes the script or -n descriptions match (all\n"
-	"                 probes without either), as dtrace -l does\n"
+	"                 probes without either), as dtrace -l does; with -v (-lv)\n"
+	"                 each probe's argument types too\n"
 	"  -Z             allow descriptions that match no probes\n"
 	"  -v             print the time each compiler stage took on stderr\n"
 	"  -C             run the C preprocessor first (also when the script has a\n"
@@ -461,8 +462,9 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			cpp_option(a[1], v);
 		} else if (!strcmp(a, "-e")) {
 			c->check_only = true;
-		} else if (!strcmp(a, "-l")) {
+		} else if (!strcmp(a, "-l") || !strcmp(a, "-lv")) {
 			list_probes = true;
+			verbose |= a[2] == 'v'; /* with -l, -v lists argument types */
 		} else if (!strcmp(a, "-v")) {
 			verbose = true;
 		} else if (!strcmp(a, "-Z")) {
@@ -534,7 +536,8 @@ int main(int argc, char **argv)
 		/* dcc -l alone: every provider's probes */
 		static const char *const all[] = { "dtrace:::", "profile:::", "syscall:::",
 						   "proc:::", "sched:::", "io:::", "sdt:::",
-						   "rawtp:::", "fbt:::" };
+						   "ip:::", "tcp:::", "udp:::", "lockstat:::",
+						   "cpc:::", "rawtp:::", "fbt:::" };
 		for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++)
 			add_desc(src, all[k]);
 	}

@@ -117,6 +117,7 @@ struct sema_opts {
 	bool zdefs;                 /* -Z: descriptions matching nothing are allowed */
 	bool defaultargs;           /* unset $N are 0 and $$N "" instead of errors */
 	bool argref;                /* -x argref: an unreferenced last argument is no error */
+	bool list_types;            /* dcc -lv: list each probe's argument types */
 	const char *btf_path;       /* --btf FILE; NULL: the running kernel's */
 	struct sema_btf *btf;       /* that BTF when already open (sema closes it) */
 	const char *const *xopts;   /* -x settings, "name" or "name=value" */

@@ -381,6 +381,13 @@ static int define_inline(struct sema *s, struct node *n)
 
 static struct node *clone(struct sema *s, struct node *n, const char *param, struct node *arg);
 
+/* The declared type of inline `name` (dcc -lv), NULL if there is none. */
+const struct type *sema_inline_type(struct sema *s, const char *name)
+{
+	struct named *d = lookup(s, NK_INLINE, name);
+	return d ? d->t : NULL;
+}
+
 /* The script is the diagnostics' first source: compile.c adds it before
  * the D library's files. */
 #define SCRIPT_FILE 0

@@ -610,6 +610,28 @@ static int by_id(const void *a, const void *b)
 	return l->id < r->id ? -1 : l->id > r->id;
 }
 
+/* dcc -lv: after a probe's row, its args[] types as dtrace -lv shows them:
+ * the D library's inlines of a provider's row, a tracepoint's or
+ * function's fields, or None */
+static void list_types(struct sema *s, const struct probe *p, FILE *out)
+{
+	fprintf(out, "\n\tArgument Types\n");
+	int n = 0;
+	if (p->kind == PK_PROC) {
+		const struct proc_probe *pp = proc_probe(p->proc);
+		for (int i = 0; i < PROC_MAXARGS; i++) {
+			const struct type *t = pp->args[i] ? sema_inline_type(s, pp->args[i]) : NULL;
+			if (t && ++n)
+				fprintf(out, "\t\targs[%d]: %s\n", i, type_str(t));
+		}
+	}
+	for (int i = 0; p->ftypes && i < p->nfields; i++, n++)
+		fprintf(out, "\t\targs[%d]: %s\n", i, type_str(p->ftypes[i]));
+	if (!n)
+		fprintf(out, "\t\tNone\n");
+	fprintf(out, "\n");
+}
+
 int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *prog,
 	      const struct sema_opts *opts, FILE *out)
 {
@@ -623,6 +645,14 @@ int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *pr
 	s->btf = opts->btf;
 	s->strsize = 256;
 	s->listing = true;
+	if (opts->list_types) {
+		/* the D library's declarations name the argument types */
+		diag_mute(dg, true);
+		for (struct node *n = prog->list; n; n = n->next)
+			if (n->kind != N_CLAUSE && n->kind != N_PRAGMA)
+				sema_define(s, n);
+		diag_mute(dg, false);
+	}
 	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
 	for (struct node *n = prog->list; n; n = n->next) {
 		if (n->kind != N_CLAUSE)
@@ -634,9 +664,12 @@ int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *pr
 				err = -1;
 			if (m.n)
 				qsort(m.v, (size_t)m.n, sizeof(*m.v), by_id);
-			for (int i = 0; i < m.n; i++)
+			for (int i = 0; i < m.n; i++) {
 				fprintf(out, "%5u %10s %17s %33s %s\n", m.v[i]->id, m.v[i]->prov,
 					m.v[i]->mod, m.v[i]->func, m.v[i]->name);
+				if (opts->list_types)
+					list_types(s, m.v[i], out);
+			}
 			free(m.v);
 		}
 	}
