@@ -80,7 +80,7 @@ const char *sema_io_event(int i, const char **name);
 int sema_io_refused(struct sema *s, struct node *d, const char *name);
 int sema_sched_refused(struct sema *s, struct node *d, const char *name);
 int sema_net_refused(struct sema *s, struct node *d, const char *prov, const char *name);
-const struct type *sema_inline_type(struct sema *s, const char *name);
+const char *sema_inline_typename(struct sema *s, const char *name);
 int sema_lockstat_refused(struct sema *s, struct node *d, const char *name);
 /* cpc:::EVENT-MODE-COUNT: its event (abi_cpc.h's name), DCC_ATTACH_F_NO*
  * flags and count, or -1 and a diagnostic */

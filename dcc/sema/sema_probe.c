@@ -620,9 +620,9 @@ static void list_types(struct sema *s, const struct probe *p, FILE *out)
 	if (p->kind == PK_PROC) {
 		const struct proc_probe *pp = proc_probe(p->proc);
 		for (int i = 0; i < PROC_MAXARGS; i++) {
-			const struct type *t = pp->args[i] ? sema_inline_type(s, pp->args[i]) : NULL;
+			const char *t = pp->args[i] ? sema_inline_typename(s, pp->args[i]) : NULL;
 			if (t && ++n)
-				fprintf(out, "\t\targs[%d]: %s\n", i, type_str(t));
+				fprintf(out, "\t\targs[%d]: %s\n", i, t);
 		}
 	}
 	for (int i = 0; p->ftypes && i < p->nfields; i++, n++)
