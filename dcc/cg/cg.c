@@ -410,8 +410,7 @@ static bool needs_phase(struct sema *s)
 static void make_maps(struct cg *cg)
 {
 	struct sema *s = cg->s;
-	uint64_t rb = s->sizes.bufsize;
-	uint64_t p2 = 4096;
+	uint64_t rb = s->sizes.bufsize, p2 = 4096;
 	while (p2 < rb && p2 < (1ull << 30))
 		p2 <<= 1;
 	cg->ringbuf_size = p2;

@@ -1,11 +1,12 @@
 /*
- * lockstat on this kernel: lock_contend's threads share one file's position, which the kernel
- * guards with a mutex: they contend on it, which the kernel's contention
- * tracepoints report as mutex spins and blocks (adaptive-spin and
- * adaptive-block). How many contentions a run has depends on the
- * scheduler, so the test asserts that there were some, each with a lock
- * address and a positive time. A pthread mutex would not do: a futex is no
- * kernel lock, and the contention tracepoints do not see it.
+ * lockstat on this kernel: lock_contend's threads share one file's
+ * position, which the kernel guards with a mutex, so they contend on it,
+ * which the kernel's contention tracepoints report as mutex spins and
+ * blocks (adaptive-spin and adaptive-block). How many contentions a run
+ * has depends on the scheduler, so the test asserts that there were some,
+ * each with a lock address and a positive time. A pthread mutex would not
+ * do: a futex is no kernel lock, and the contention tracepoints do not see
+ * it.
  */
 #include "e2e.h"
 
