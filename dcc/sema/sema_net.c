@@ -17,7 +17,9 @@
  * inet_sock_set_state's transitions: connect-request CLOSE -> SYN_SENT (in
  * connect(), before the SYN leaves), connect-established SYN_SENT ->
  * ESTABLISHED, accept-established SYN_RECV -> ESTABLISHED (the new child
- * socket); connect-refused is tcp_receive_reset on a socket in SYN_SENT.
+ * socket); connect-refused is tcp_receive_reset on a socket in SYN_SENT,
+ * and accept-refused tcp_send_reset without a socket for a SYN (args[2..4]
+ * describe the reset from the SYN, as net_tcp.d says).
  */
 #include <string.h>
 
@@ -39,6 +41,9 @@ static const struct proc_probe nets[] = {
 	  { PKT, "__dcc_net_ifinfo", "__dcc_net_ipv4info" }, NULL },
 	{ "ip", "send", TP, "net_dev_queue", { 0, N, N, N }, "__dcc_ip_pkt",
 	  { PKT, "__dcc_net_ifinfo", "__dcc_net_ipv4info" }, NULL },
+	{ "tcp", "accept-refused", TP, "tcp_send_reset", { 1, 0, N, N }, "__dcc_tcp_acc_refused",
+	  { "__dcc_net_pktinfo", "__dcc_net_csinfo", "__dcc_tcp_rst_ipinfo",
+	    "__dcc_tcp_rst_tcpsinfo", "__dcc_tcp_rst_tcpinfo" }, NULL },
 	{ "tcp", "accept-established", TP, "inet_sock_set_state", { N, 0, 1, 2 },
 	  "__dcc_tcp_acc_est", TCP_STATE, NULL },
 	{ "tcp", "connect-established", TP, "inet_sock_set_state", { N, 0, 1, 2 },
@@ -65,10 +70,10 @@ const struct proc_probe *net_probe(int i)
 static const struct {
 	const char *prov, *name, *why;
 } refused[] = {
-	{ "tcp", "accept-refused", "the kernel's tcp_send_reset tracepoint passes the refused "
-				   "SYN without a socket, not the reset DTrace describes" },
-	{ "ip", "drop-in", "no tracepoint marks where IP drops an incoming packet" },
-	{ "ip", "drop-out", "no tracepoint marks where IP drops an outgoing packet" },
+	{ "ip", "drop-in", "IP's drops are among every drop skb:kfree_skb reports, told apart "
+			   "by drop reasons dcc does not map yet" },
+	{ "ip", "drop-out", "IP's drops are among every drop skb:kfree_skb reports, told apart "
+			    "by drop reasons dcc does not map yet" },
 };
 
 /* 1 and a diagnostic for a probe of these providers no tracepoint serves */

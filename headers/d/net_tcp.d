@@ -193,3 +193,74 @@ inline tcpinfo_t *__dcc_tcp_tcpinfo = xlate <tcpinfo_t *> ((struct tcphdr *)__dc
 inline tcplsinfo_t *__dcc_tcp_tcplsinfo = xlate <tcplsinfo_t *> ((int)arg2);
 inline udpsinfo_t *__dcc_udp_udpsinfo = xlate <udpsinfo_t *> ((struct sock *)__dcc_net_sk);
 inline udpinfo_t *__dcc_udp_udpinfo = xlate <udpinfo_t *> ((struct udphdr *)__dcc_net_upper);
+
+/*
+ * tcp:::accept-refused is tcp_send_reset without a socket: the kernel
+ * passes the refused SYN, and args[2..4] describe the reset sent back to
+ * it, so its source is the SYN's destination. The SYN is read through
+ * this stand-in type, which only selects these translators.
+ */
+struct dcc_refused_syn {
+	int dcc_unused;
+};
+
+translator ipinfo_t < struct dcc_refused_syn *P > {
+	ip_ver = *(uint8_t *)(((struct sk_buff *)P)->head +
+	    ((struct sk_buff *)P)->network_header) >> 4;
+	ip_plength = 20; /* a reset carries a bare TCP header */
+	ip_saddr = xlate <ipinfo_t *> ((struct sk_buff *)P)->ip_daddr;
+	ip_daddr = xlate <ipinfo_t *> ((struct sk_buff *)P)->ip_saddr;
+};
+
+translator tcpsinfo_t < struct dcc_refused_syn *P > {
+	tcps_addr = 0;
+	tcps_local = 0;
+	tcps_active = 0;
+	tcps_lport = ntohs(((struct tcphdr *)__dcc_net_upper)->dest);
+	tcps_rport = ntohs(((struct tcphdr *)__dcc_net_upper)->source);
+	tcps_laddr = xlate <ipinfo_t *> ((struct sk_buff *)P)->ip_daddr;
+	tcps_raddr = xlate <ipinfo_t *> ((struct sk_buff *)P)->ip_saddr;
+	tcps_state = TCP_STATE_CLOSED;
+	tcps_iss = 0;
+	tcps_irs = ntohl(((struct tcphdr *)__dcc_net_upper)->seq);
+	tcps_suna = 0;
+	tcps_smax = 0;
+	tcps_snxt = 0;
+	tcps_rack = 0;
+	tcps_rnxt = 0;
+	tcps_swnd = 0;
+	tcps_snd_ws = 0;
+	tcps_swl1 = 0;
+	tcps_swl2 = 0;
+	tcps_rwnd = 0;
+	tcps_rcv_ws = 0;
+	tcps_cwnd = 0;
+	tcps_cwnd_ssthresh = 0;
+	tcps_sack_snxt = 0;
+	tcps_rto = 0;
+	tcps_mss = 0;
+	tcps_retransmit = 0;
+	tcps_rtt = 0;
+	tcps_rtt_sd = 0;
+	tcps_irtt = 0;
+};
+
+/* the reset: RST|ACK, acknowledging the SYN */
+translator tcpinfo_t < struct dcc_refused_syn *P > {
+	tcp_sport = ntohs(((struct tcphdr *)__dcc_net_upper)->dest);
+	tcp_dport = ntohs(((struct tcphdr *)__dcc_net_upper)->source);
+	tcp_seq = 0;
+	tcp_ack = ntohl(((struct tcphdr *)__dcc_net_upper)->seq) + 1;
+	tcp_offset = 20;
+	tcp_flags = TH_RST | TH_ACK;
+	tcp_window = 0;
+	tcp_checksum = 0;
+	tcp_urgent = 0;
+	tcp_hdr = 0;
+};
+
+inline int __dcc_tcp_acc_refused = arg1 == 0 &&
+    (((uint8_t *)__dcc_net_upper)[13] & (TH_SYN | TH_ACK)) == TH_SYN;
+inline ipinfo_t *__dcc_tcp_rst_ipinfo = xlate <ipinfo_t *> ((struct dcc_refused_syn *)arg0);
+inline tcpsinfo_t *__dcc_tcp_rst_tcpsinfo = xlate <tcpsinfo_t *> ((struct dcc_refused_syn *)arg0);
+inline tcpinfo_t *__dcc_tcp_rst_tcpinfo = xlate <tcpinfo_t *> ((struct dcc_refused_syn *)arg0);

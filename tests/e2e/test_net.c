@@ -116,3 +116,35 @@ E2E_TEST(net, udp_and_ip_send_and_receive_count_datagrams)
 		"\n", DATAGRAMS, c));
 	run_result_free(&r);
 }
+
+/* tcp_refused connects to a port where nothing listens: the kernel's reset
+ * is accept-refused (args[] describing the reset, from the port refused to
+ * the client) and connect-refused on the client's socket. */
+E2E_TEST(net, refused_connection_fires_accept_and_connect_refused)
+{
+	int l = lport(), c = l + 1;
+	const char *obj = e2e_build("refused", e2e_fmt(
+		"#pragma D option quiet\n"
+		"tcp:::accept-refused /args[4]->tcp_sport == %d/\n"
+		"{\n"
+		"	printf(\"%%s %%s:%%d -> %%s:%%d flags %%x local %%s:%%d remote %%s:%%d %%d\\n\",\n"
+		"	    probename, args[2]->ip_saddr, args[4]->tcp_sport, args[2]->ip_daddr,\n"
+		"	    args[4]->tcp_dport, args[4]->tcp_flags, args[3]->tcps_laddr,\n"
+		"	    args[3]->tcps_lport, args[3]->tcps_raddr, args[3]->tcps_rport,\n"
+		"	    args[1]->cs_addr);\n"
+		"}\n"
+		"tcp:::connect-refused /args[3]->tcps_rport == %d/\n"
+		"{\n"
+		"	printf(\"%%s %%s:%%d -> %%s:%%d\\n\", probename, args[3]->tcps_laddr,\n"
+		"	    args[3]->tcps_lport, args[3]->tcps_raddr, args[3]->tcps_rport);\n"
+		"}\n", l, l));
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d %d", e2e_trigger("tcp_refused"), l, c), obj,
+		NULL);
+	e2e_expect(&r, 0, e2e_fmt(
+		"accept-refused 127.0.0.1:%1$d -> 127.0.0.1:%2$d flags 14 local 127.0.0.1:%1$d "
+		"remote 127.0.0.1:%2$d 0\n"
+		"connect-refused 127.0.0.1:%2$d -> 127.0.0.1:%1$d\n"
+		"\n", l, c));
+	run_result_free(&r);
+}

@@ -1,4 +1,3 @@
-tcp:::accept-refused { }
 ip:::drop-in { }
 ip:::drop-out { }
 tcp:::state-change { trace(args[4]->tcp_sport); }

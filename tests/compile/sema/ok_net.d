@@ -20,6 +20,12 @@ tcp:::connect-request
 	    args[0]->pkt_addr);
 }
 tcp:::connect-refused { printf("%d %s\n", args[3]->tcps_rport, args[2]->ip_daddr); }
+tcp:::accept-refused
+{
+	printf("%s %s %d %d %s %s %d %x %d\n", args[2]->ip_saddr, args[2]->ip_daddr,
+	    args[3]->tcps_lport, args[3]->tcps_rport, args[3]->tcps_laddr, args[3]->tcps_raddr,
+	    args[4]->tcp_sport, args[4]->tcp_flags, args[1]->cs_addr);
+}
 udp:::send
 {
 	printf("%d %d %d %s\n", args[4]->udp_sport, args[4]->udp_length, args[3]->udps_lport,
