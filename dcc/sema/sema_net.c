@@ -57,7 +57,7 @@ static const struct proc_probe nets[] = {
 	{ "tcp", "state-change", TP, "inet_sock_set_state", { N, 0, 1, 2 }, "__dcc_tcp_sock",
 	  TCP_STATE, NULL },
 	{ "udp", "receive", TP, "netif_receive_skb", { 0, N, N, N }, "__dcc_udp_pkt",
-	  { PKT, NULL, "__dcc_udp_udpinfo" }, NULL },
+	  { PKT, "__dcc_udp_udpsinfo_in", "__dcc_udp_udpinfo" }, NULL },
 	{ "udp", "send", TP, "net_dev_queue", { 0, N, N, N }, "__dcc_udp_pkt",
 	  { PKT, "__dcc_udp_udpsinfo", "__dcc_udp_udpinfo" }, NULL },
 };

@@ -264,3 +264,20 @@ inline int __dcc_tcp_acc_refused = arg1 == 0 &&
 inline ipinfo_t *__dcc_tcp_rst_ipinfo = xlate <ipinfo_t *> ((struct dcc_refused_syn *)arg0);
 inline tcpsinfo_t *__dcc_tcp_rst_tcpsinfo = xlate <tcpsinfo_t *> ((struct dcc_refused_syn *)arg0);
 inline tcpinfo_t *__dcc_tcp_rst_tcpinfo = xlate <tcpinfo_t *> ((struct dcc_refused_syn *)arg0);
+
+/* udp:::receive sees the datagram before any socket does: args[3]
+ * describes the local end from the packet (its destination), with no
+ * socket (udps_addr 0); this stand-in type selects that translator */
+struct dcc_udp_in {
+	int dcc_unused;
+};
+
+translator udpsinfo_t < struct dcc_udp_in *P > {
+	udps_addr = 0;
+	udps_lport = ntohs(((struct udphdr *)__dcc_net_upper)->dest);
+	udps_rport = ntohs(((struct udphdr *)__dcc_net_upper)->source);
+	udps_laddr = xlate <ipinfo_t *> ((struct sk_buff *)P)->ip_daddr;
+	udps_raddr = xlate <ipinfo_t *> ((struct sk_buff *)P)->ip_saddr;
+};
+
+inline udpsinfo_t *__dcc_udp_udpsinfo_in = xlate <udpsinfo_t *> ((struct dcc_udp_in *)arg0);

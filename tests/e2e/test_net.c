@@ -90,7 +90,13 @@ E2E_TEST(net, udp_and_ip_send_and_receive_count_datagrams)
 		"}\n"
 		"udp:::send /args[4]->udp_sport == %d/\n"
 		"{\n"
-		"	@s[args[3]->udps_lport, args[3]->udps_laddr] = count();\n"
+		"	@s[probename, args[3]->udps_lport, args[3]->udps_laddr, args[3]->udps_rport,\n"
+		"	    args[3]->udps_addr != 0] = count();\n"
+		"}\n"
+		"udp:::receive /args[4]->udp_sport == %d/\n"
+		"{\n"
+		"	@s[probename, args[3]->udps_lport, args[3]->udps_laddr, args[3]->udps_rport,\n"
+		"	    args[3]->udps_addr != 0] = count();\n"
 		"}\n"
 		"ip:::send, ip:::receive /args[4]->ipv4_protocol == IPPROTO_UDP &&\n"
 		"    args[2]->ip_plength == 45 && args[3]->if_local/\n"
@@ -101,19 +107,20 @@ E2E_TEST(net, udp_and_ip_send_and_receive_count_datagrams)
 		"END\n"
 		"{\n"
 		"	printa(\"udp %%s %%s -> %%s udp %%d ip %%d: %%@d\\n\", @u);\n"
-		"	printa(\"udps %%d %%s: %%@d\\n\", @s);\n"
+		"	printa(\"udps %%s %%d %%s %%d %%d: %%@d\\n\", @s);\n"
 		"	printa(\"ip %%s %%s %%s %%d %%s -> %%s: %%@d\\n\", @i);\n"
-		"}\n", c, l, c));
+		"}\n", c, l, c, c));
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d %d %d", e2e_trigger("udp_n"), l, c,
 					     DATAGRAMS), obj, NULL);
 	e2e_expect(&r, 0, e2e_fmt(
 		"udp receive 127.0.0.1 -> 127.0.0.1 udp 45 ip 45: %1$d\n"
 		"udp send 127.0.0.1 -> 127.0.0.1 udp 45 ip 45: %1$d\n"
-		"udps %2$d 127.0.0.1: %1$d\n"
+		"udps receive %3$d 127.0.0.1 %2$d 0: %1$d\n"
+		"udps send %2$d 127.0.0.1 0 1: %1$d\n"
 		"ip receive lo UDP 65 127.0.0.1 -> 127.0.0.1: %1$d\n"
 		"ip send lo UDP 65 127.0.0.1 -> 127.0.0.1: %1$d\n"
-		"\n", DATAGRAMS, c));
+		"\n", DATAGRAMS, c, l));
 	run_result_free(&r);
 }
 

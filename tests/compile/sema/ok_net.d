@@ -31,7 +31,11 @@ udp:::send
 	printf("%d %d %d %s\n", args[4]->udp_sport, args[4]->udp_length, args[3]->udps_lport,
 	    args[3]->udps_raddr);
 }
-udp:::receive { printf("%d %s\n", args[4]->udp_dport, args[2]->ip_daddr); }
+udp:::receive
+{
+	printf("%d %s %d %d %s %s %d\n", args[4]->udp_dport, args[2]->ip_daddr, args[3]->udps_lport,
+	    args[3]->udps_rport, args[3]->udps_laddr, args[3]->udps_raddr, args[3]->udps_addr);
+}
 ip:::send, ip:::receive
 {
 	printf("%s %d %d %s %d %d %d %s %s\n", args[3]->if_name, args[3]->if_local,
