@@ -29,6 +29,7 @@ static const struct {
 	[DCC_ATTACH_PID_ENTRY] = { "pid_entry", "pid entry probe" },
 	[DCC_ATTACH_PID_RETURN] = { "pid_return", "pid return probe" },
 	[DCC_ATTACH_USDT] = { "usdt", "USDT probe" },
+	[DCC_ATTACH_CPC] = { "cpc", "cpc event" },
 };
 
 static const char *const actions[] = {

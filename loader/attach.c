@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
+
+#include <dcc/abi_cpc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +133,56 @@ static int attach_clock(struct attach_set *as, const struct bpf_program *prog, i
 	}
 	/* The link owns pfd from here: destroying it closes the event. */
 	return attach_add_link(as, link);
+}
+
+/* cpc: perf event `event` (abi_cpc.h) on every online CPU, firing every
+ * `count` events, counting in user space, the kernel or both (flags) */
+static int attach_cpc(struct attach_set *as, const struct bpf_program *prog, const char *event,
+		      uint32_t flags, uint64_t count)
+{
+	enum { MAX_CPUS = 4096 };
+	const struct dcc_cpc_event *e = abi_cpc_event(event);
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.sample_period = count,
+		.exclude_user = !!(flags & DCC_ATTACH_F_NOUSER),
+		.exclude_kernel = !!(flags & DCC_ATTACH_F_NOKERNEL),
+		.exclude_hv = 1,
+	};
+	bool *cpus;
+	int err = 0, n;
+
+	if (!e || !count)
+		return -EINVAL;
+	attr.type = e->type;
+	attr.config = e->config;
+	cpus = calloc(MAX_CPUS, sizeof(*cpus));
+	if (!cpus)
+		return -ENOMEM;
+	n = online_cpus(cpus, MAX_CPUS);
+	if (n < 0)
+		err = n;
+	for (int c = 0; !err && c < MAX_CPUS; c++) {
+		struct bpf_link *link;
+		int pfd;
+
+		if (!cpus[c])
+			continue;
+		pfd = (int)syscall(SYS_perf_event_open, &attr, -1, c, -1, PERF_FLAG_FD_CLOEXEC);
+		if (pfd < 0) {
+			err = -errno;
+			break;
+		}
+		link = bpf_program__attach_perf_event(prog, pfd);
+		if (!link) {
+			err = -errno;
+			close(pfd);
+			break;
+		}
+		err = attach_add_link(as, link);
+	}
+	free(cpus);
+	return err;
 }
 
 /* The id of tracefs event group/event, or -errno. */
@@ -259,6 +311,8 @@ static int attach_one(struct attach_set *as, const struct bpf_program *prog,
 		if (!a->param)
 			return -EINVAL;
 		return attach_clock(as, prog, 0, a->param);
+	case DCC_ATTACH_CPC:
+		return attach_cpc(as, prog, target, a->flags, a->param);
 	case DCC_ATTACH_PROFILE: {
 		enum { MAX_CPUS = 4096 };
 		bool *cpus = calloc(MAX_CPUS, sizeof(*cpus));
@@ -326,6 +380,13 @@ int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime
 		err = attach_one(as, prog, &a[i], target);
 		if (!err) {
 			as->nattached++;
+		} else if (a[i].kind == DCC_ATTACH_CPC && abi_cpc_event(target) &&
+			   abi_cpc_event(target)->hardware &&
+			   (err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV)) {
+			fprintf(dcc_runtime__err(rt), "%s: cpc event %s is counted by the CPU's "
+				"performance monitoring unit (PMU), and this machine has none that "
+				"the kernel can use\n", progname, target);
+			return err;
 		} else if (!optional) {
 			char msg[128];
 

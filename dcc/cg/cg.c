@@ -413,8 +413,7 @@ static bool needs_phase(struct sema *s)
 static void make_fixed_maps(struct cg *cg)
 {
 	struct sema *s = cg->s;
-	uint64_t rb = s->sizes.bufsize;
-	uint64_t p2 = 4096;
+	uint64_t rb = s->sizes.bufsize, p2 = 4096;
 	while (p2 < rb && p2 < (1ull << 30))
 		p2 <<= 1;
 	cg->ringbuf_size = p2;
@@ -429,6 +428,8 @@ static void make_fixed_maps(struct cg *cg)
 						 sizeof(struct dcc_usdt_spec), 0) : -1;
 	cg->m_cpuinfo = s->uses_curcpu ? map_new(cg, DCC_MAP_CPUINFO, BPF_MAP_TYPE_PERCPU_ARRAY,
 						 1, 4, sizeof(struct dcc_cpuinfo), 0) : -1;
+	cg->m_lockstat = cg_lockstat_used(s) ? map_new(cg, "dcc_lockstat", BPF_MAP_TYPE_LRU_HASH,
+						       16384, 16, 16, 0) : -1;
 }
 
 static void make_maps(struct cg *cg)
@@ -803,6 +804,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 		cg->cl = NULL;
 	}
 	cg_timer_programs(cg);
+	cg_lockstat_program(cg);
 	/* Scratch holds this-> variables and the largest clause's temporaries. */
 	struct cg_map *sm = &cg->maps[cg->m_scratch];
 	sm->value_size = cg->scratch_total < 8 ? 8 : (cg->scratch_total + 7) & ~7u;

@@ -105,6 +105,7 @@ struct cg {
 	int m_pidnames; /* DCC_MAP_PIDNAMES, -1 without pid or USDT probes */
 	int m_usdtspecs; /* DCC_MAP_USDTSPECS, -1 without USDT probes */
 	int m_cpuinfo; /* DCC_MAP_CPUINFO, -1 when curcpu is not read */
+	int m_lockstat; /* cg_lockstat.c's begin times, -1 without lockstat probes */
 	int *var_map;      /* per var index: its hash map (dynamic variables) */
 	int *agg_map;      /* per agg id */
 	bool *agg_array;   /* per agg id: a one-slot per-CPU array (keyless) */
@@ -295,6 +296,10 @@ void cg_error_declare(struct cg *cg);
 /* The one program of each tick/profile probe, calling its clauses' functions
  * in order (cg_timer.c). */
 void cg_timer_programs(struct cg *cg);
+/* cg_lockstat.c */
+bool cg_lockstat_used(struct sema *s);
+void cg_lockstat_program(struct cg *cg);
+LLVMValueRef cg_lockstat_arg(struct cg *cg, int src);
 /* Adds the function attribute NAME ("noinline", "nounwind"...) to fn. */
 void cg_fn_attr(struct cg *cg, LLVMValueRef fn, const char *name);
 /* Call the ERROR clauses for a fault of the clause being built. */

@@ -66,10 +66,12 @@ static LLVMValueRef ctx_load(struct cg *cg, LLVMTypeRef t, unsigned off)
 LLVMValueRef cg_proc_arg(struct cg *cg, int i)
 {
 	const struct proc_probe *pp = cg->p->grp->proc;
-	int src = i >= 0 && i < PROC_MAXARGS ? pp->src[i] : PROC_SRC_NONE;
+	int src = i >= 0 && i < PROC_MAXSRC ? pp->src[i] : PROC_SRC_NONE;
 	bool sys = pp->attach == PA_SYS_ENTER || pp->attach == PA_SYS_EXIT;
 	if (src == PROC_SRC_NONE)
 		return cg_i64(cg, 0);
+	if (src == PROC_SRC_LKTIME || src == PROC_SRC_LKFLAGS || src == PROC_SRC_LKREADER)
+		return cg_lockstat_arg(cg, src);
 	if (src == PROC_SRC_PATH) {
 		/* syscalls/sys_enter_*: the number (int) at 8, the arguments from 16 */
 		LLVMValueRef nr = ctx_load(cg, cg->i32, 8);

@@ -71,8 +71,12 @@ static void build_dispatch(struct cg *cg, const struct probe *p, struct loc loc,
 	}
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
 	cg->p = NULL;
-	cg_meta_attach(cg->meta, name, p->kind == PK_TICK ? DCC_ATTACH_TICK : DCC_ATTACH_PROFILE,
-		       NULL, 0, p->period_ns);
+	if (p->cpc_event)
+		cg_meta_attach(cg->meta, name, DCC_ATTACH_CPC, p->cpc_event, p->cpc_flags,
+			       p->period_ns);
+	else
+		cg_meta_attach(cg->meta, name, p->kind == PK_TICK ? DCC_ATTACH_TICK
+				: DCC_ATTACH_PROFILE, NULL, 0, p->period_ns);
 }
 
 void cg_timer_programs(struct cg *cg)

@@ -123,6 +123,7 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	struct sema s = { 0 };
 	struct sema_opts so = { .macro_argv = o->macro_argv, .macro_argc = o->macro_argc,
 				.zdefs = o->zdefs, .btf_path = o->btf_path,
+				.list_types = o->list && o->verbose,
 				.xopts = o->xopts, .nxopts = o->nxopts, .btf = lib.btf,
 				.list_usdt = o->list_usdt, .list_ctx = o->list_ctx };
 	lib.btf = NULL; /* sema's now */
@@ -184,7 +185,7 @@ out:
 	arena_destroy(ar);
 	types_forget_pointers();
 	diag_free(dg);
-	if (o->verbose)
+	if (o->verbose && !o->list) /* -lv: -v lists argument types */
 		stage_report(stderr);
 	return rc;
 }

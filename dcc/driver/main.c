@@ -34,7 +34,8 @@ static const char usage_text[] =
 	"                 alone: this help\n"
 	"  -e             check the script and exit without writing an object\n"
 	"  -l             list the probes the script or -n descriptions match (all\n"
-	"                 probes without either), as dtrace -l does\n"
+	"                 probes without either), as dtrace -l does; with -v (-lv)\n"
+	"                 each probe's argument types too\n"
 	"  -p PID, -c CMD with -l: list the USDT probes (PROV$target:::) of process\n"
 	"                 PID or of CMD, started and stopped at its entry point\n"
 	"  -Z             allow descriptions that match no probes\n"
@@ -559,8 +560,9 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			cpp_option(a[1], v);
 		} else if (!strcmp(a, "-e")) {
 			c->check_only = true;
-		} else if (!strcmp(a, "-l")) {
+		} else if (!strcmp(a, "-l") || !strcmp(a, "-lv")) {
 			list_probes = true;
+			verbose |= a[2] == 'v'; /* with -l, -v lists argument types */
 		} else if (!strcmp(a, "-p") || !strcmp(a, "-c")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);
@@ -671,7 +673,8 @@ int main(int argc, char **argv)
 		/* dcc -l alone: every provider's probes */
 		static const char *const all[] = { "dtrace:::", "profile:::", "syscall:::",
 						   "proc:::", "sched:::", "io:::", "sdt:::",
-						   "rawtp:::", "fbt:::" };
+						   "ip:::", "tcp:::", "udp:::", "lockstat:::",
+						   "cpc:::", "rawtp:::", "fbt:::" };
 		for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++)
 			add_desc(src, all[k]);
 	}

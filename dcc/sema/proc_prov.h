@@ -1,5 +1,5 @@
 /*
- * The proc and sched providers' probes, shared by sema (names, filters,
+ * The proc, sched, ip, tcp, udp and lockstat providers' probes, shared by sema (names, filters,
  * args[]) and codegen (attachment, arguments): each probe is a kernel
  * tracepoint, an optional filter and a mapping of its arguments, as DTrace
  * for Linux defines them but on tracepoints only (fentry is not on every
@@ -18,14 +18,20 @@ enum proc_attach {
 
 #define PROC_SRC_NONE (-1)
 #define PROC_SRC_PATH (-2) /* exec's path: execve's first argument, execveat's second */
-#define PROC_MAXARGS 3
+/* lockstat (contention_end): what the contention_begin of the same thread
+ * and lock recorded (cg_lockstat.c) */
+#define PROC_SRC_LKTIME (-3)  /* nanoseconds since contention_begin */
+#define PROC_SRC_LKFLAGS (-4) /* contention_begin's LCB_F_* flags */
+#define PROC_SRC_LKREADER (-5) /* 1 for a reader (LCB_F_READ), 0 for a writer */
+#define PROC_MAXSRC 4
+#define PROC_MAXARGS 6
 
 struct proc_probe {
 	const char *prov;                 /* "proc" or "sched" */
 	const char *name;
 	enum proc_attach attach;
 	const char *target;
-	signed char src[PROC_MAXARGS];    /* argN: the kernel point's argument src[N] */
+	signed char src[PROC_MAXSRC];     /* argN: the kernel point's argument src[N] */
 	const char *pred;                 /* inline that must be true, or NULL */
 	const char *args[PROC_MAXARGS];   /* inline for args[N], or NULL */
 	/* The task the probe fires for when it is not the running one (on-cpu
@@ -39,13 +45,15 @@ struct proc_probe {
 enum proc_cur { PC_TASK, PC_PIDTGID, PC_UIDGID, PC_COMM, PC_PPID, PC_N };
 #define PROC_CUR_SUFFIXES { "", "_pidtgid", "_uidgid", "_comm", "_ppid" }
 
-#define PROC_ID_BASE 60 /* proc, then sched: up to 99 */
+#define PROC_ID_BASE 60 /* proc, sched, ip/tcp/udp, lockstat: up to 99 */
 
 /* NULL past the last: proc's rows, then sched's */
 const struct proc_probe *proc_probe(int i);
 
-/* sema_sched.c: sched's rows, and the refusal of a sched probe no
- * tracepoint serves (1 and a diagnostic, or 0) */
+/* sema_sched.c: sched's rows; sema_net.c: ip's, tcp's and udp's;
+ * sema_lockstat.c: lockstat's (NULL past the last, each) */
 const struct proc_probe *sched_probe(int i);
+const struct proc_probe *net_probe(int i);
+const struct proc_probe *lockstat_probe(int i);
 
 #endif

@@ -32,7 +32,9 @@ struct probe {
 	const char *prov, *mod, *func, *name;
 	const char *event;  /* rawtp: the kernel event, when not the name (io) */
 	int nr;             /* syscall number */
-	uint64_t period_ns; /* tick/profile */
+	uint64_t period_ns; /* tick/profile; cpc: the count between firings */
+	const char *cpc_event; /* cpc (a PK_PROFILE): the perf event's name */
+	uint32_t cpc_flags;    /* cpc: DCC_ATTACH_F_NOUSER, _NOKERNEL */
 	/* sdt: the tracepoint's fields after the common ones, from tracefs */
 	struct type **ftypes;
 	unsigned *foffs;
@@ -116,6 +118,7 @@ struct sema_opts {
 	bool zdefs;                 /* -Z: descriptions matching nothing are allowed */
 	bool defaultargs;           /* unset $N are 0 and $$N "" instead of errors */
 	bool argref;                /* -x argref: an unreferenced last argument is no error */
+	bool list_types;            /* dcc -lv: list each probe's argument types */
 	const char *btf_path;       /* --btf FILE; NULL: the running kernel's */
 	struct sema_btf *btf;       /* that BTF when already open (sema closes it) */
 	const char *const *xopts;   /* -x settings, "name" or "name=value" */

@@ -381,6 +381,21 @@ static int define_inline(struct sema *s, struct node *n)
 
 static struct node *clone(struct sema *s, struct node *n, const char *param, struct node *arg);
 
+/* The declared type of inline `name` as written (dcc -lv: "pktinfo_t *",
+ * the typedef's name, not its struct), NULL if there is none. */
+const char *sema_inline_typename(struct sema *s, const char *name)
+{
+	struct named *d = lookup(s, NK_INLINE, name);
+	if (!d)
+		return NULL;
+	const struct node *ts = d->n->a ? d->n->a->a : NULL, *dc = d->n->a ? d->n->a->b : NULL;
+	if (!ts || ts->kind != N_TSPEC || ts->ival != TS_TYPEDEF || !ts->name ||
+	    (dc && (dc->list || dc->c || dc->ival > 4)))
+		return type_str(d->t);
+	int depth = dc ? (int)dc->ival : 0;
+	return arena_printf(s->ar, "%s%s%.*s", ts->name, depth ? " " : "", depth, "****");
+}
+
 /* The script is the diagnostics' first source: compile.c adds it before
  * the D library's files. */
 #define SCRIPT_FILE 0

@@ -79,6 +79,13 @@ int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
 const char *sema_io_event(int i, const char **name);
 int sema_io_refused(struct sema *s, struct node *d, const char *name);
 int sema_sched_refused(struct sema *s, struct node *d, const char *name);
+int sema_net_refused(struct sema *s, struct node *d, const char *prov, const char *name);
+const char *sema_inline_typename(struct sema *s, const char *name);
+int sema_lockstat_refused(struct sema *s, struct node *d, const char *name);
+/* cpc:::EVENT-MODE-COUNT: its event (abi_cpc.h's name), DCC_ATTACH_F_NO*
+ * flags and count, or -1 and a diagnostic */
+int sema_cpc_parse(struct sema *s, struct node *d, const char *name, const char **event,
+		   uint32_t *flags, uint64_t *count);
 /* sema_pid.c: is prov the pid provider's (pid$target, pidNNN, or a glob of
  * pid); its process (0: $target) after checking the description */
 bool sema_pid_provider(const char *prov);

@@ -16,11 +16,13 @@
 #include "btf.h"
 #include "sema_internal.h"
 #include <dcc/abi.h>
+#include <dcc/abi_cpc.h>
 #include "syscall.h"
 #include "proc_prov.h"
 
 #define SYSCALL_ID_BASE 1000
 #define PROFILE_ID_BASE 100
+#define CPC_ID_BASE 900 /* up to the syscalls' */
 
 static uint32_t syscall_probe_id(int nr, bool is_return)
 {
@@ -116,14 +118,15 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"proc", "ip", "tcp", "udp", "lockstat", "cpc", "vminfo",
+	"proc", "vminfo",
 	"sysinfo", "fasttrap", NULL,
 };
 
 bool sema_provider_known(const char *name)
 {
 	static const char *const known[] = {
-		"dtrace", "profile", "syscall", "proc", "io", "sdt", "rawtp", "fbt",
+		"dtrace", "profile", "syscall", "proc", "io", "sdt", "rawtp", "fbt", "sched",
+		"ip", "tcp", "udp", "lockstat", "cpc",
 	};
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
@@ -324,13 +327,16 @@ static int match_io(struct sema *s, struct node *d, struct match *m)
 	return 0;
 }
 
-/* proc:vmlinux::NAME and sched:vmlinux::NAME, tracepoints with filters and
- * mapped arguments; a sched probe no tracepoint serves is refused by name */
+/* proc, sched, ip, tcp, udp and lockstat (PROV:vmlinux::NAME), tracepoints
+ * with filters and mapped arguments; a probe no tracepoint serves is refused
+ * by name */
 static int match_proc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *name = d->pname ? d->pname : "";
 
-	if (!strcmp(prov, "sched") && !is_glob(name) && sema_sched_refused(s, d, name))
+	if (!is_glob(name) && ((!strcmp(prov, "sched") && sema_sched_refused(s, d, name)) ||
+			       sema_net_refused(s, d, prov, name) ||
+			       (!strcmp(prov, "lockstat") && sema_lockstat_refused(s, d, name))))
 		return -1;
 	if (!field_match(d->mod ? d->mod : "", "vmlinux") || !field_match(d->func ? d->func : "", ""))
 		return 0;
@@ -384,6 +390,52 @@ static int match_usdt(struct sema *s, struct node *d, struct match *m, uint32_t 
 				      d->func ? d->func : "", d->pname ? d->pname : "");
 	p->pid = pid;
 	s->uses_pid = s->uses_usdt = true;
+	add_match(m, p);
+	return 0;
+}
+
+/* cpc:::EVENT-MODE-COUNT, perf events run as profile probes are; dcc -l
+ * lists each event's every-10000 form for all modes */
+static int match_cpc(struct sema *s, struct node *d, struct match *m)
+{
+	const char *prov = d->prov ? d->prov : "", *name = d->pname ? d->pname : "";
+	if (!field_match(prov, "cpc") || !field_match(d->mod ? d->mod : "", "") ||
+	    !field_match(d->func ? d->func : "", ""))
+		return 0;
+	if (s->listing) {
+		const struct dcc_cpc_event *e;
+		for (int i = 0; (e = abi_cpc_nth(i)); i++) {
+			const char *pn = arena_printf(s->ar, "%s-all-10000", e->name);
+			if (field_match(name, pn))
+				add_match(m, probe_get(s, CPC_ID_BASE + (uint32_t)i, PK_PROFILE, "cpc",
+						       "", "", pn));
+		}
+		return 0;
+	}
+	if (strcmp(prov, "cpc"))
+		return 0; /* made from the name: only when the provider is named */
+	if (is_glob(name) || !*name)
+		return diag_error(s->dg, d->loc, "cpc probes are made from their names "
+				  "(EVENT-MODE-COUNT) and cannot be matched by a pattern");
+	const char *event;
+	uint32_t flags;
+	uint64_t count;
+	if (sema_cpc_parse(s, d, name, &event, &flags, &count))
+		return -1;
+	uint32_t id = 0;
+	int ncpc = 0;
+	for (int i = 0; i < s->nprobes && !id; i++) {
+		if (strcmp(s->probes[i]->prov, "cpc"))
+			continue;
+		ncpc++;
+		if (!strcmp(s->probes[i]->name, name))
+			id = s->probes[i]->id;
+	}
+	struct probe *p = probe_get(s, id ? id : CPC_ID_BASE + (uint32_t)ncpc, PK_PROFILE, "cpc",
+				    "", "", arena_strdup(s->ar, name));
+	p->period_ns = count;
+	p->cpc_event = event;
+	p->cpc_flags = flags;
 	add_match(m, p);
 	return 0;
 }
@@ -472,6 +524,9 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 		p->period_ns = ns;
 		add_match(m, p);
 	}
+	/* cpc provider (sema_cpc.c): names are made, like profile's */
+	if (match_cpc(s, d, m))
+		return -1;
 	/* syscall provider */
 	if (field_match(prov, "syscall") && field_match(mod, "vmlinux")) {
 		for (int i = 0; i < syscall_count(); i++) {
@@ -491,7 +546,8 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 			}
 		}
 	}
-	/* proc and sched providers (sema_proc.c, sema_sched.c) */
+	/* proc, sched, ip/tcp/udp and lockstat (sema_proc.c, sema_sched.c,
+	 * sema_net.c, sema_lockstat.c) */
 	if (match_proc(s, d, m))
 		return -1;
 	/* io provider (sema_io.c) */
@@ -588,6 +644,28 @@ static int by_id(const void *a, const void *b)
 	return l->id < r->id ? -1 : l->id > r->id;
 }
 
+/* dcc -lv: after a probe's row, its args[] types as dtrace -lv shows them:
+ * the D library's inlines of a provider's row, a tracepoint's or
+ * function's fields, or None */
+static void list_types(struct sema *s, const struct probe *p, FILE *out)
+{
+	fprintf(out, "\n\tArgument Types\n");
+	int n = 0;
+	if (p->kind == PK_PROC) {
+		const struct proc_probe *pp = proc_probe(p->proc);
+		for (int i = 0; i < PROC_MAXARGS; i++) {
+			const char *t = pp->args[i] ? sema_inline_typename(s, pp->args[i]) : NULL;
+			if (t && ++n)
+				fprintf(out, "\t\targs[%d]: %s\n", i, t);
+		}
+	}
+	for (int i = 0; p->ftypes && i < p->nfields; i++, n++)
+		fprintf(out, "\t\targs[%d]: %s\n", i, type_str(p->ftypes[i]));
+	if (!n)
+		fprintf(out, "\t\tNone\n");
+	fprintf(out, "\n");
+}
+
 int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *prog,
 	      const struct sema_opts *opts, FILE *out)
 {
@@ -602,6 +680,14 @@ int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *pr
 	s->strsize = 256;
 	s->listing = true;
 	s->opts.list_out = out;
+	if (opts->list_types) {
+		/* the D library's declarations name the argument types */
+		diag_mute(dg, true);
+		for (struct node *n = prog->list; n; n = n->next)
+			if (n->kind != N_CLAUSE && n->kind != N_PRAGMA)
+				sema_define(s, n);
+		diag_mute(dg, false);
+	}
 	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
 	for (struct node *n = prog->list; n; n = n->next) {
 		if (n->kind != N_CLAUSE)
@@ -613,9 +699,12 @@ int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *pr
 				err = -1;
 			if (m.n)
 				qsort(m.v, (size_t)m.n, sizeof(*m.v), by_id);
-			for (int i = 0; i < m.n; i++)
+			for (int i = 0; i < m.n; i++) {
 				fprintf(out, "%5u %10s %17s %33s %s\n", m.v[i]->id, m.v[i]->prov,
 					m.v[i]->mod, m.v[i]->func, m.v[i]->name);
+				if (opts->list_types)
+					list_types(s, m.v[i], out);
+			}
 			free(m.v);
 		}
 	}

@@ -15,32 +15,48 @@
 #define N PROC_SRC_NONE
 
 static const struct proc_probe procs[] = {
-	{ "proc", "create", PA_TP_BTF, "sched_process_fork", { 1, N, N }, "__dcc_proc_newproc",
+	{ "proc", "create", PA_TP_BTF, "sched_process_fork", { 1, N, N, N }, "__dcc_proc_newproc",
 	  { "__dcc_proc_psinfo0" }, NULL },
-	{ "proc", "exec", PA_SYS_ENTER, NULL, { PROC_SRC_PATH, N, N }, NULL,
+	{ "proc", "exec", PA_SYS_ENTER, NULL, { PROC_SRC_PATH, N, N, N }, NULL,
 	  { "__dcc_proc_path0" }, NULL },
-	{ "proc", "exec-failure", PA_SYS_EXIT, NULL, { 0, N, N }, "__dcc_proc_failed",
+	{ "proc", "exec-failure", PA_SYS_EXIT, NULL, { 0, N, N, N }, "__dcc_proc_failed",
 	  { "__dcc_proc_int0" }, NULL },
-	{ "proc", "exec-success", PA_SYS_EXIT, NULL, { 0, N, N }, "__dcc_proc_succeeded",
+	{ "proc", "exec-success", PA_SYS_EXIT, NULL, { 0, N, N, N }, "__dcc_proc_succeeded",
 	  { NULL }, NULL },
-	{ "proc", "exit", PA_TP_BTF, "sched_process_exit", { 0, N, N }, "__dcc_proc_groupdead",
+	{ "proc", "exit", PA_TP_BTF, "sched_process_exit", { 0, N, N, N }, "__dcc_proc_groupdead",
 	  { "__dcc_proc_exitreason" }, NULL },
-	{ "proc", "lwp-create", PA_TP_BTF, "sched_process_fork", { 1, N, N }, "__dcc_proc_newlwp",
+	{ "proc", "lwp-create", PA_TP_BTF, "sched_process_fork", { 1, N, N, N }, "__dcc_proc_newlwp",
 	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0" }, NULL },
-	{ "proc", "lwp-exit", PA_TP_BTF, "sched_process_exit", { 0, N, N }, NULL, { NULL }, NULL },
-	{ "proc", "signal-discard", PA_TP_BTF, "signal_generate", { 2, 0, 4 },
+	{ "proc", "lwp-exit", PA_TP_BTF, "sched_process_exit", { 0, N, N, N }, NULL, { NULL }, NULL },
+	{ "proc", "signal-discard", PA_TP_BTF, "signal_generate", { 2, 0, 4, N },
 	  "__dcc_proc_sigignored",
 	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0", "__dcc_proc_int1" }, NULL },
-	{ "proc", "signal-handle", PA_TP_BTF, "signal_deliver", { 0, 1, 2 }, NULL,
+	{ "proc", "signal-handle", PA_TP_BTF, "signal_deliver", { 0, 1, 2, N }, NULL,
 	  { "__dcc_proc_int0", "__dcc_proc_siginfo1", "__dcc_proc_handler2" }, NULL },
-	{ "proc", "signal-send", PA_TP_BTF, "signal_generate", { 2, 0, 4 }, "__dcc_proc_sigsent",
+	{ "proc", "signal-send", PA_TP_BTF, "signal_generate", { 2, 0, 4, N }, "__dcc_proc_sigsent",
 	  { "__dcc_proc_lwpsinfo0", "__dcc_proc_psinfo0", "__dcc_proc_int1" }, NULL },
 };
 
 const struct proc_probe *proc_probe(int i)
 {
+	static const struct proc_probe *(*const more[])(int) = {
+		sched_probe, net_probe, lockstat_probe,
+	};
 	int n = (int)(sizeof(procs) / sizeof(procs[0]));
-	return i < 0 ? NULL : i < n ? &procs[i] : sched_probe(i - n);
+	if (i < 0)
+		return NULL;
+	if (i < n)
+		return &procs[i];
+	i -= n;
+	for (unsigned k = 0; k < sizeof(more) / sizeof(more[0]); k++) {
+		int c = 0;
+		while (more[k](c))
+			c++;
+		if (i < c)
+			return more[k](i);
+		i -= c;
+	}
+	return NULL;
 }
 
 static bool has_proc(struct clause_info *ci)

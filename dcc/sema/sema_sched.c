@@ -22,15 +22,15 @@
 #define N PROC_SRC_NONE
 
 static const struct proc_probe scheds[] = {
-	{ "sched", "off-cpu", PA_TP_BTF, "sched_switch", { 2, 0, 3 }, NULL,
+	{ "sched", "off-cpu", PA_TP_BTF, "sched_switch", { 2, 0, 3, N }, NULL,
 	  { "__dcc_sched_lwpsinfo0", "__dcc_sched_psinfo0" }, NULL },
-	{ "sched", "on-cpu", PA_TP_BTF, "sched_switch", { 2, 0, 3 }, NULL, { NULL },
+	{ "sched", "on-cpu", PA_TP_BTF, "sched_switch", { 2, 0, 3, N }, NULL, { NULL },
 	  "__dcc_sched_next" },
-	{ "sched", "preempt", PA_TP_BTF, "sched_switch", { 2, 0, 3 }, "__dcc_sched_preempted",
+	{ "sched", "preempt", PA_TP_BTF, "sched_switch", { 2, 0, 3, N }, "__dcc_sched_preempted",
 	  { NULL }, NULL },
-	{ "sched", "sleep", PA_TP_BTF, "sched_switch", { 2, 0, 3 }, "__dcc_sched_blocks",
+	{ "sched", "sleep", PA_TP_BTF, "sched_switch", { 2, 0, 3, N }, "__dcc_sched_blocks",
 	  { NULL }, NULL },
-	{ "sched", "wakeup", PA_TP_BTF, "sched_waking", { 0, N, N }, NULL,
+	{ "sched", "wakeup", PA_TP_BTF, "sched_waking", { 0, N, N, N }, NULL,
 	  { "__dcc_sched_lwpsinfo0", "__dcc_sched_psinfo0" }, NULL },
 };
 

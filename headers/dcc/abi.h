@@ -137,6 +137,9 @@ enum dcc_attach_kind {
 	 * cookie the note's probe id (low 32 bits) and the index of its
 	 * argument specification in DCC_MAP_USDTSPECS (high 32 bits) */
 	DCC_ATTACH_USDT = 16,
+	/* cpc: a perf event on every CPU, target its name (abi_cpc.h), param
+	 * the count between firings, flags DCC_ATTACH_F_NO{USER,KERNEL} */
+	DCC_ATTACH_CPC = 17,
 };
 
 /* Probe ids the loader gives the functions of pid probes (the cookie each
@@ -186,6 +189,8 @@ struct dcc_meta_attach {
 };
 
 #define DCC_ATTACH_F_OPTIONAL 1 /* a missing target on this kernel is not an error */
+#define DCC_ATTACH_F_NOUSER 2   /* cpc: count in the kernel only */
+#define DCC_ATTACH_F_NOKERNEL 4 /* cpc: count in user space only */
 
 /*
  * Every ring-buffer record starts with this header. One record is one firing

@@ -1,0 +1,5 @@
+lockstat:::adaptive-acquire { }
+lockstat:::spin-release { }
+lockstat:::rw-upgrade { }
+lockstat:::adaptive-block { trace(args[2]); }
+lockstat:::nothing { }
