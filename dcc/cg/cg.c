@@ -731,6 +731,7 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	}
 	LLVMPositionBuilderAtEnd(cg->b, body);
 	cg_set_loc(cg, loc);
+	prog.alloca_room = prog.scratch_top = prog.scratch_max = cg_alloca_room(ci->n);
 	cg_clause_body(cg);
 
 	/* Now that the body is known, fill the entry block: look the scratch

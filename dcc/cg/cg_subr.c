@@ -44,7 +44,7 @@ static struct cval ival(LLVMValueRef v, struct type *t)
 static struct cval alloca_(struct cg *cg, struct node *n)
 {
 	unsigned size = (unsigned)n->ival;
-	LLVMValueRef p = cg_scratch(cg, cg_scratch_alloc(cg, size));
+	LLVMValueRef p = cg_scratch(cg, cg_alloca_alloc(cg, n, size));
 	if (size)
 		cg_memop(cg, "llvm.memset", p, NULL, (size + 7) & ~7u);
 	return ival(cg_launder(cg, LLVMBuildPtrToInt(cg->b, p, cg->i64, "")), n->type);
@@ -78,7 +78,7 @@ static struct cval copy_into(struct cg *cg, struct node *n)
 		return ival(cg_i64(cg, 0), n->type);
 	}
 	uint32_t nbytes = (uint32_t)n->ival;
-	unsigned room = cg->p->scratch_top;
+	unsigned room = cg->p->alloca_top;
 	if (room < nbytes) /* sema_scratch_room() counted less */
 		diag_bug(cg->dg, n->loc, "%s() copies %u bytes, the clause's scratch has %u",
 			 n->name, nbytes, room);
