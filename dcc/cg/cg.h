@@ -73,6 +73,7 @@ struct cg_prog {
 	int cond_depth;
 	LLVMValueRef pid_tgid;
 	LLVMValueRef tstamp;       /* i64 alloca: timestamp once read, 0 before */
+	LLVMValueRef firing_ts;    /* or the firing's slot in scratch (cg_timer.c) */
 	LLVMValueRef *self_ptr;    /* per var index: the map value pointer */
 	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
 	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
@@ -293,6 +294,10 @@ void cg_error_declare(struct cg *cg);
 /* The one program of each tick/profile probe, calling its clauses' functions
  * in order (cg_timer.c). */
 void cg_timer_programs(struct cg *cg);
+/* Bytes at the start of scratch for the firing's timestamp, and a clause's
+ * claim on it, made where its body starts if it reads timestamp. */
+#define CG_FIRING_SIZE 24
+void cg_firing_sync(struct cg *cg);
 /* Adds the function attribute NAME ("noinline", "nounwind"...) to fn. */
 void cg_fn_attr(struct cg *cg, LLVMValueRef fn, const char *name);
 /* Call the ERROR clauses for a fault of the clause being built. */
