@@ -208,12 +208,15 @@ static void print_key(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_f
 	case DCC_K_INET: /* printed as the string it stands for */
 		rt_inet_string(&v, tb, rt->strsize, &v);
 		__attribute__((fallthrough));
-	case DCC_K_STRING:
+	case DCC_K_STRING: { /* at most strsize characters */
+		int n = (int)strnlen(v.p, v.size < rt->strsize ? v.size : rt->strsize);
+
 		if (packed)
-			fprintf(out, " %16.*s", (int)strnlen(v.p, v.size), v.p);
+			fprintf(out, " %16.*s", n, v.p);
 		else
-			fprintf(out, "  %-50.*s", (int)strnlen(v.p, v.size), v.p);
+			fprintf(out, "  %-50.*s", n, v.p);
 		break;
+	}
 	case DCC_K_STACK:
 	case DCC_K_USTACK:
 		rt_print_stack(rt, out, &v, NULL);

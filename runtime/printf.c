@@ -314,8 +314,10 @@ static int pf_one(struct dcc_runtime *rt, FILE *out, struct pf_spec *sp, const s
 	case 'S':
 		if (!is_str)
 			return fail(why, whylen, "%%%c needs a string argument", sp->conv);
-		if (sp->conv == 's') {
-			pf_strn(out, sp, v->p, strnlen(v->p, v->size));
+		if (sp->conv == 's') { /* a string is at most strsize characters */
+			size_t cut = v->kind == DCC_K_STRING && rt->strsize < v->size ? rt->strsize
+										 : v->size;
+			pf_strn(out, sp, v->p, strnlen(v->p, cut));
 			return 0;
 		}
 		if (!(s = val_str(v)))

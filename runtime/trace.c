@@ -135,13 +135,15 @@ void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 		break;
 	}
 	case DCC_K_STRING: {
-		int n = (int)strnlen(v->p, v->size);
+		/* a string is at most strsize characters, whatever its storage */
+		size_t cut = v->size < rt->strsize ? v->size : rt->strsize;
+		int n = (int)strnlen(v->p, cut);
 
 		if (rt->rawbytes) { /* the string's storage: strsize bytes and a NUL */
 			char raw[4097] = { 0 };
 			size_t len = rt->strsize + 1;
 
-			memcpy(raw, v->p, v->size < len ? v->size : len);
+			memcpy(raw, v->p, cut);
 			rt_hexdump(out, raw, len);
 		} else if (rt->quiet)
 			fprintf(out, "%.*s", n, v->p);

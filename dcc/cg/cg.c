@@ -262,12 +262,23 @@ LLVMValueRef cg_pid_tgid(struct cg *cg)
 
 /*
  * timestamp is one instant a firing, as in DTrace: the clock is read the
- * first time the clause asks (a slot zeroed at entry; the clock is never 0
- * after boot), and every later read, in any branch, sees that value.
+ * first time a clause of the firing asks (a slot zeroed when the firing
+ * starts, cg_timer.c's, or at an ERROR clause's entry; the clock is never 0
+ * after boot), and every later read, in any branch or clause, sees that value.
  */
 LLVMValueRef cg_timestamp(struct cg *cg)
 {
 	struct cg_prog *p = cg->p;
+	if (p->firing_ts) {
+		LLVMValueRef old = LLVMBuildLoad2(cg->b, cg->i64, p->firing_ts, "ts.old");
+		LLVMBasicBlockRef read = cg_block(cg, "ts.read"), done = cg_block(cg, "ts.done");
+		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, old, ""), read, done);
+		LLVMPositionBuilderAtEnd(cg->b, read);
+		LLVMBuildStore(cg->b, cg_bpf_ktime_get_ns(cg), p->firing_ts);
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, done);
+		return LLVMBuildLoad2(cg->b, cg->i64, p->firing_ts, "ts");
+	}
 	if (!p->tstamp) {
 		p->tstamp = cg_alloca(cg, cg->i64, "tstamp");
 		LLVMBuilderRef eb = LLVMCreateBuilderInContext(cg->C);
@@ -441,6 +452,7 @@ static void make_maps(struct cg *cg)
 	cg->var_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));
 	cg->gvar = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (s->nvars + 1));
 	cg->this_off = arena_alloc(cg->ar, sizeof(unsigned) * (s->nvars + 1));
+	cg->this_size = CG_FIRING_SIZE; /* clause-locals follow the firing's slot */
 	for (int i = 0; i < s->nvars; i++) {
 		struct var *v = s->vars[i];
 		unsigned size = cg_var_size(cg, v);
@@ -753,6 +765,9 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	}
 	LLVMPositionBuilderAtEnd(cg->b, body);
 	cg_set_loc(cg, loc);
+	prog.alloca_room = prog.scratch_top = prog.scratch_max = cg_alloca_room(ci->n);
+	if (!err)
+		cg_firing_sync(cg);
 	cg_clause_body(cg);
 
 	/* Now that the body is known, fill the entry block: look the scratch

@@ -58,6 +58,9 @@ struct cg_prog {
 	LLVMValueRef scratch_slot; /* alloca holding the scratch map value pointer */
 	bool scratch_used;
 	unsigned scratch_top, scratch_max; /* temporaries after this_size */
+	/* alloca() and copyin() memory: the first alloca_room bytes after
+	 * this_size, alloca_top of them taken so far; temporaries follow */
+	unsigned alloca_top, alloca_room;
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
 	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
 	LLVMValueRef launder;      /* cg_store.c's stack slot */
@@ -70,6 +73,7 @@ struct cg_prog {
 	int cond_depth;
 	LLVMValueRef pid_tgid;
 	LLVMValueRef tstamp;       /* i64 alloca: timestamp once read, 0 before */
+	LLVMValueRef firing_ts;    /* or the firing's slot in scratch (cg_timer.c) */
 	LLVMValueRef *self_ptr;    /* per var index: the map value pointer */
 	LLVMValueRef rec;          /* reserved ring-buffer record, or NULL */
 	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
@@ -191,6 +195,14 @@ struct cval cg_store_member(struct cg *cg, struct node *n);
 struct cval cg_scratch_load(struct cg *cg, struct node *n);
 /* fault: DCC_FAULT_BADADDR (the address), or DCC_FAULT_BADSIZE (the size) */
 LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, uint32_t fault);
+/* The bytes the clause's alloca() and copyin() calls take, and one of them
+ * taking its share: its offset in scratch. */
+unsigned cg_alloca_room(struct node *clause);
+unsigned cg_alloca_alloc(struct cg *cg, struct node *call, unsigned size);
+/* The size bpf_probe_read_kernel_str() may read a string at src with, at
+ * most max: up to the end of the clause's alloca() memory when src lies in
+ * it, so the string never runs on into the temporaries after it. */
+LLVMValueRef cg_alloca_str_max(struct cg *cg, LLVMValueRef src, uint32_t max);
 /* the same with a count known at run time: too large for the clause's scratch is BADSIZE */
 LLVMValueRef cg_scratch_check_n(struct cg *cg, LLVMValueRef addr, LLVMValueRef *size,
 				uint32_t fault);
@@ -300,6 +312,10 @@ void cg_timer_programs(struct cg *cg);
 bool cg_lockstat_used(struct sema *s);
 void cg_lockstat_program(struct cg *cg);
 LLVMValueRef cg_lockstat_arg(struct cg *cg, int src);
+/* Bytes at the start of scratch for the firing's timestamp, and a clause's
+ * claim on it, made where its body starts if it reads timestamp. */
+#define CG_FIRING_SIZE 24
+void cg_firing_sync(struct cg *cg);
 /* Adds the function attribute NAME ("noinline", "nounwind"...) to fn. */
 void cg_fn_attr(struct cg *cg, LLVMValueRef fn, const char *name);
 /* Call the ERROR clauses for a fault of the clause being built. */

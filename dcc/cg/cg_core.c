@@ -395,6 +395,9 @@ struct cval cg_kstring(struct cg *cg, struct node *n)
 	cg_memop(cg, "llvm.memset", dst, NULL, cap);
 	uint32_t max = t->kind == T_ARRAY && t->nelem < cap ? (uint32_t)t->nelem : cap;
 	max = max < cg->strmax ? max : cg->strmax;
-	cg_bpf_probe_read_kernel_str(cg, dst, cg_i32(cg, max), src);
+	/* a pointer into alloca() memory: its string ends with that memory */
+	LLVMValueRef size = n->scratch & SCR_VALUE ? cg_alloca_str_max(cg, src, max)
+						   : cg_i32(cg, max);
+	cg_bpf_probe_read_kernel_str(cg, dst, size, src);
 	return (struct cval){ .v = dst, .t = &type_string, .cap = cap };
 }

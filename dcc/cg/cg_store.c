@@ -22,10 +22,63 @@ LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v)
 	return cg_kread(cg, cg->p->launder, &type_ulong);
 }
 
+static unsigned alloca_walk(struct node *n)
+{
+	unsigned room = 0;
+	for (; n; n = n->next) {
+		struct node *kids[5] = { n->a, n->b, n->c, n->d, n->list };
+		for (int i = 0; i < 5; i++)
+			room += alloca_walk(kids[i]);
+		if (n->kind == N_CALL && n->bi && n->bi->id == BI_ALLOCA)
+			room += (unsigned)(n->ival + 7) & ~7u;
+		else if (n->kind == N_CALL && n->bi && n->bi->id == BI_COPYIN)
+			room += (unsigned)(n->ival + 1 + 7) & ~7u; /* a NUL after the copy */
+	}
+	return room;
+}
+
+/* Allocated memory comes before the clause's temporaries, in one span, so
+ * that a store or a string read past what was allocated never reaches a
+ * temporary (a string held for a later argument, say). */
+unsigned cg_alloca_room(struct node *clause)
+{
+	return alloca_walk(clause->a) + alloca_walk(clause->b);
+}
+
+unsigned cg_alloca_alloc(struct cg *cg, struct node *call, unsigned size)
+{
+	unsigned off = cg->this_size + cg->p->alloca_top;
+	cg->p->alloca_top += (size + 7) & ~7u;
+	if (cg->p->alloca_top > cg->p->alloca_room)
+		diag_bug(cg->dg, call->loc, "%s() goes past the %u bytes counted for the clause",
+			 call->name, cg->p->alloca_room);
+	return off;
+}
+
+LLVMValueRef cg_alloca_str_max(struct cg *cg, LLVMValueRef src, uint32_t max)
+{
+	unsigned lo = cg->this_size, top = cg->p->alloca_top;
+	if (!top)
+		return cg_i32(cg, max);
+	LLVMValueRef base = LLVMBuildPtrToInt(cg->b, cg_scratch(cg, 0), cg->i64, "");
+	LLVMValueRef at = LLVMBuildPtrToInt(cg->b, src, cg->i64, "");
+	LLVMValueRef off = LLVMBuildSub(cg->b, cg_launder(cg, at),
+					LLVMBuildAdd(cg->b, cg_launder(cg, base), cg_i64(cg, lo), ""),
+					"");
+	/* the bytes left from src to the end, and one for the NUL the helper adds */
+	LLVMValueRef left = LLVMBuildSub(cg->b, cg_i64(cg, top + 1), off, "");
+	LLVMValueRef in = LLVMBuildICmp(cg->b, LLVMIntULT, off, cg_i64(cg, top), "");
+	LLVMValueRef n = cg_launder(cg, LLVMBuildSelect(cg->b, in, left, cg_i64(cg, max), ""));
+	/* bounded where the verifier sees it */
+	LLVMValueRef big = LLVMBuildICmp(cg->b, LLVMIntUGT, n, cg_i64(cg, max), "");
+	n = LLVMBuildSelect(cg->b, big, cg_i64(cg, max), n, "");
+	return LLVMBuildTrunc(cg->b, n, cg->i32, "");
+}
+
 LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, uint32_t fault)
 {
 	LLVMValueRef detail = fault == DCC_FAULT_BADSIZE ? cg_i64(cg, size) : addr;
-	unsigned lo = cg->this_size, hi = cg->this_size + cg->p->scratch_top;
+	unsigned lo = cg->this_size, hi = cg->this_size + cg->p->alloca_top;
 	LLVMValueRef base = cg_scratch(cg, 0);
 	if (hi - lo < size) {
 		/* nothing allocated yet that could hold it: always a fault */
@@ -51,7 +104,7 @@ LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, u
 LLVMValueRef cg_scratch_check_n(struct cg *cg, LLVMValueRef addr, LLVMValueRef *sizep,
 				uint32_t fault)
 {
-	unsigned lo = cg->this_size, room = cg->p->scratch_top;
+	unsigned lo = cg->this_size, room = cg->p->alloca_top;
 	LLVMValueRef base = cg_scratch(cg, 0);
 	LLVMValueRef size = *sizep = cg_launder(cg, *sizep);
 	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, size, cg_i64(cg, room), ""),

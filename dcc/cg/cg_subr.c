@@ -44,7 +44,7 @@ static struct cval ival(LLVMValueRef v, struct type *t)
 static struct cval alloca_(struct cg *cg, struct node *n)
 {
 	unsigned size = (unsigned)n->ival;
-	LLVMValueRef p = cg_scratch(cg, cg_scratch_alloc(cg, size));
+	LLVMValueRef p = cg_scratch(cg, cg_alloca_alloc(cg, n, size));
 	if (size)
 		cg_memop(cg, "llvm.memset", p, NULL, (size + 7) & ~7u);
 	return ival(cg_launder(cg, LLVMBuildPtrToInt(cg->b, p, cg->i64, "")), n->type);
@@ -78,7 +78,7 @@ static struct cval copy_into(struct cg *cg, struct node *n)
 		return ival(cg_i64(cg, 0), n->type);
 	}
 	uint32_t nbytes = (uint32_t)n->ival;
-	unsigned room = cg->p->scratch_top;
+	unsigned room = cg->p->alloca_top;
 	if (room < nbytes) /* sema_scratch_room() counted less */
 		diag_bug(cg->dg, n->loc, "%s() copies %u bytes, the clause's scratch has %u",
 			 n->name, nbytes, room);
@@ -171,7 +171,7 @@ static struct cval devpart(struct cg *cg, struct node *n)
 	return ival(LLVMBuildLShr(cg->b, dev, cg_i64(cg, 20), ""), n->type);
 }
 
-/* inet_ntoa(p), inet_ntoa6(p), inet_ntop(af, p): the form word, then the
+/* inet_ntoa(p), inet_ntoa6(p[, strict]), inet_ntop(af, p): the form word, then the
  * address bytes read from kernel memory (scratch included). inet_ntop()
  * of a family other than AF_INET (2) or AF_INET6 (10) is DTrace's illegal
  * operation error. */
@@ -185,7 +185,9 @@ static struct cval inet(struct cg *cg, struct node *n)
 	if (!ntop) {
 		bool v4 = n->bi->id == BI_INET_NTOA;
 		LLVMValueRef p = addr_arg(cg, n->list);
-		LLVMBuildStore(cg->b, cg_i64(cg, v4 ? DCC_INET_4 : DCC_INET_6A), buf);
+		/* inet_ntoa6(p, strict): strict (n->ival) writes as inet_ntop() */
+		int form = v4 ? DCC_INET_4 : n->ival ? DCC_INET_6 : DCC_INET_6A;
+		LLVMBuildStore(cg->b, cg_i64(cg, form), buf);
 		cg_read_or_fault(cg, BPF_FUNC_probe_read_kernel, bytes, v4 ? 4 : 16, p);
 		return (struct cval){ .v = buf, .t = n->type, .cap = 24 };
 	}

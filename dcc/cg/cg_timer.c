@@ -8,6 +8,15 @@
  * static function (cg.c's build_group) and the timer's program calls them,
  * in clause order; a clause that faults or is cut short returns, and the
  * next one runs, as in DTrace.
+ *
+ * Their timestamp is the firing's too, for every kind of probe: a per-CPU
+ * slot at the start of scratch holds the probe id and the number of the last
+ * clause that claimed it, and the timestamp read for them (0 until a clause
+ * reads the clock). A clause reading timestamp claims the slot where its body
+ * starts: a clause of the same probe with a later number is in the same
+ * firing, as the clauses of one firing run in source order, one after the
+ * other on one CPU (a timer's from its program, a tracepoint's, kprobe's or
+ * fentry's in attach order); anything else starts a new firing.
  */
 #include <string.h>
 
@@ -94,4 +103,41 @@ void cg_timer_programs(struct cg *cg)
 			build_dispatch(cg, g->probes[0], s->clauses[i].n->loc, name, i);
 		}
 	}
+}
+
+static bool reads_timestamp(const struct node *n)
+{
+	for (; n; n = n->next) {
+		if (n->kind == N_IDENT && !n->sym &&
+		    (n->id == B_TIMESTAMP || n->id == B_WALLTIMESTAMP))
+			return true;
+		if (reads_timestamp(n->a) || reads_timestamp(n->b) || reads_timestamp(n->c) ||
+		    reads_timestamp(n->d) || reads_timestamp(n->list))
+			return true;
+	}
+	return false;
+}
+
+void cg_firing_sync(struct cg *cg)
+{
+	struct node *c = cg->ci->n;
+	if (!reads_timestamp(c->a) && !reads_timestamp(c->b))
+		return;
+	LLVMValueRef slot[3];
+	for (int i = 0; i < 3; i++)
+		slot[i] = cg_scratch(cg, 8 * (unsigned)i); /* probe id, clause, timestamp */
+	LLVMValueRef id = cg_probe_id(cg), me = cg_i64(cg, (uint64_t)cg->ci->index);
+	LLVMValueRef was = LLVMBuildLoad2(cg->b, cg->i64, slot[0], "firing.probe");
+	LLVMValueRef last = LLVMBuildLoad2(cg->b, cg->i64, slot[1], "firing.clause");
+	LLVMValueRef same = LLVMBuildAnd(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, was, id, ""),
+					 LLVMBuildICmp(cg->b, LLVMIntULT, last, me, ""), "");
+	LLVMBasicBlockRef fresh = cg_block(cg, "firing.new"), go = cg_block(cg, "firing.go");
+	LLVMBuildCondBr(cg->b, same, go, fresh);
+	LLVMPositionBuilderAtEnd(cg->b, fresh);
+	LLVMBuildStore(cg->b, id, slot[0]);
+	LLVMBuildStore(cg->b, cg_i64(cg, 0), slot[2]);
+	LLVMBuildBr(cg->b, go);
+	LLVMPositionBuilderAtEnd(cg->b, go);
+	LLVMBuildStore(cg->b, me, slot[1]);
+	cg->p->firing_ts = slot[2];
 }

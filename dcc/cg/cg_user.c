@@ -35,7 +35,7 @@ struct cval cg_copyin(struct cg *cg, struct node *n)
 	uint32_t size = (uint32_t)n->ival;
 	LLVMValueRef uaddr = cg_expr(cg, n->list).v;
 	/* a NUL after the copy, so (string)copyin(...) ends with it */
-	LLVMValueRef dst = cg_scratch(cg, cg_scratch_alloc(cg, size + 1));
+	LLVMValueRef dst = cg_scratch(cg, cg_alloca_alloc(cg, n, size + 1));
 	LLVMValueRef nul = cg_i64(cg, size);
 	LLVMBuildStore(cg->b, LLVMConstInt(cg->i8, 0, 0), LLVMBuildGEP2(cg->b, cg->i8, dst, &nul, 1, ""));
 	LLVMValueRef src = LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, "");

@@ -131,12 +131,20 @@ static void struct_body(struct parser *ps, struct node *ts)
 	}
 }
 
-/* struct-or-union-or-enum: ("struct" | "union" | "enum") [ name ] [ "{" body "}" ] */
+/* struct-or-union-or-enum: ("struct" | "union" | "enum") [ [ module "`" ] name ]
+ * [ "{" body "}" ]; the module is kept in str, as for module`type */
 static bool su_spec(struct parser *ps, struct node *ts)
 {
 	struct token kw = parse_next(ps);
 	ts->ival = kw.op == K_STRUCT ? TS_STRUCT : kw.op == K_UNION ? TS_UNION : TS_ENUM;
 	struct token *t = parse_peek(ps);
+	if (t->kind == TOK_IDENT && parse_is_op(parse_peek_at(ps, 1), '`') &&
+	    parse_peek_at(ps, 2)->kind == TOK_IDENT) {
+		ts->str = word(ps, t);
+		parse_next(ps);
+		parse_next(ps);
+		t = parse_peek(ps);
+	}
 	if (t->kind == TOK_IDENT) {
 		ts->name = word(ps, t);
 		parse_next(ps);

@@ -11,6 +11,8 @@
  * operations on them (strjoin(), comparisons, string variables) are
  * compile errors naming the type, e.g. 'inet_ntoa()'.
  */
+#include <string.h>
+
 #include <dcc/abi.h>
 #include "arena.h"
 #include "diag.h"
@@ -150,8 +152,35 @@ int sema_subr_int(struct sema *s, struct node *n)
 			"a device number (dev_t)" : "an integer");
 }
 
-/* inet_ntoa(ipaddr_t *), inet_ntoa6(in6_addr_t *), inet_ntop(af, addr),
- * link_ntop(type, addr) */
+/* inet_ntoa6()'s address is a struct in6_addr *, as its prototype in DTrace
+ * says: a pointer to another type or an integer is refused (a void * or a
+ * constant 0 converts, as in C). Its optional second argument, strict, is an
+ * integer constant: 0 writes an address embedding an IPv4 one as the dotted
+ * quad alone, non-zero with its "::" or "::ffff:" prefix, as inet_ntop()
+ * does (kept in n->ival). */
+static int ntoa6_args(struct sema *s, struct node *n)
+{
+	struct node *a = n->list, *strict = a->next;
+	const struct type *t = a->type, *to = t->kind == T_PTR || t->kind == T_ARRAY ? t->ref : NULL;
+	int64_t v;
+	/* the kernel's struct, or the library's in6_addr_t (headers/d/net.d) */
+	bool in6 = to && (to->kind == T_VOID || (to->kind == T_STRUCT && to->tag &&
+						 (!strcmp(to->tag, "in6_addr") ||
+						  !strcmp(to->tag, "dcc_in6_addr"))));
+	if (!in6 && !(type_is_int(t) && sema_const_try(a, &v) && v == 0))
+		return diag_error(s->dg, a->loc, "inet_ntoa6() needs a 'struct in6_addr *', "
+				  "not '%s'", type_str(t));
+	if (!strict)
+		return 0;
+	if (!type_is_int(strict->type) || !sema_const_try(strict, &v))
+		return diag_error(s->dg, strict->loc, "inet_ntoa6()'s second argument (strict) "
+				  "must be an integer constant");
+	n->ival = v != 0;
+	return 0;
+}
+
+/* inet_ntoa(ipaddr_t *), inet_ntoa6(struct in6_addr *[, strict]),
+ * inet_ntop(af, addr), link_ntop(type, addr) */
 int sema_subr_inet(struct sema *s, struct node *n)
 {
 	if (subr_args(s, n))
@@ -162,6 +191,9 @@ int sema_subr_inet(struct sema *s, struct node *n)
 		return -1;
 	if (want_addr(s, n, arg(n, ntop ? 1 : 0), link ? "the address of a link-layer address"
 		      : "the address of an IP address"))
+		return -1;
+	n->ival = 0;
+	if (n->bi->id == BI_INET_NTOA6 && ntoa6_args(s, n))
 		return -1;
 	struct type *t = arena_new(s->ar, struct type);
 	t->kind = T_SYM;

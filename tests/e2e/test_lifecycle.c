@@ -352,27 +352,56 @@ E2E_TEST(lifecycle, nothing_before_begin)
  * two counting clauses of profile-97 count alike, a thread-local variable
  * set by one tick clause is seen by the next, and a clause that faults
  * leaves the following ones to run. tick-1ms and tick-100ms stay separate
- * probes, each with its own timer. */
+ * probes, each with its own timer. timestamp is one value a firing: the
+ * last clause reads what the first one stored (per CPU, as profile-97 fires
+ * on all of them at once), and a firing never reads the one before's. */
 E2E_TEST(lifecycle, clauses_of_a_timer_probe_share_its_firing)
 {
 	const char *obj = e2e_build("timer_clauses",
 		"#pragma D option quiet\n"
-		"profile-97 { @a = count(); }\n"
-		"profile-97 { @b = count(); }\n"
-		"tick-1ms { self->x = 1; @c = count(); }\n"
+		"profile-97 { @a = count(); p[cpu] = timestamp; }\n"
+		"profile-97 { @b = count(); @pm = sum(timestamp != p[cpu]); }\n"
+		"tick-1ms { @r = sum(timestamp == t); t = timestamp; self->x = 1; @c = count(); }\n"
 		"tick-1ms { x = *(int *)0; }\n"
-		"tick-1ms /self->x/ { self->x = 0; @d = count(); }\n"
+		"tick-1ms /self->x/ { self->x = 0; @d = count(); @m = sum(timestamp != t); }\n"
 		"tick-300ms { exit(0); }\n"
 		"ERROR { @e = count(); }\n"
-		"END { printa(\"%@d %@d\\n\", @a, @b); printa(\"%@d %@d %@d\\n\", @c, @d, @e); }\n");
+		"END { printa(\"%@d %@d %@d\\n\", @a, @b, @pm);\n"
+		"      printa(\"%@d %@d %@d %@d %@d\\n\", @c, @d, @e, @m, @r); }\n");
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, obj, NULL);
-	long long a, b, c, d, e;
-	cr_assert_eq(sscanf(r.out, "%lld %lld %lld %lld %lld", &a, &b, &c, &d, &e), 5,
-		     "output:\n%s\nstderr:\n%s", r.out, r.err);
+	long long a, b, pm, c, d, e, m, rep;
+	cr_assert_eq(sscanf(r.out, "%lld %lld %lld %lld %lld %lld %lld %lld", &a, &b, &pm, &c, &d,
+			    &e, &m, &rep), 8, "output:\n%s\nstderr:\n%s", r.out, r.err);
 	cr_assert(a > 0 && a == b, "profile-97's clauses counted %lld and %lld", a, b);
 	cr_assert(c > 0 && c == d && d == e, "tick-1ms's clauses counted %lld, %lld, %lld", c,
 		  d, e);
+	cr_assert_eq(pm, 0, "profile-97's second clause saw another timestamp %lld times", pm);
+	cr_assert_eq(m, 0, "tick-1ms's last clause saw another timestamp %lld times", m);
+	cr_assert_eq(rep, 0, "a tick-1ms firing read the last one's timestamp %lld times", rep);
+	run_result_free(&r);
+}
+
+/* The same for the clauses of a syscall probe, each a program of its own:
+ * 50 firings, each reading one timestamp in all three clauses (walltimestamp
+ * is the same instant), and never the firing before's. */
+E2E_TEST(lifecycle, clauses_of_a_syscall_probe_share_its_timestamp)
+{
+	const char *obj = e2e_build("syscall_firing",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/ {\n"
+		"	@r = sum(timestamp == self->t); self->t = timestamp;\n"
+		"	self->w = walltimestamp; @n = count(); }\n"
+		"syscall::getppid:entry /pid != $target/ { self->t = 0; }\n"
+		"syscall::getppid:entry /pid == $target/ {\n"
+		"	@m = sum(timestamp != self->t); @k = count(); }\n"
+		"syscall::getppid:entry /pid == $target/ {\n"
+		"	@m = sum(walltimestamp != self->w); @k = count(); }\n"
+		"END { printa(\"%@d %@d %@d %@d\\n\", @n, @k, @m, @r); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 50", e2e_trigger("getppid_n")), obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "50 100 0 0\n\n");
 	run_result_free(&r);
 }
 

@@ -3,7 +3,8 @@
  * alloca(0), bcopy() from strings (a literal, a string variable), byte
  * counts computed at run time for bcopy() and copyinto() and the faults of
  * one too large, stores into an array member through a pointer, and
- * print()'s printsize option changed by setopt().
+ * print()'s printsize option changed by setopt(), and where a clause's
+ * allocations end.
  */
 #include "e2e.h"
 
@@ -83,5 +84,38 @@ E2E_TEST(scratch, array_members_through_a_pointer_and_printsize)
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
 	e2e_expect_out(&r, 0, "scratch.array_members_through_a_pointer_and_printsize");
+	run_result_free(&r);
+}
+
+/* What a clause allocates is one span before its temporaries: a string read
+ * from alloca() memory ends where the memory does, though the bytes have no
+ * NUL and a temporary string comes next in scratch, and a store just past
+ * the allocation is an invalid address even with a temporary there (and the
+ * faulting clause's output is dropped). */
+E2E_TEST(scratch, allocations_end_before_the_temporaries)
+{
+	const char *obj = e2e_build("scratch_span",
+		"BEGIN\n{\n"
+		"	this->p = (char *)alloca(8);\n"
+		"	bcopy(\"abcdefghij\", this->p, 8);\n"
+		"	printf(\"%s|%s|\", pid > 0 ? \"temp\" : \"none\", stringof(this->p));\n"
+		"	this->p[4] = 0;\n"
+		"	printf(\"%s|%s|%s|\\n\", stringof(this->p + 2), stringof(this->p + 5),\n"
+		"	       stringof(this->p + 7));\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	this->q = (char *)alloca(8);\n"
+		"	printf(\"%s|\\n\", strjoin(execname, \"-x\"));\n"
+		"	this->q[8] = 'z';\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "temp|abcdefgh|cd|fgh|h|\n\n");
+	e2e_expect_err(&r, "*error in *scratch_span.d:10:1 *: invalid address (0xffff*)*", NULL);
 	run_result_free(&r);
 }

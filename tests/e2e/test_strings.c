@@ -158,3 +158,25 @@ E2E_TEST(strings, null_strings_compare_store_and_fault)
 						"invalid address (0x0)", line)), "%s", r.err);
 	run_result_free(&r);
 }
+
+/* A string is at most strsize characters wherever it is printed, though
+ * its storage is rounded up to 8 bytes: a literal, the probe's provider
+ * name and a key, by printf(), trace() (and its raw bytes) and printa(). */
+E2E_TEST(strings, printed_strings_stop_at_strsize_characters)
+{
+	const char *obj = e2e_build("strings_cut",
+		"#pragma D option quiet\n"
+		"#pragma D option strsize=5\n"
+		"BEGIN {\n"
+		"	printf(\"%s|%s|\", \"abcdefgh\", probeprov);\n"
+		"	trace(\"ABCDEFG\"); trace(\"|\");\n"
+		"	@[\"xyzwvut\"] = count();\n"
+		"	exit(0);\n"
+		"}\n"
+		"END { printa(\"%s %@d\\n\", @); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "abcde|dtrac|ABCDE|xyzwv 1\n\n");
+	run_result_free(&r);
+}

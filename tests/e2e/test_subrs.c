@@ -134,6 +134,40 @@ E2E_TEST(subrs, address_text_is_cut_to_strsize)
 	run_result_free(&r);
 }
 
+/* inet_ntoa6(a, strict): strict 0 (or none) writes an address that embeds
+ * an IPv4 one (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d) as the dotted
+ * quad alone; non-zero keeps the prefix, as inet_ntop() does. ::, ::1 and
+ * other addresses are the same either way. */
+E2E_TEST(subrs, inet_ntoa6_strict_keeps_the_prefix_of_an_embedded_ipv4_address)
+{
+	const char *obj = e2e_build("inet_strict",
+		"struct in6_addr *m, *c, *l;\n"
+		"BEGIN\n{\n"
+		"	m = alloca(sizeof(struct in6_addr));\n"
+		"	c = alloca(sizeof(struct in6_addr));\n"
+		"	l = alloca(sizeof(struct in6_addr));\n"
+		"	m->in6_u.u6_addr8[10] = 0xff; m->in6_u.u6_addr8[11] = 0xff;\n"
+		"	m->in6_u.u6_addr8[12] = 10; m->in6_u.u6_addr8[15] = 7;\n"
+		"	c->in6_u.u6_addr8[12] = 192; c->in6_u.u6_addr8[13] = 168;\n"
+		"	c->in6_u.u6_addr8[15] = 1;\n"
+		"	l->in6_u.u6_addr8[15] = 1;\n"
+		"	printf(\"%s %s %s|\", inet_ntoa6(m), inet_ntoa6(m, 0), inet_ntoa6(m, 3 - 1));\n"
+		"	printf(\"%s %s %s|\", inet_ntoa6(c), inet_ntoa6(c, 0), inet_ntoa6(c, -1));\n"
+		"	printf(\"%s %s|\\n\", inet_ntoa6(l), inet_ntoa6(l, 1));\n"
+		"	trace(inet_ntoa6(m, 1));\n"
+		"	@[inet_ntoa6(c, 1)] = count();\n"
+		"	exit(0);\n"
+		"}\n"
+		"END { printa(\"\\n%s %@d\\n\", @); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "10.0.0.7 10.0.0.7 ::ffff:10.0.0.7|"
+			 "192.168.0.1 192.168.0.1 ::192.168.0.1|::1 ::1|\n"
+			 "::ffff:10.0.0.7\n::192.168.0.1 1\n\n");
+	run_result_free(&r);
+}
+
 /* link_ntop() of the trigger's bytes: an Ethernet address (6 bytes) and an
  * InfiniBand one (20), printed, traced and as a key; "" for another type;
  * a bad address is DTrace's invalid address error. */
