@@ -454,6 +454,32 @@ static int try_usdt(struct sema *s, struct node *d, struct match *m, bool late)
 	return match_usdt(s, d, m, pid);
 }
 
+/* syscall::FUNC:entry|return, from the kernel's system call table */
+static void match_syscall(struct sema *s, struct node *d, struct match *m)
+{
+	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
+	const char *func = d->func ? d->func : "", *name = d->pname ? d->pname : "";
+
+	if (field_match(prov, "syscall") && field_match(mod, "vmlinux")) {
+		for (int i = 0; i < syscall_count(); i++) {
+			int nr;
+			const char *fn = syscall_nth(i, &nr);
+			if (!field_match(func, fn))
+				continue;
+			for (int ret = 0; ret < 2; ret++) {
+				const char *pn = ret ? "return" : "entry";
+				if (!field_match(name, pn))
+					continue;
+				struct probe *p = probe_get(s, syscall_probe_id(nr, ret),
+					ret ? PK_SYSCALL_RETURN : PK_SYSCALL_ENTRY, "syscall",
+					"vmlinux", fn, pn);
+				p->nr = nr;
+				add_match(m, p);
+			}
+		}
+	}
+}
+
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
@@ -527,25 +553,7 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 	/* cpc provider (sema_cpc.c): names are made, like profile's */
 	if (match_cpc(s, d, m))
 		return -1;
-	/* syscall provider */
-	if (field_match(prov, "syscall") && field_match(mod, "vmlinux")) {
-		for (int i = 0; i < syscall_count(); i++) {
-			int nr;
-			const char *fn = syscall_nth(i, &nr);
-			if (!field_match(func, fn))
-				continue;
-			for (int ret = 0; ret < 2; ret++) {
-				const char *pn = ret ? "return" : "entry";
-				if (!field_match(name, pn))
-					continue;
-				struct probe *p = probe_get(s, syscall_probe_id(nr, ret),
-					ret ? PK_SYSCALL_RETURN : PK_SYSCALL_ENTRY, "syscall",
-					"vmlinux", fn, pn);
-				p->nr = nr;
-				add_match(m, p);
-			}
-		}
-	}
+	match_syscall(s, d, m);
 	/* proc, sched, ip/tcp/udp and lockstat (sema_proc.c, sema_sched.c,
 	 * sema_net.c, sema_lockstat.c) */
 	if (match_proc(s, d, m))
