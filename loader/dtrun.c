@@ -9,15 +9,49 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-static void *read_object(const char *path, size_t *size)
+/*
+ * An object is a program that runs in the kernel with dtrun's privileges:
+ * refuse one that someone else could have changed, as sudo and cron refuse
+ * such files. Writable by others, by a group other than root's, or owned
+ * by a user other than root and the one running dtrun: errno EPERM and why.
+ */
+static int check_writers(int fd, char *why, size_t len)
+{
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return -1;
+	if (st.st_uid != 0 && st.st_uid != geteuid())
+		snprintf(why, len, "it is owned by user %u, not by root or you",
+			 (unsigned)st.st_uid);
+	else if (st.st_mode & S_IWOTH)
+		snprintf(why, len, "it is writable by every user");
+	else if ((st.st_mode & S_IWGRP) && st.st_gid != 0)
+		snprintf(why, len, "it is writable by group %u", (unsigned)st.st_gid);
+	else
+		return 0;
+	return 1;
+}
+
+static void *read_object(const char *path, size_t *size, bool allow_writable)
 {
 	FILE *f = fopen(path, "rb");
-	char *buf = NULL, *grown;
+	char *buf = NULL, *grown, why[128];
 	size_t len = 0, cap = 0, n;
 
 	if (!f)
 		return NULL;
+	if (!allow_writable && check_writers(fileno(f), why, sizeof(why)) == 1) {
+		fprintf(stderr, "dtrun: refusing to run %s: %s; anyone who can change it "
+			"chooses what runs in the kernel (--allow-writable runs it anyway)\n",
+			path, why);
+		fclose(f);
+		errno = 0;
+		return NULL;
+	}
 	for (;;) {
 		if (len == cap) {
 			cap = cap ? cap * 2 : 1 << 16;
@@ -74,9 +108,11 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	opts.obj_name = argv[first];
-	obj = read_object(argv[first], &size);
+	obj = read_object(argv[first], &size, opts.allow_writable);
 	if (!obj) {
-		fprintf(stderr, "dtrun: failed to read %s: %s\n", argv[first], strerror(errno));
+		if (errno) /* 0: refused, and said why */
+			fprintf(stderr, "dtrun: failed to read %s: %s\n", argv[first],
+				strerror(errno));
 		return 1;
 	}
 	if (!size) {

@@ -27,6 +27,7 @@ struct loader_opts {
 	 * `dcc run`, which compiled the user's script itself; dtrun treats an
 	 * object as data and wants -w (or -x destructive) from its user. */
 	bool trust_object;
+	bool allow_writable;    /* --allow-writable: dtrun's object check off */
 	bool verbose;           /* libbpf messages */
 	const char *metrics;    /* --metrics [ADDR:]PORT or NULL */
 	const char *usage;      /* usage text printed after a usage error; NULL: dtrun's */

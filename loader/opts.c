@@ -38,7 +38,7 @@ void loader_usage(FILE *f, const struct loader_opts *opts)
 	}
 	fprintf(f,
 		"Usage: %s [-hqvw] [-c CMD | -p PID] [-o FILE] [-x OPT[=VAL]]...\n"
-		"       [--metrics [ADDR:]PORT] OBJ.bpf.o\n"
+		"       [--metrics [ADDR:]PORT] [--allow-writable] OBJ.bpf.o\n"
 		"       %s --info[=json] OBJ.bpf.o | --help | --version\n"
 		"\n"
 		"Run a dcc object: attach its probes, run BEGIN, print what it records,\n"
@@ -58,6 +58,9 @@ void loader_usage(FILE *f, const struct loader_opts *opts)
 		"  --info         print what OBJ holds and needs (probes, programs, maps,\n"
 		"                 options, helpers, BTF) without loading it; --info=json\n"
 		"                 or --info -f json: as one JSON object\n"
+		"  --allow-writable\n"
+		"                 run OBJ even if users other than its owner (root or\n"
+		"                 you) may write it; refused otherwise\n"
 		"  --version      print dtrun's version\n"
 		"\n"
 		"Before loading, dtrun checks that this kernel has the program types and\n"
@@ -83,9 +86,10 @@ static int bad_usage(const struct loader_opts *opts, const char *fmt, ...)
 int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const char *extra_optstring,
 		      int (*extra)(int opt, const char *arg, void *ctx), void *ctx)
 {
-	enum { OPT_METRICS = 0x100 };
+	enum { OPT_METRICS = 0x100, OPT_ALLOW_WRITABLE };
 	static const struct option longopts[] = {
 		{ "metrics", required_argument, NULL, OPT_METRICS },
+		{ "allow-writable", no_argument, NULL, OPT_ALLOW_WRITABLE },
 		{ NULL, 0, NULL, 0 },
 	};
 	char optstring[128];
@@ -102,6 +106,9 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 		switch (c) {
 		case OPT_METRICS:
 			opts->metrics = optarg;
+			break;
+		case OPT_ALLOW_WRITABLE:
+			opts->allow_writable = true;
 			break;
 		case 'h':
 			loader_usage(stdout, opts);

@@ -9,6 +9,7 @@
 #include "e2e.h"
 
 #include <sched.h>
+#include <sys/stat.h>
 #include <sys/mount.h>
 
 /* Links and programs belong to dtrun's descriptors: once it is gone, the
@@ -224,5 +225,44 @@ E2E_TEST(faults, speculation_buffers_exhausted)
 	e2e_expect(&r, 0, "1 0 0\n\n");
 	e2e_expect_err(&r, "dtrun: 2 failed speculations (no speculative buffer available)",
 		       NULL);
+	run_result_free(&r);
+}
+
+/* An object runs in the kernel with dtrun's privileges: one that another
+ * user could have changed is refused unless --allow-writable says so. */
+E2E_TEST(faults, an_object_others_may_write_is_refused)
+{
+	const char *obj = e2e_build("writable", "BEGIN { printf(\"ran\\n\"); exit(0); }\n");
+	struct run_result r;
+
+	cr_assert_eq(chmod(obj, 0646), 0);
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_eq(r.status, 1, "status %d", r.status);
+	cr_assert_str_empty(r.out);
+	cr_assert_str_eq(r.err, e2e_fmt("dtrun: refusing to run %s: it is writable by every user; "
+					"anyone who can change it chooses what runs in the kernel "
+					"(--allow-writable runs it anyway)\n", obj));
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-q", "--allow-writable", obj, NULL);
+	e2e_expect(&r, 0, "ran\n\n");
+	run_result_free(&r);
+	/* group-writable: refused for a group other than root's */
+	cr_assert_eq(chmod(obj, 0664), 0);
+	cr_assert_eq(chown(obj, 0, 0), 0);
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	e2e_expect(&r, 0, "ran\n\n");
+	run_result_free(&r);
+	cr_assert_eq(chown(obj, 0, 100), 0);
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_eq(r.status, 1, "status %d", r.status);
+	cr_assert(strstr(r.err, "is writable by group 100;"), "stderr: %s", r.err);
+	run_result_free(&r);
+	/* owned by another user */
+	cr_assert_eq(chmod(obj, 0644), 0);
+	cr_assert_eq(chown(obj, 65534, 0), 0);
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert_eq(r.status, 1, "status %d", r.status);
+	cr_assert(strstr(r.err, "is owned by user 65534, not by root or you;"), "stderr: %s",
+		  r.err);
 	run_result_free(&r);
 }
