@@ -86,7 +86,7 @@ syscall::getppid:entry
 }
 EOF
 # aggsize is fixed at compile time (the maps' sizes are in the object)
-for size in default $((KEYS * 64)); do
+for size in default $((KEYS * 128)); do
 	opt=()
 	[ "$size" = default ] || opt=(-x "aggsize=$size")
 	"$DCC" "${opt[@]}" "$WORK/keys.d" -o "$WORK/keys.bpf.o"
