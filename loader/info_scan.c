@@ -157,6 +157,7 @@ int info_scan(const void *obj, size_t size, struct info *in, char *why, size_t w
 	libbpf_set_print(old);
 	if (!bo) {
 		snprintf(why, whylen, "libbpf cannot open it: %s", strerror(errno));
+		info_free(in); /* the kfuncs scan_elf found */
 		return -1;
 	}
 	bpf_object__for_each_program(p, bo) {
