@@ -125,6 +125,7 @@ int main(int argc, char **argv)
 	/* what the kernel lacks, before anything is loaded; an object info_scan
 	 * cannot read is loader_run's to report */
 	if (!info_scan(obj, size, &in, why, sizeof(why))) {
+		opts.opened_in_child = true; /* info_scan did, loader_run need not */
 		status = info_check_kernel(&in, "dtrun", argv[first]);
 		info_free(&in);
 		if (status) {

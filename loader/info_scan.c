@@ -6,6 +6,7 @@
  * (kfuncs), whether it has CO-RE relocations, and its .dcc.meta section.
  */
 #include "info.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -106,36 +107,6 @@ static int scan_elf(const void *obj, size_t size, struct info *in, uint8_t *text
 	return 0;
 }
 
-/*
- * libbpf 1.1 trusts an object's BTF and can crash or loop on a corrupted
- * one while opening it (the loader's probe_open() does the same): open it
- * in a child first, which a crash or 10 s of work refuses.
- */
-static int open_in_child(const void *obj, size_t size, char *why, size_t whylen)
-{
-	int st;
-	pid_t pid;
-
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return 0; /* cannot tell: open it for real */
-	if (pid == 0) {
-		alarm(10);
-		libbpf_set_print(quiet_print);
-		_exit(bpf_object__open_mem(obj, size, NULL) ? 0 : 1);
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return 0;
-	if (WIFSIGNALED(st)) {
-		snprintf(why, whylen, "corrupted object: libbpf %s reading it",
-			 WTERMSIG(st) == SIGALRM ? "did not finish" : "crashed");
-		return -1;
-	}
-	return 0;
-}
-
 int info_scan(const void *obj, size_t size, struct info *in, char *why, size_t whylen)
 {
 	/* a fixed object name: libbpf names .rodata's map after it */
@@ -148,7 +119,7 @@ int info_scan(const void *obj, size_t size, struct info *in, char *why, size_t w
 
 	memset(in, 0, sizeof(*in));
 	if (scan_elf(obj, size, in, text_helpers, why, whylen) ||
-	    open_in_child(obj, size, why, whylen)) {
+	    loader_open_in_child(obj, size, why, whylen)) {
 		info_free(in);
 		return -1;
 	}

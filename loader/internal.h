@@ -167,4 +167,9 @@ void target_notice(struct target *t, FILE *err, const char *progname);
 /* Kill a still running child of ours and release everything. */
 void target_release(struct target *t);
 
+/* Open obj with libbpf in a child first (open_probe.c): 0 when it opened,
+ * failed cleanly or could not be tried; -1 when libbpf crashed or looped
+ * on it, why saying so. */
+int loader_open_in_child(const void *obj, size_t size, char *why, size_t whylen);
+
 #endif

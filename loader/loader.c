@@ -189,56 +189,16 @@ static bool resolved_at_load(const char *prov)
 		(prov[n - 1] >= '0' && prov[n - 1] <= '9') || strchr(prov, '$')));
 }
 
-/*
- * libbpf 1.1 trusts the object's BTF and can crash on a corrupted one while
- * opening it. Open it first in a child: a crash there refuses the object
- * with one line instead of killing us.
- */
+/* The object opened in a child first (open_probe.c), unless dtrun's scan
+ * already did; 1 if refused, said why. */
 static int probe_open(struct run *r)
 {
-	enum { PROBE_TIMEOUT_MS = 10000 };
-	struct pollfd pfd = { .events = POLLIN };
-	int st;
-	pid_t pid;
+	char why[128];
 
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return 0; /* no probe: open it for real */
-	if (pid == 0) {
-		struct bpf_object *obj;
-
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		libbpf_set_print(NULL);
-		obj = bpf_object__open_mem(r->buf, r->size, NULL);
-		bpf_object__close(obj); /* valgrind's leak check follows children */
-		_exit(obj ? 0 : 1);
-	}
-	/* A parser stuck in a loop would hang the real open too. */
-	pfd.fd = (int)syscall(SYS_pidfd_open, pid, 0);
-	if (pfd.fd >= 0) {
-		int n;
-
-		while ((n = poll(&pfd, 1, PROBE_TIMEOUT_MS)) < 0 && errno == EINTR)
-			;
-		close(pfd.fd);
-		if (n == 0) {
-			kill(pid, SIGKILL);
-			waitpid(pid, NULL, 0);
-			fprintf(stderr, "%s: %s: corrupted object: libbpf did not finish "
-				"reading it in %d s\n", r->prog, r->name, PROBE_TIMEOUT_MS / 1000);
-			return -ETIMEDOUT;
-		}
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return 0;
-	if (WIFSIGNALED(st)) {
-		fprintf(stderr, "%s: %s: corrupted object: libbpf crashed reading it (SIG%s)\n",
-			r->prog, r->name, sigabbrev_np(WTERMSIG(st)) ?: "?");
-		return -EINVAL;
-	}
-	return 0;
+	if (r->opts->opened_in_child || !loader_open_in_child(r->buf, r->size, why, sizeof(why)))
+		return 0;
+	fprintf(stderr, "%s: %s: %s\n", r->prog, r->name, why);
+	return 1;
 }
 
 /*

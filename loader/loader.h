@@ -28,6 +28,7 @@ struct loader_opts {
 	 * object as data and wants -w (or -x destructive) from its user. */
 	bool trust_object;
 	bool allow_writable;    /* --allow-writable: dtrun's object check off */
+	bool opened_in_child;   /* dtrun's scan already opened it in a child */
 	bool verbose;           /* libbpf messages */
 	const char *metrics;    /* --metrics [ADDR:]PORT or NULL */
 	const char *usage;      /* usage text printed after a usage error; NULL: dtrun's */
