@@ -36,16 +36,25 @@ static LLVMValueRef volatile_load(struct cg *cg, LLVMValueRef g)
 	return l;
 }
 
-LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMValueRef src,
-		      uint64_t n)
+/* One memcpy or memset of at most MEMOP_MAX bytes: the BPF backend expands
+ * them into at most 128 8-byte loads and stores and refuses a larger one as
+ * a call to a library function. */
+enum { MEMOP_MAX = 1024 };
+
+static LLVMValueRef memop_piece(struct cg *cg, const char *name, LLVMValueRef dst,
+				LLVMValueRef src, uint64_t n)
 {
 	/* overloads: memcpy(ptr, ptr, i64), memset(ptr, i64) */
 	LLVMTypeRef tys[3] = { cg->ptr, src ? cg->ptr : cg->i64, cg->i64 };
 	unsigned iid = LLVMLookupIntrinsicID(name, strlen(name));
 	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, tys, src ? 3 : 2);
 	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, tys, src ? 3 : 2);
+	/* A large memset is volatile: LLVM would otherwise merge neighbouring
+	 * ones and stores (a strsize=1024 string beside a record's header)
+	 * into one over MEMOP_MAX bytes. */
+	bool vol = !src && n > 64;
 	LLVMValueRef args[4] = { dst, src ? src : LLVMConstInt(cg->i8, 0, 0), cg_i64(cg, n),
-				 LLVMConstInt(LLVMInt1TypeInContext(cg->C), 0, 0) };
+				 LLVMConstInt(LLVMInt1TypeInContext(cg->C), vol, 0) };
 	LLVMValueRef call = LLVMBuildCall2(cg->b, fty, fn, args, 4, "");
 	/* Every string buffer dcc makes is 8-aligned (scratch and record
 	 * offsets, globals, literals, map values): say so, or the backend
@@ -54,6 +63,21 @@ LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMVal
 	LLVMAddCallSiteAttribute(call, 1, LLVMCreateEnumAttribute(cg->C, align, 8));
 	if (src)
 		LLVMAddCallSiteAttribute(call, 2, LLVMCreateEnumAttribute(cg->C, align, 8));
+	return call;
+}
+
+/* memcpy or memset of n bytes, in pieces the backend can expand */
+LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMValueRef src,
+		      uint64_t n)
+{
+	LLVMValueRef call = NULL;
+	for (uint64_t at = 0; at < n || !call; at += MEMOP_MAX) {
+		uint64_t len = n - at < MEMOP_MAX ? n - at : MEMOP_MAX;
+		LLVMValueRef off = cg_i64(cg, at);
+		LLVMValueRef d = at ? LLVMBuildGEP2(cg->b, cg->i8, dst, &off, 1, "") : dst;
+		LLVMValueRef s = src && at ? LLVMBuildGEP2(cg->b, cg->i8, src, &off, 1, "") : src;
+		call = memop_piece(cg, name, d, s, len);
+	}
 	return call;
 }
 
@@ -93,7 +117,11 @@ static LLVMValueRef ctx_u64(struct cg *cg, unsigned off)
 {
 	LLVMValueRef o = cg_i64(cg, off);
 	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
-	return LLVMBuildLoad2(cg->b, cg->i64, p, "");
+	LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->i64, p, "");
+	/* volatile: `c ? arg0 : x` must not become a load through a select
+	 * of ctx+16 and &x, a modified context pointer the verifier refuses */
+	LLVMSetVolatile(v, 1);
+	return v;
 }
 
 static bool all_same(struct pgroup *g, size_t field)

@@ -20,7 +20,10 @@ static LLVMValueRef reg(struct cg *cg, unsigned off)
 {
 	LLVMValueRef o = cg_i64(cg, off);
 	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
-	return LLVMBuildLoad2(cg->b, cg->i64, p, "");
+	LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->i64, p, "");
+	/* volatile: never a load through a selected context pointer */
+	LLVMSetVolatile(v, 1);
+	return v;
 }
 
 /*
