@@ -34,9 +34,11 @@ E2E_TEST(cwd, cwd_follows_the_directory_across_mounts)
 			top),
 		obj, NULL);
 	e2e_expect(&r, 0, e2e_fmt("/|1|/\n%s|1|/\n/proc|1|/\n/sys/kernel/tracing|1|/\n"
-				  "%s|1|/\n%s/gone (deleted)|1|/\n", deep, top, top));
+				  "%s|1|/\n%s/gone (deleted)|1|/\n\n", deep, top, top));
 	run_result_free(&r);
 }
+
+/* (the blank line: the one dtrun's end of tracing prints) */
 
 /* BEGIN runs in dtrun: its cwd is where dtrun was started */
 E2E_TEST(cwd, begin_sees_the_tracers_directory)
@@ -48,6 +50,21 @@ E2E_TEST(cwd, begin_sees_the_tracers_directory)
 	cr_assert(getcwd(real, sizeof(real)));
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, obj, NULL);
-	e2e_expect(&r, 0, e2e_fmt("%s /\n", real));
+	e2e_expect(&r, 0, e2e_fmt("%s /\n\n", real));
+	run_result_free(&r);
+}
+
+/* A path longer than strsize - 1 bytes is "" (the kernel's ENAMETOOLONG);
+ * one of strsize - 1 bytes is whole. */
+E2E_TEST(cwd, a_path_over_strsize_is_empty)
+{
+	const char *obj = e2e_build("cwdlong",
+		"#pragma D option quiet\n"
+		"#pragma D option strsize=8\n"
+		"syscall::getppid:entry /pid == $target/ { printf(\"[%s]\\n\", cwd); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s /proc /sys/kernel /sys/fs", e2e_trigger("chdir_n")),
+		obj, NULL);
+	e2e_expect(&r, 0, "[/proc]\n[]\n[/sys/fs]\n\n");
 	run_result_free(&r);
 }
