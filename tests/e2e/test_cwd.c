@@ -63,8 +63,8 @@ E2E_TEST(cwd, a_path_over_strsize_is_empty)
 		"#pragma D option strsize=8\n"
 		"syscall::getppid:entry /pid == $target/ { printf(\"[%s]\\n\", cwd); }\n");
 	struct run_result r;
-	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s /proc /sys/kernel /sys/fs", e2e_trigger("chdir_n")),
-		obj, NULL);
+	e2e_run(&r, DTRUN_BIN, "-c",
+		e2e_fmt("%s /proc /sys/kernel /sys/fs", e2e_trigger("chdir_n")), obj, NULL);
 	e2e_expect(&r, 0, "[/proc]\n[]\n[/sys/fs]\n\n");
 	run_result_free(&r);
 }
