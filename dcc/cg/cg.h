@@ -286,6 +286,8 @@ bool cg_is_exit(struct node *st); /* an exit() statement */
 
 /* cg_core.c */
 LLVMValueRef cg_addr(struct cg *cg, struct node *n);
+LLVMValueRef cg_core_steps(struct cg *cg, LLVMValueRef base, const struct member_path *mp,
+			   int steps);
 LLVMValueRef cg_preserve_access(struct cg *cg, LLVMValueRef base, LLVMTypeRef ir,
 				LLVMMetadataRef di, int idx);
 LLVMValueRef cg_kread(struct cg *cg, LLVMValueRef addr, struct type *t);
@@ -296,6 +298,9 @@ struct cval cg_bitfield(struct cg *cg, struct node *n);
 void cg_bitfield_store(struct cg *cg, struct node *n, LLVMValueRef v);
 struct cval cg_kstring(struct cg *cg, struct node *n);
 void cg_core_finish(struct cg *cg);
+
+/* cg_dpath.c: d_path(), cwd, root */
+struct cval cg_d_path(struct cg *cg, struct node *n);
 
 /* cg_action.c */
 void cg_clause_layout(struct cg *cg, struct clause_info *ci, struct cg_clause *cl);

@@ -170,6 +170,24 @@ static LLVMValueRef as_ptr(struct cg *cg, LLVMValueRef v)
 	return LLVMBuildIntToPtr(cg->b, v, cg->ptr, "");
 }
 
+/* base's member at the end of mp's first steps: a CO-RE access each for a
+ * kernel struct, a constant offset for the script's own. */
+LLVMValueRef cg_core_steps(struct cg *cg, LLVMValueRef base, const struct member_path *mp,
+			   int steps)
+{
+	for (int i = 0; i < steps; i++) {
+		struct type *st = mp->outer[i];
+		int idx = mp->index[i];
+		if (st->btf_id) {
+			base = core_access(cg, base, st, idx);
+		} else {
+			LLVMValueRef off = cg_i64(cg, st->members[idx].bit_off / 8);
+			base = LLVMBuildGEP2(cg->b, cg->i8, base, &off, 1, "");
+		}
+	}
+	return base;
+}
+
 /* The address of n's member, or with steps < the path's length, of the
  * struct that many steps down the path. */
 static LLVMValueRef member_addr(struct cg *cg, struct node *n, int steps)
@@ -185,18 +203,7 @@ static LLVMValueRef member_addr(struct cg *cg, struct node *n, int steps)
 	} else {
 		base = cg_addr(cg, n->a);
 	}
-	struct member_path *mp = n->sym;
-	for (int i = 0; i < steps; i++) {
-		struct type *st = mp->outer[i];
-		int idx = mp->index[i];
-		if (st->btf_id) {
-			base = core_access(cg, base, st, idx);
-		} else {
-			LLVMValueRef off = cg_i64(cg, st->members[idx].bit_off / 8);
-			base = LLVMBuildGEP2(cg->b, cg->i8, base, &off, 1, "");
-		}
-	}
-	return base;
+	return cg_core_steps(cg, base, n->sym, steps);
 }
 
 static struct member *last_member(struct node *n)

@@ -111,6 +111,15 @@ struct member_path {
 	int index[MEMBER_PATH_MAX];
 };
 
+/* The kernel members d_path() reads (sema_path.c), in the call's sym: the
+ * walk from a dentry up through its parents and mount points (cg_dpath.c). */
+struct dpath_members {
+	struct member_path path_dentry, path_mnt;      /* struct path */
+	struct member_path d_parent, d_name, d_hash;   /* dentry: ->d_name.name, ->d_hash.pprev */
+	struct member_path mnt_root;                   /* struct vfsmount */
+	struct member_path mount_mnt, mnt_parent, mnt_mountpoint; /* struct mount */
+};
+
 struct sema_opts {
 	unsigned strsize;           /* default 256 */
 	const char *const *macro_argv; /* $0.. $N: argv[0] is the script name */

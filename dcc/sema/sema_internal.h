@@ -30,6 +30,9 @@ bool sema_const_try(struct node *n, int64_t *v);
 int sema_agg_params(struct sema *s, int func, struct node *call, int64_t p[4]);
 int sema_typename(struct sema *s, struct node *tn, struct type **out);
 int sema_member(struct sema *s, struct node *n);
+/* st's member name, through anonymous members: the steps in mp */
+bool sema_find_member(struct sema *s, struct type *st, const char *name,
+		      struct member_path *mp);
 /* a checked member access that names a bit-field */
 bool sema_is_bitfield(const struct node *n);
 int sema_offsetof(struct sema *s, struct node *n);
@@ -162,6 +165,8 @@ bool sema_provider_known(const char *name);
 struct type *sema_int_literal_type(struct node *n);
 int sema_stackvar(struct sema *s, struct node *n);
 int sema_vtimestamp(struct sema *s, struct node *n);
+int sema_d_path(struct sema *s, struct node *n); /* sema_path.c: d_path() */
+int sema_cwd(struct sema *s, struct node *n);    /* cwd and root, as d_path() calls */
 int sema_lock(struct sema *s, struct node *n); /* mutex_owned() ... rw_iswriter() */
 /* "f() takes N arguments, M given" unless the row's arity holds: 0 or -1 */
 int sema_builtin_arity(struct sema *s, struct node *n);

@@ -144,6 +144,12 @@ static void closest_member(struct sema *s, struct type *st, const char *name, co
 	}
 }
 
+bool sema_find_member(struct sema *s, struct type *st, const char *name,
+		      struct member_path *mp)
+{
+	return find_member(s, st, name, mp);
+}
+
 int sema_member(struct sema *s, struct node *n)
 {
 	if (sema_expr(s, n->a))

@@ -1,0 +1,2 @@
+BEGIN { trace(d_path(curthread)); }
+BEGIN { trace(d_path(&curthread->fs->pwd, 1)); }
