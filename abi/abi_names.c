@@ -30,6 +30,7 @@ static const struct {
 	[DCC_ATTACH_PID_RETURN] = { "pid_return", "pid return probe" },
 	[DCC_ATTACH_USDT] = { "usdt", "USDT probe" },
 	[DCC_ATTACH_CPC] = { "cpc", "cpc event" },
+	[DCC_ATTACH_PID_OFFSET] = { "pid_offset", "pid offset probe" },
 };
 
 static const char *const actions[] = {

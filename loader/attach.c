@@ -363,7 +363,8 @@ int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime
 			/* Not loaded: only optional entries use it (see loader.c). */
 			continue;
 		}
-		if (a[i].kind == DCC_ATTACH_PID_ENTRY || a[i].kind == DCC_ATTACH_PID_RETURN) {
+		if (a[i].kind == DCC_ATTACH_PID_ENTRY || a[i].kind == DCC_ATTACH_PID_RETURN ||
+		    a[i].kind == DCC_ATTACH_PID_OFFSET) {
 			err = pid_attach(as, prog, &a[i], target, progname);
 			if (err)
 				return err;

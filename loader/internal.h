@@ -86,10 +86,20 @@ int pid_attach(struct attach_set *as, const struct bpf_program *prog,
  * in its process, recording their probes and argument specifications. 0,
  * or -errno after a message naming the description. */
 struct dcc_usdt_spec;
+/* Where a note is, for its %rip-relative operands: its address in the
+ * file (after prelink's move) and the address of a symbol of the same file
+ * (0, or -1 when it has none of that name). */
+struct usdt_loc {
+	uint64_t pc;
+	int (*sym_addr)(void *ctx, const char *name, uint64_t *addr);
+	void *ctx;
+};
 /* usdt_args.c: a note's argument specifications ("-4@%edi 8@-16(%rbp)
- * 8@$5") into *out; their count, or -1 with *bad the index of the first
- * one it cannot decode. */
-int usdt_parse_args(const char *spec, struct dcc_usdt_spec *out, int *bad);
+ * 8@$5 -8@counter(%rip)") into *out, loc (NULL: none) resolving symbols;
+ * their count, or -1 with *bad the index of the first one it cannot
+ * decode. */
+int usdt_parse_args(const char *spec, const struct usdt_loc *loc, struct dcc_usdt_spec *out,
+		    int *bad);
 int usdt_attach(struct attach_set *as, const struct bpf_program *prog,
 		const struct dcc_meta_attach *a, const char *target, const char *progname);
 /* dcc -l: print a row for each note the description desc matches in

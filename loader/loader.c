@@ -173,7 +173,7 @@ static bool has_pid_probes(struct dcc_runtime *rt)
 
 	for (uint32_t i = 0; i < h->nattach; i++)
 		if (a[i].kind == DCC_ATTACH_PID_ENTRY || a[i].kind == DCC_ATTACH_PID_RETURN ||
-		    a[i].kind == DCC_ATTACH_USDT)
+		    a[i].kind == DCC_ATTACH_PID_OFFSET || a[i].kind == DCC_ATTACH_USDT)
 			return true;
 	return false;
 }

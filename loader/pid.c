@@ -8,6 +8,12 @@
  * each file's .symtab and .dynsym. Every function gets a probe id of its own
  * from DCC_PID_ID_BASE, the cookie its program reads, and a probe the
  * runtime prints ("pid123:libc.so.6:getpid:entry").
+ *
+ * An offset probe ("pid$target:a.out:main:1c", DCC_ATTACH_PID_OFFSET) is a
+ * uprobe at each function's start plus the offset. Nothing here decodes
+ * x86, so the offset is trusted to start an instruction, as the script's
+ * author read it from a disassembly; one past the function's end (its
+ * symbol's size) is refused, or skipped when FUNC is a glob.
  */
 #include "internal.h"
 
@@ -35,6 +41,8 @@ struct pid_file {
 	pid_t pid;
 	bool ret, glob;
 	const char *prov, *path, *base, *progname;
+	const char *name; /* "entry", "return" or the offset ("1c") */
+	uint64_t at;	  /* the offset into each function */
 };
 
 /* Record each function's probe and name it (before it can fire); ids[i]
@@ -44,8 +52,7 @@ static int name_funcs(struct attach_set *as, const struct pid_file *pf, struct f
 {
 	for (int i = 0; i < n; i++) {
 		uint32_t id;
-		int err = uproc_add_probe(as, pf->prov, pf->base, fn[i].name,
-				    pf->ret ? "return" : "entry", &id);
+		int err = uproc_add_probe(as, pf->prov, pf->base, fn[i].name, pf->name, &id);
 
 		if (err)
 			return err;
@@ -76,7 +83,7 @@ static int attach_funcs(struct attach_set *as, const struct pid_file *pf, struct
 	int err = ids && offs ? name_funcs(as, pf, fn, n, ids) : -ENOMEM, nattached = 0;
 
 	for (int i = 0; !err && i < n; i++)
-		offs[i] = fn[i].off;
+		offs[i] = fn[i].off + pf->at;
 	if (!err && as->pid_multi) {
 		err = pid_multi_attach(as, pf->prog, pf->path, offs, ids, (uint32_t)n, pf->ret,
 				       pf->pid);
@@ -86,8 +93,8 @@ static int attach_funcs(struct attach_set *as, const struct pid_file *pf, struct
 			err = 0;
 		else
 			fprintf(stderr, "%s: failed to enable %s:%s:%s:%s and %d others: %s\n",
-				pf->progname, pf->prov, pf->base, fn[0].name,
-				pf->ret ? "return" : "entry", n - 1, strerror(-err));
+				pf->progname, pf->prov, pf->base, fn[0].name, pf->name, n - 1,
+				strerror(-err));
 	}
 	for (int i = 0, multi = nattached; !err && !multi && i < n; i++) {
 		LIBBPF_OPTS(bpf_uprobe_opts, uo, .retprobe = pf->ret, .bpf_cookie = ids[i]);
@@ -100,8 +107,7 @@ static int attach_funcs(struct attach_set *as, const struct pid_file *pf, struct
 		} else if (!link) {
 			err = -errno;
 			fprintf(stderr, "%s: failed to enable %s:%s:%s:%s: %s\n", pf->progname,
-				pf->prov, pf->base, fn[i].name, pf->ret ? "return" : "entry",
-				strerror(errno));
+				pf->prov, pf->base, fn[i].name, pf->name, strerror(errno));
 		} else if (!(err = attach_add_link(as, link))) {
 			nattached++;
 		}
@@ -111,27 +117,77 @@ static int attach_funcs(struct attach_set *as, const struct pid_file *pf, struct
 	return err ? err : nattached;
 }
 
+/* An offset probe's functions: those the offset falls within, compacted
+ * (the others' names freed); their count, or -EINVAL after a message when
+ * FUNC names one function and the offset is past its end. */
+static int within(const struct pid_file *pf, const char *shown, struct func *fn, int n)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (pf->at < fn[i].size) {
+			fn[k++] = fn[i];
+			continue;
+		}
+		if (!pf->glob) {
+			fprintf(stderr, "%s: %s: offset 0x%llx is past the end of %s in %s (%llu "
+				"bytes)\n", pf->progname, shown, (unsigned long long)pf->at,
+				fn[i].name, pf->base, (unsigned long long)fn[i].size);
+			for (int j = i; j < n; j++)
+				fn[k++] = fn[j];
+			return -EINVAL;
+		}
+		free(fn[i].name);
+	}
+	return k;
+}
+
+/* The functions of one file a description matches; the number attached or
+ * -errno after a message. */
+static int attach_file(struct attach_set *as, struct pid_file *pf, const char *func,
+		       const char *shown)
+{
+	struct func *fn;
+	int n = uproc_elf_funcs(pf->path, func, &fn), got = 0;
+
+	if (n > 0 && pf->at) {
+		int k = within(pf, shown, fn, n);
+		got = k < 0 ? k : 0;
+		n = k < 0 ? n : k;
+	}
+	if (n > 0 && !got)
+		got = attach_funcs(as, pf, fn, n);
+	for (int i = 0; i < n; i++)
+		free(fn[i].name);
+	free(fn);
+	return got;
+}
+
 int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 	       const struct dcc_meta_attach *a, const char *target, const char *progname)
 {
-	bool ret = a->kind == DCC_ATTACH_PID_RETURN;
+	bool ret = a->kind == DCC_ATTACH_PID_RETURN, at = a->kind == DCC_ATTACH_PID_OFFSET;
 	pid_t pid = a->param ? (pid_t)a->param : as->target;
-	char desc[512], exe[PATH_MAX], prov[32], **files = NULL;
-	char *mod, *func;
+	char desc[512], shown[600], exe[PATH_MAX], prov[32], **files = NULL;
+	char *mod, *func, *name = ret ? "return" : "entry";
 	int nfiles, err = 0, nattached = 0;
 
+	/* the description as the script wrote it, for messages */
+	snprintf(shown, sizeof(shown), at ? "%s" : "%s:%s", target, name);
 	if (!pid) {
-		fprintf(stderr, "%s: %s:%s: $target needs a process: run with -c or -p\n",
-			progname, target, ret ? "return" : "entry");
+		fprintf(stderr, "%s: %s: $target needs a process: run with -c or -p\n", progname,
+			shown);
 		return -EINVAL;
 	}
 	snprintf(desc, sizeof(desc), "%s", target);
 	mod = strchr(desc, ':');
 	func = mod ? strchr(mod + 1, ':') : NULL;
-	if (!func)
+	if (!func || (at && !(name = strchr(func + 1, ':'))))
 		return -EINVAL;
 	*mod++ = 0;
 	*func++ = 0;
+	if (at)
+		*name++ = 0;
 	snprintf(prov, sizeof(prov), "pid%d", (int)pid);
 	nfiles = uproc_mapped_files(pid, exe, &files);
 	if (nfiles < 0) {
@@ -141,31 +197,23 @@ int pid_attach(struct attach_set *as, const struct bpf_program *prog,
 	}
 	for (int f = 0; f < nfiles && !err; f++) {
 		struct pid_file pf = { prog, pid, ret, !*func || strpbrk(func, "*?[") != NULL,
-				       prov, files[f], strrchr(files[f], '/') + 1, progname };
-		struct func *fn;
-		int n;
+				       prov, files[f], strrchr(files[f], '/') + 1, progname, name,
+				       at ? strtoull(name, NULL, 16) : 0 };
 
 		if (!uproc_object_match(mod, files[f], exe))
 			continue;
-		n = uproc_elf_funcs(files[f], func, &fn);
-		if (n > 0) {
-			int got = attach_funcs(as, &pf, fn, n);
-
-			if (got < 0)
-				err = got;
-			else
-				nattached += got;
-		}
-		for (int i = 0; i < n; i++)
-			free(fn[i].name);
-		free(fn);
+		int got = attach_file(as, &pf, func, shown);
+		if (got < 0)
+			err = got;
+		else
+			nattached += got;
 	}
 	for (int f = 0; f < nfiles; f++)
 		free(files[f]);
 	free(files);
 	if (!err && !nattached && !(a->flags & DCC_ATTACH_F_OPTIONAL)) {
-		fprintf(stderr, "%s: probe description %s:%s does not match any probes in pid "
-			"%d\n", progname, target, ret ? "return" : "entry", (int)pid);
+		fprintf(stderr, "%s: probe description %s does not match any probes in pid %d\n",
+			progname, shown, (int)pid);
 		return -ENOENT;
 	}
 	return err;

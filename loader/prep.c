@@ -115,7 +115,8 @@ int loader_prepare(struct bpf_object *obj, struct dcc_runtime *rt, pid_t target,
 		int count;
 
 		tname = loader_attach_target(rt, pname, &kind, &only_optional, &count);
-		if ((kind == DCC_ATTACH_PID_ENTRY || kind == DCC_ATTACH_PID_RETURN) &&
+		if ((kind == DCC_ATTACH_PID_ENTRY || kind == DCC_ATTACH_PID_RETURN ||
+		     kind == DCC_ATTACH_PID_OFFSET) &&
 		    pid_multi_supported())
 			pid_multi_prepare(prog);
 		/* A BTF-typed program is loaded for one target. */

@@ -47,9 +47,10 @@ struct usdt_desc {
 	uint32_t *next_id; /* listing: the next probe id shown */
 };
 
-/* A note of one file, its addresses as file offsets */
+/* A note of one file, its addresses as file offsets (va: the probe's
+ * address in the file, for %rip-relative operands) */
 struct note {
-	uint64_t pc, sem;
+	uint64_t pc, sem, va;
 	const char *prov, *name, *args;
 };
 
@@ -135,6 +136,7 @@ static int read_notes(Elf *e, struct note **out)
 			v = g;
 		}
 		v[n].pc = file_off(e, a[0]);
+		v[n].va = a[0];
 		v[n].sem = a[2] ? file_off(e, a[2]) : 0;
 		v[n].prov = p;
 		p += strnlen(p, (size_t)(end - p)) + 1;
@@ -196,10 +198,43 @@ static const char *func_at(const struct func *fn, int n, uint64_t pc)
 	return lo && pc < fn[lo - 1].off + fn[lo - 1].size ? fn[lo - 1].name : "";
 }
 
-/* Attach one note; 0 or -errno after a message. */
-static int attach_note(struct attach_set *as, const struct usdt_desc *d, const char *path,
-		       const struct note *nt, const char *fname, const char *pname)
+/* The address of the symbol `name` of ELF file ctx (.symtab, then
+ * .dynsym): an operand's "counter(%rip)". 0, or -1 when it has none. */
+static int sym_addr(void *ctx, const char *name, uint64_t *addr)
 {
+	Elf *e = ctx;
+
+	for (int pass = 0; pass < 2; pass++) {
+		Elf_Scn *scn = NULL;
+		GElf_Shdr sh;
+
+		while ((scn = elf_nextscn(e, scn))) {
+			if (!gelf_getshdr(scn, &sh) || sh.sh_type != (pass ? SHT_DYNSYM : SHT_SYMTAB))
+				continue;
+			Elf_Data *d = elf_getdata(scn, NULL);
+			size_t cnt = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+			for (size_t i = 0; d && i < cnt; i++) {
+				GElf_Sym sym;
+				const char *s;
+
+				if (!gelf_getsym(d, (int)i, &sym) || sym.st_shndx == SHN_UNDEF)
+					continue;
+				s = elf_strptr(e, sh.sh_link, sym.st_name);
+				if (s && !strcmp(s, name)) {
+					*addr = sym.st_value;
+					return 0;
+				}
+			}
+		}
+	}
+	return -1;
+}
+
+/* Attach one note of ELF file e; 0 or -errno after a message. */
+static int attach_note(struct attach_set *as, const struct usdt_desc *d, const char *path,
+		       Elf *e, const struct note *nt, const char *fname, const char *pname)
+{
+	const struct usdt_loc loc = { nt->va, sym_addr, e };
 	const char *base = strrchr(path, '/') + 1;
 	struct dcc_usdt_spec spec;
 	char prov[64];
@@ -207,7 +242,7 @@ static int attach_note(struct attach_set *as, const struct usdt_desc *d, const c
 	uint32_t id;
 
 	snprintf(prov, sizeof(prov), "%s%d", nt->prov, (int)d->pid);
-	if (usdt_parse_args(nt->args, &spec, &bad) < 0) {
+	if (usdt_parse_args(nt->args, &loc, &spec, &bad) < 0) {
 		fprintf(stderr, "%s: %s:%s:%s:%s: cannot decode argument %d of \"%s\"\n",
 			d->progname, prov, base, fname, pname, bad, nt->args);
 		return -EINVAL;
@@ -277,7 +312,7 @@ static int attach_file(struct attach_set *as, const struct usdt_desc *d, const c
 			fprintf(d->list, "%5u %10s %17s %33s %s\n", (*d->next_id)++, prov,
 				strrchr(path, '/') + 1, fname, pname);
 		} else {
-			err = attach_note(as, d, path, &nt[i], fname, pname);
+			err = attach_note(as, d, path, e, &nt[i], fname, pname);
 		}
 		got += !err;
 	}

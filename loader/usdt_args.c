@@ -1,11 +1,22 @@
 /*
  * A USDT note's argument specifications (<sys/sdt.h>'s x86-64 operands:
- * "-4@%edi 8@-16(%rbp) 8@$5") as the BPF program decodes them
- * (abi.h's struct dcc_usdt_spec): each argument a size (negative: signed),
- * then a register, a constant or memory at a register plus a displacement.
+ * "-4@%edi 8@-16(%rbp) 8@$5 -8@counter(%rip)") as the BPF program decodes
+ * them (abi.h's struct dcc_usdt_spec): each argument a size (negative:
+ * signed), then a register, a constant or memory at a register plus a
+ * displacement.
+ *
+ * %rip-relative memory is how gcc passes a global at -O2: "counter(%rip)",
+ * "8+pair(%rip)", the symbol's address in the file plus a displacement. The
+ * operand is no instruction's, so its %rip can only mean the probe's own
+ * address, which is the uprobe's saved ip when it fires: the operand
+ * becomes memory at ip + (symbol + displacement - the note's address), a
+ * difference the file's load address does not change (the spec serves any
+ * process mapping the file, a PIE or a library). A bare "OFF(%rip)" is
+ * memory at the probe's address plus OFF.
  */
 #include "internal.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +36,8 @@ static const struct reg {
 	{ { "r12", "r12d", "r12w", "r12b" }, 24 }, { { "r13", "r13d", "r13w", "r13b" }, 16 },
 	{ { "r14", "r14d", "r14w", "r14b" }, 8 },  { { "r15", "r15d", "r15w", "r15b" }, 0 },
 };
+/* the saved instruction pointer: the probe's address when a uprobe fires */
+enum { PT_REGS_IP = 128 };
 
 /* "%edi" at s (len bytes): its pt_regs offset, or -1 */
 static int reg_off(const char *s, size_t len)
@@ -39,8 +52,45 @@ static int reg_off(const char *s, size_t len)
 	return -1;
 }
 
+/* The displacement of a %rip-relative operand, "sym", "8+sym", "sym+8",
+ * "sym-8" or "16", from s to end, as an offset from the note's address;
+ * 0 or -1 (no symbol table, or a symbol it does not have). */
+static int rip_disp(const char *s, const char *end, const struct usdt_loc *loc, int64_t *disp)
+{
+	int64_t sum = 0;
+	bool sym = false;
+
+	for (const char *p = s; p < end;) {
+		int neg = 0;
+		if (*p == '+' || *p == '-') /* the operator before a term */
+			neg = *p++ == '-';
+		else if (p > s)
+			return -1;
+		size_t n = strcspn(p, "+-(");
+		char term[128];
+		if (!n || n >= sizeof(term) || p + n > end)
+			return -1;
+		memcpy(term, p, n);
+		term[n] = 0;
+		char *tend;
+		int64_t v = strtoll(term, &tend, 0);
+		if (*tend) { /* a symbol: its address, once, added */
+			uint64_t addr;
+			if (sym || neg || !loc || !loc->sym_addr || loc->sym_addr(loc->ctx, term, &addr))
+				return -1;
+			sym = true;
+			v = (int64_t)(addr - loc->pc);
+		}
+		sum += neg ? -v : v;
+		p += n;
+	}
+	*disp = sum;
+	return 0;
+}
+
 /* One operand "N@OPERAND" of len bytes into *a; 0 or -1. */
-static int parse_one(const char *s, size_t len, struct dcc_usdt_arg *a)
+static int parse_one(const char *s, size_t len, const struct usdt_loc *loc,
+		     struct dcc_usdt_arg *a)
 {
 	char buf[128], *at, *end;
 	long size = 8;
@@ -72,20 +122,25 @@ static int parse_one(const char *s, size_t len, struct dcc_usdt_arg *a)
 		a->reg_off = (uint16_t)off;
 		return off < 0 ? -1 : 0;
 	}
-	/* memory: [disp](%reg); not %rip-relative, not base+index*scale */
+	/* memory: [disp](%reg) or disp(%rip); not base+index*scale */
 	char *open = strchr(op, '('), *close = open ? strchr(open, ')') : NULL;
 	if (!open || !close || close[1])
 		return -1;
+	a->kind = DCC_USDT_MEM;
+	if (close - open == 5 && !strncmp(open, "(%rip", 5)) {
+		a->reg_off = PT_REGS_IP;
+		return rip_disp(op, open, loc, &a->val);
+	}
 	a->val = open == op ? 0 : strtoll(op, &end, 0);
 	if (open != op && end != open)
 		return -1;
 	int off = reg_off(open + 1, (size_t)(close - open - 1));
-	a->kind = DCC_USDT_MEM;
 	a->reg_off = (uint16_t)off;
 	return off < 0 ? -1 : 0;
 }
 
-int usdt_parse_args(const char *spec, struct dcc_usdt_spec *out, int *bad)
+int usdt_parse_args(const char *spec, const struct usdt_loc *loc, struct dcc_usdt_spec *out,
+		    int *bad)
 {
 	int n = 0;
 
@@ -97,7 +152,7 @@ int usdt_parse_args(const char *spec, struct dcc_usdt_spec *out, int *bad)
 		len = strcspn(p, " ");
 		if (!len)
 			break;
-		if (n == DCC_USDT_ARGS_MAX || parse_one(p, len, &out->arg[n])) {
+		if (n == DCC_USDT_ARGS_MAX || parse_one(p, len, loc, &out->arg[n])) {
 			*bad = n;
 			return -1;
 		}

@@ -401,7 +401,7 @@ static int check(const void *meta, size_t size, char *why, size_t whylen)
 		if (!str_ok(h, att[i].prog) || !str_ok(h, att[i].target))
 			return why_set(why, whylen, -EBADMSG,
 				       "attachment %u: string offset out of range", i);
-		if (att[i].kind < DCC_ATTACH_BEGIN || att[i].kind > DCC_ATTACH_CPC)
+		if (att[i].kind < DCC_ATTACH_BEGIN || att[i].kind > DCC_ATTACH_PID_OFFSET)
 			return why_set(why, whylen, -EBADMSG, "attachment %u: unknown kind %u", i,
 				       att[i].kind);
 	}

@@ -649,10 +649,12 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 	case PK_PID_ENTRY:
 	case PK_PID_RETURN: {
 		struct probe *p = g->probes[0];
-		char *t = arena_printf(cg->ar, "%s:%s:%s", p->prov, p->mod, p->func);
-		cg_meta_attach(cg->meta, g->prog_name, g->kind == PK_PID_ENTRY ?
-			       DCC_ATTACH_PID_ENTRY : DCC_ATTACH_PID_RETURN, t,
-			       cg->s->opts.zdefs ? DCC_ATTACH_F_OPTIONAL : 0, p->pid);
+		char *t = p->pid_offset ?
+			arena_printf(cg->ar, "%s:%s:%s:%s", p->prov, p->mod, p->func, p->name) :
+			arena_printf(cg->ar, "%s:%s:%s", p->prov, p->mod, p->func);
+		cg_meta_attach(cg->meta, g->prog_name, p->pid_offset ? DCC_ATTACH_PID_OFFSET :
+			       g->kind == PK_PID_ENTRY ? DCC_ATTACH_PID_ENTRY : DCC_ATTACH_PID_RETURN,
+			       t, cg->s->opts.zdefs ? DCC_ATTACH_F_OPTIONAL : 0, p->pid);
 		break;
 	}
 	case PK_USDT: {

@@ -217,6 +217,7 @@ const char *cg_proc_section(struct cg *cg, struct pgroup *g);
  * id (the cookie the loader gave the function) */
 LLVMValueRef cg_pid_arg(struct cg *cg, int i);
 LLVMValueRef cg_pid_probe_id(struct cg *cg);
+LLVMValueRef cg_pid_uregs(struct cg *cg, unsigned i);
 /* probeprov (which 0), probemod (1), probefunc (2) or, for USDT, probename
  * (3) of the firing: a string of cap bytes */
 LLVMValueRef cg_pid_name(struct cg *cg, int which, unsigned *cap);

@@ -31,7 +31,9 @@ static LLVMValueRef reg(struct cg *cg, unsigned off)
  * above the return address. Return: as DTrace, arg0 is the return
  * instruction's offset in the function and arg1 the return value; a
  * uretprobe fires at the return address, after the ret instruction, which
- * it cannot name, so arg0 is 0.
+ * it cannot name, so arg0 is 0. At an offset into the function, arg0..arg5
+ * are the argument registers as they are there (DTrace's reading too), and
+ * the others 0: the stack has moved since the entry.
  */
 LLVMValueRef cg_pid_arg(struct cg *cg, int i)
 {
@@ -39,11 +41,21 @@ LLVMValueRef cg_pid_arg(struct cg *cg, int i)
 		return i == 1 ? reg(cg, R_AX) : cg_i64(cg, 0);
 	if (i < 6)
 		return reg(cg, arg_regs[i]);
+	if (cg->p->grp->probes[0]->pid_offset)
+		return cg_i64(cg, 0);
 	LLVMValueRef tmp = cg_tmp64(cg);
 	LLVMBuildStore(cg->b, cg_i64(cg, 0), tmp);
 	LLVMValueRef at = LLVMBuildAdd(cg->b, reg(cg, R_SP), cg_i64(cg, 8 * (uint64_t)(i - 5)), "");
 	cg_bpf_probe_read_user(cg, tmp, cg_i32(cg, 8), LLVMBuildIntToPtr(cg->b, at, cg->ptr, ""));
 	return LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
+}
+
+/* uregs[i] in a pid or USDT probe: slot i of the context, the user
+ * registers the uprobe saved (the same as the task's pt_regs, without the
+ * two helper calls) */
+LLVMValueRef cg_pid_uregs(struct cg *cg, unsigned i)
+{
+	return reg(cg, 8 * i);
 }
 
 LLVMValueRef cg_pid_probe_id(struct cg *cg)

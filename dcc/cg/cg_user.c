@@ -52,6 +52,9 @@ struct cval cg_copyin(struct cg *cg, struct node *n)
  * struct pt_regs, whose slots are 8 bytes on x86_64) */
 struct cval cg_uregs(struct cg *cg, struct node *n)
 {
+	enum probe_kind k = cg->p->grp->kind;
+	if (k == PK_PID_ENTRY || k == PK_PID_RETURN || k == PK_USDT)
+		return (struct cval){ .v = cg_pid_uregs(cg, (unsigned)n->ival), .t = n->type };
 	LLVMValueRef regs = cg_bpf_task_pt_regs(cg, cg_bpf_get_current_task_btf(cg));
 	LLVMValueRef off = cg_i64(cg, 8 * n->ival);
 	LLVMValueRef at = LLVMBuildGEP2(cg->b, cg->i8, regs, &off, 1, "");

@@ -41,6 +41,7 @@ struct probe {
 	int nfields;
 	int proc; /* PK_PROC: its index in proc_probe()'s rows */
 	uint32_t pid; /* PK_PID_*, PK_USDT: the process, 0 for $target */
+	bool pid_offset; /* PK_PID_ENTRY at an offset into the function (name: hex) */
 };
 
 /* The probes of one clause that one BPF program serves. */

@@ -93,6 +93,10 @@ int sema_cpc_parse(struct sema *s, struct node *d, const char *name, const char 
  * pid); its process (0: $target) after checking the description */
 bool sema_pid_provider(const char *prov);
 int sema_pid_check(struct sema *s, struct node *d, uint32_t *pid);
+/* Is the description's name a hexadecimal offset into the function? 1 and
+ * *off its name ("1c", as the probe is named), 0 when not (entry, return, a
+ * glob over them), -1 after an error (a glob that could match offsets). */
+int sema_pid_offset(struct sema *s, struct node *d, const char **off);
 /* sema_usdt.c: is prov a USDT provider's (PROV$target, PROVNNN, or, when
  * nothing_else matched, PROV*); *pid its process (0: $target). Then the
  * description's checks: 0, 1 when dcc -l listed it (no probe to add), or

@@ -352,30 +352,42 @@ static int match_proc(struct sema *s, struct node *d, struct match *m)
 	return 0;
 }
 
-/* pid$target:OBJECT:FUNC:entry|return: one probe a description, resolved
- * by the loader (sema_pid.c) */
+static void add_pid(struct sema *s, struct node *d, struct match *m, enum probe_kind kind,
+		    const char *name, uint32_t pid, bool offset)
+{
+	struct probe *p = probe_named(s, kind, d->prov, d->mod ? d->mod : "",
+				      d->func ? d->func : "", name);
+	p->pid = pid;
+	p->pid_offset = offset;
+	s->uses_pid = true;
+	add_match(m, p);
+}
+
+/* pid$target:OBJECT:FUNC:entry|return|OFFSET: one probe a description,
+ * resolved by the loader (sema_pid.c) */
 static int match_pid(struct sema *s, struct node *d, struct match *m)
 {
-	const char *name = d->pname ? d->pname : "";
+	const char *name = d->pname ? d->pname : "", *off = NULL;
 	uint32_t pid;
-	int n = 0;
+	int n = 0, at;
 
-	if (sema_pid_check(s, d, &pid))
+	if (sema_pid_check(s, d, &pid) || (at = sema_pid_offset(s, d, &off)) < 0)
 		return -1;
+	if (at) {
+		add_pid(s, d, m, PK_PID_ENTRY, off, pid, true);
+		return 0;
+	}
 	for (int ret = 0; ret < 2; ret++) {
 		const char *pn = ret ? "return" : "entry";
 		if (!field_match(name, pn))
 			continue;
-		struct probe *p = probe_named(s, ret ? PK_PID_RETURN : PK_PID_ENTRY, d->prov,
-					      d->mod ? d->mod : "", d->func ? d->func : "", pn);
-		p->pid = pid;
-		s->uses_pid = true;
-		add_match(m, p);
+		add_pid(s, d, m, ret ? PK_PID_RETURN : PK_PID_ENTRY, pn, pid, false);
 		n++;
 	}
 	if (!n && !s->opts.zdefs)
 		return diag_error(s->dg, d->loc, "probe description %s does not match any probes: "
-				  "pid probes are entry and return", d->str);
+				  "pid probes are entry, return and hexadecimal offsets (1c)",
+				  d->str);
 	return 0;
 }
 

@@ -140,6 +140,11 @@ enum dcc_attach_kind {
 	/* cpc: a perf event on every CPU, target its name (abi_cpc.h), param
 	 * the count between firings, flags DCC_ATTACH_F_NO{USER,KERNEL} */
 	DCC_ATTACH_CPC = 17,
+	/* the pid provider at an offset into each matching function: target
+	 * "PROVIDER:OBJECT:FUNC:OFFSET", OFFSET in hexadecimal ("1c"), param
+	 * as DCC_ATTACH_PID_ENTRY's; a uprobe at the function's start plus
+	 * OFFSET, refused past the function's end (its ELF symbol's size) */
+	DCC_ATTACH_PID_OFFSET = 18,
 };
 
 /* Probe ids the loader gives the functions of pid probes (the cookie each

@@ -113,3 +113,53 @@ E2E_TEST(pid, target_without_a_process_is_an_error)
 		       "with -c or -p", NULL);
 	run_result_free(&r);
 }
+
+/* Offset probes in dcc_pidoff_add (pid_target.c: leaq 1(%rdi),%rax at 0,
+ * addq %rdi,%rax at 4, ret at 7), and uregs[] read from the uprobe's
+ * registers: %rdi is arg0 at the entry, %rax holds i + 1 at 4 and
+ * 2 * i + 1 at 7, and %rip moved by exactly the offset */
+E2E_TEST(pid, offset_probes_and_uregs)
+{
+	const char *obj = e2e_build("pid_offset",
+		"#pragma D option quiet\n"
+		"pid$target:a.out:dcc_pidoff_add:entry { self->pc = uregs[R_PC];\n"
+		"    printf(\"%s %d %d\\n\", probename, arg0, uregs[R_RDI] == arg0); }\n"
+		"pid$target:a.out:dcc_pidoff_add:4 { printf(\"%s %s %d %d %d %d\\n\", probefunc,\n"
+		"    probename, arg0, uregs[R_RAX], uregs[R_PC] - self->pc, arg6); }\n"
+		"pid$target:a.out:dcc_pidoff_add:07 /uregs[R_RAX] == 2 * arg0 + 1/\n"
+		"    { @[probefunc, probename] = count(); }\n"
+		"pid$target:a.out:dcc_pidoff_add:return { printf(\"return %d\\n\", arg1); }\n"
+		"END { printa(\"%s %s %@d\\n\", @); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d", e2e_trigger("pid_target"), N), obj, NULL);
+	char *want = e2e_keep(calloc(1, 4096));
+	for (int i = 1; i <= N; i++)
+		sprintf(want + strlen(want), "entry %d 1\ndcc_pidoff_add 4 %d %d 4 0\nreturn %d\n",
+			i, i, i + 1, 2 * i + 1);
+	sprintf(want + strlen(want), "dcc_pidoff_add 7 %d\n\n", N);
+	e2e_expect(&r, 0, want);
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	run_result_free(&r);
+}
+
+/* An offset at or past the function's end (its symbol's size, 8) is refused
+ * by name; a glob over functions skips those too short for it */
+E2E_TEST(pid, offset_past_the_function_end)
+{
+	const char *obj = e2e_build("pid_offset_end", "pid$target:a.out:dcc_pidoff_add:8 {}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_fmt("%s 1", e2e_trigger("pid_target")), obj,
+		NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	e2e_expect_err(&r, "dtrun: pid$target:a.out:dcc_pidoff_add:8: offset 0x8 is past the end "
+		       "of dcc_pidoff_add in pid_target (8 bytes)", NULL);
+	run_result_free(&r);
+
+	obj = e2e_build("pid_offset_glob", "pid$target:a.out:dcc_pidoff_ad?:8 {}\n");
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_fmt("%s 1", e2e_trigger("pid_target")), obj,
+		NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	e2e_expect_err(&r, "dtrun: probe description pid$target:a.out:dcc_pidoff_ad?:8 does not "
+		       "match any probes in pid *", NULL);
+	run_result_free(&r);
+}

@@ -132,3 +132,26 @@ E2E_TEST(usdt, target_without_a_process_is_an_error)
 		       "or -p", NULL);
 	run_result_free(&r);
 }
+
+/* Globals passed at -O2 are %rip-relative operands ("-8@dcc_glob_count(%rip)",
+ * "-4@8+dcc_glob_pair(%rip)"): read from the process's memory at the
+ * symbol's run-time address, in a PIE loaded wherever the kernel chose */
+E2E_TEST(usdt, rip_relative_global_operands)
+{
+	struct run_result r;
+	e2e_run(&r, "/usr/bin/readelf", "-n", e2e_trigger("usdt_global"), NULL);
+	cr_assert(strstr(r.out, "-8@dcc_glob_count(%rip) -4@8+dcc_glob_pair(%rip) "
+			 "-2@dcc_glob_small(%rip)"), "the trigger's operands:\n%s", r.out);
+	run_result_free(&r);
+	const char *obj = e2e_build("usdt_global",
+		"#pragma D option quiet\n"
+		"dccglob$target:::state { printf(\"%d %d %d %d\\n\", arg3, arg0, arg1, arg2); }\n");
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d", e2e_trigger("usdt_global"), N), obj, NULL);
+	char *want = e2e_keep(calloc(1, 4096));
+	for (int i = 1; i <= N; i++)
+		sprintf(want + strlen(want), "%d %d %d %d\n", i, 7 + 1000 * i * (i + 1) / 2,
+			-3 * i, 5 * i);
+	e2e_expect(&r, 0, strcat(want, "\n"));
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	run_result_free(&r);
+}

@@ -20,8 +20,8 @@ static void all_named(const char *(*name)(uint32_t), uint32_t last, const char *
 
 Test(abi_names, every_value_has_a_name)
 {
-	all_named(abi_attach_name, DCC_ATTACH_CPC, "attach kind");
-	all_named(abi_attach_desc, DCC_ATTACH_CPC, "attach kind");
+	all_named(abi_attach_name, DCC_ATTACH_PID_OFFSET, "attach kind");
+	all_named(abi_attach_desc, DCC_ATTACH_PID_OFFSET, "attach kind");
 	all_named(abi_action_name, DCC_ACT_PRINT, "action");
 	all_named(abi_agg_func_name, DCC_AGG_LLQUANTIZE, "aggregation function");
 	all_named(abi_fault_name, DCC_FAULT_LIBRARY, "fault");
