@@ -185,3 +185,27 @@ int dcc_runtime__agg_key_text(struct dcc_runtime *rt, const struct dcc_agg_entry
 	free(text);
 	return (int)len;
 }
+
+int dcc_runtime__agg_clear(struct dcc_runtime *rt, uint32_t agg_id)
+{
+	int err;
+
+	if (agg_id >= rt->hdr->naggs)
+		return -ENOENT;
+	pthread_mutex_lock(&rt->lock);
+	err = rt_agg_clear(rt, agg_id);
+	pthread_mutex_unlock(&rt->lock);
+	return err;
+}
+
+int dcc_runtime__agg_trunc(struct dcc_runtime *rt, uint32_t agg_id, int64_t keep)
+{
+	int err;
+
+	if (agg_id >= rt->hdr->naggs)
+		return -ENOENT;
+	pthread_mutex_lock(&rt->lock);
+	err = rt_agg_trunc(rt, agg_id, keep);
+	pthread_mutex_unlock(&rt->lock);
+	return err;
+}

@@ -6,8 +6,9 @@
  * return NULL and set errno. The runtime never exits the process.
  *
  * Threads: a runtime is driven from one thread (poll, handle_record, the
- * setters), except that dcc_runtime__agg_walk, dcc_runtime__print_aggs,
- * dcc_runtime__printa and dcc_runtime__output_reopened may be called from
+ * setters), except that dcc_runtime__agg_walk, dcc_runtime__agg_clear,
+ * dcc_runtime__agg_trunc, dcc_runtime__print_aggs, dcc_runtime__printa and
+ * dcc_runtime__output_reopened may be called from
  * another thread while it polls: they and the handling of each record hold
  * the runtime's lock. dcc_runtime__agg_key_text and dcc_agg_bucket_bounds
  * take no lock; call the first from an agg_walk callback.
@@ -138,6 +139,12 @@ typedef int (*dcc_agg_fn)(void *ctx, const struct dcc_agg_entry *e);
 /* Each entry of aggregation agg_id in printing order; fn returning non-zero
  * stops the walk and is returned. */
 int dcc_runtime__agg_walk(struct dcc_runtime *rt, uint32_t agg_id, dcc_agg_fn fn, void *ctx);
+/* D's clear(@agg) (values to zero, keys kept) and trunc(@agg, keep)
+ * (keep > 0: the keep entries of largest value stay, the last ones in
+ * printing order; keep < 0: the -keep smallest; 0: all removed), on
+ * aggregation agg_id, whenever the application likes. 0, -ENOENT for no such aggregation, or a map error. */
+int dcc_runtime__agg_clear(struct dcc_runtime *rt, uint32_t agg_id);
+int dcc_runtime__agg_trunc(struct dcc_runtime *rt, uint32_t agg_id, int64_t keep);
 /* Key element k of an entry as text, NUL-terminated in buf: an integer in
  * decimal, a string as it is, an address as printa() names it
  * (module`symbol+0x10), a stack's frames one a line, an address of inet_*()

@@ -968,6 +968,39 @@ Test(rt_agg, walk_in_printing_order)
 	rtt_close(&t);
 }
 
+static int count_entry(void *ctx, const struct dcc_agg_entry *e)
+{
+	struct walked *w = ctx;
+
+	memcpy(w->keys[w->n], e->key, 16);
+	w->vals[w->n++] = e->value;
+	return 0;
+}
+
+Test(rt_agg, an_application_truncates_and_clears)
+{
+	struct walked w = { 0 };
+	struct rtt t;
+
+	strkey(&t, NULL, 0);
+	/* ls 2, bash 5, sshd 5, cron 9: keep the two largest, as trunc(@, 2) */
+	cr_assert_eq(dcc_runtime__agg_trunc(t.rt, 0, 2), 0);
+	cr_assert_eq(dcc_runtime__agg_walk(t.rt, 0, count_entry, &w), 0);
+	cr_assert_eq(w.n, 2);
+	cr_assert_str_eq(w.keys[0], "sshd");
+	cr_assert_str_eq(w.keys[1], "cron");
+	/* clear(): the keys stay, their values are 0 */
+	cr_assert_eq(dcc_runtime__agg_clear(t.rt, 0), 0);
+	memset(&w, 0, sizeof(w));
+	cr_assert_eq(dcc_runtime__agg_walk(t.rt, 0, count_entry, &w), 0);
+	cr_assert_eq(w.n, 2);
+	cr_assert_eq(w.vals[0], 0);
+	cr_assert_eq(w.vals[1], 0);
+	cr_assert_eq(dcc_runtime__agg_clear(t.rt, 7), -ENOENT);
+	cr_assert_eq(dcc_runtime__agg_trunc(t.rt, 7, 1), -ENOENT);
+	rtt_close(&t);
+}
+
 Test(rt_agg, min_max_without_values_print_their_start)
 {
 	struct rtt t;
