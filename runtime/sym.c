@@ -9,6 +9,8 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -47,11 +49,6 @@ struct uproc {
 };
 
 struct symtab {
-	bool kloaded;
-	struct ksym *ks;
-	size_t nks;
-	char **kstrs; /* allocations to free */
-	size_t nkstrs, kstrs_cap;
 	struct uelf *elfs;
 	size_t nelfs;
 	struct uproc *procs;
@@ -65,6 +62,18 @@ static struct symtab *tab(struct dcc_runtime *rt)
 	return rt->syms;
 }
 
+/* The kernel's text symbols, read from /proc/kallsyms once per process and
+ * shared by every runtime in it: the file is ~120,000 lines and takes
+ * 60-250 ms to read, which an application with several runtimes (or the
+ * fuzzer, with one runtime per input) should pay once. Never freed: it
+ * lives as long as the process, reachable from here. */
+static struct {
+	struct ksym *ks;
+	size_t nks;
+	char *text; /* the file's bytes; names and modules point into it */
+} kernel;
+static pthread_once_t kernel_once = PTHREAD_ONCE_INIT;
+
 static int kcmp(const void *a, const void *b)
 {
 	const struct ksym *x = a, *y = b;
@@ -74,89 +83,124 @@ static int kcmp(const void *a, const void *b)
 	return x->ord < y->ord ? -1 : x->ord > y->ord;
 }
 
-static char *keep(struct symtab *t, const char *s)
+/* The whole of /proc/kallsyms in one buffer (its size is unknown until
+ * read: procfs reports 0). */
+static char *kallsyms_text(size_t *len)
 {
-	char *d;
+	size_t cap = 1 << 22, n = 0;
+	char *buf = malloc(cap + 1);
+	int fd = open("/proc/kallsyms", O_RDONLY | O_CLOEXEC);
+	ssize_t r;
 
-	if (t->nkstrs == t->kstrs_cap) {
-		size_t cap = t->kstrs_cap ? 2 * t->kstrs_cap : 4096;
-		char **v = realloc(t->kstrs, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		t->kstrs = v;
-		t->kstrs_cap = cap;
-	}
-	if (!(d = strdup(s)))
+	if (!buf || fd < 0) {
+		free(buf);
+		if (fd >= 0)
+			close(fd);
 		return NULL;
-	t->kstrs[t->nkstrs++] = d;
-	return d;
-}
-
-static void kload(struct symtab *t)
-{
-	const char *mod = "vmlinux";
-	char line[512], name[256], m[128];
-	size_t cap = 0;
-	FILE *f;
-
-	t->kloaded = true;
-	if (!(f = fopen("/proc/kallsyms", "re")))
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long long a;
-		char type;
-		int n;
-
-		m[0] = '\0';
-		n = sscanf(line, "%llx %c %255s [%127[^]]]", &a, &type, name, m);
-		/* text symbols only; addresses read as 0 when not root */
-		if (n < 3 || !a || !strchr("TtWw", type))
+	}
+	while ((r = read(fd, buf + n, cap - n)) > 0 || (r < 0 && errno == EINTR)) {
+		if (r < 0)
 			continue;
-		if (t->nks == cap) {
-			struct ksym *v = realloc(t->ks, (cap = cap ? 2 * cap : 4096) * sizeof(*v));
-
+		n += (size_t)r;
+		if (n == cap) {
+			char *v = realloc(buf, 2 * cap + 1);
 			if (!v)
 				break;
-			t->ks = v;
+			buf = v;
+			cap *= 2;
 		}
-		if (*m && strcmp(m, mod) != 0 && !(mod = keep(t, m)))
-			break;
-		if (!*m)
-			mod = "vmlinux";
-		t->ks[t->nks] = (struct ksym){ a, (uint32_t)t->nks, keep(t, name), mod };
-		if (!t->ks[t->nks].name)
-			break;
-		t->nks++;
 	}
-	fclose(f);
-	qsort(t->ks, t->nks, sizeof(*t->ks), kcmp);
+	close(fd);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* One line, "ADDR TYPE NAME[\t[MODULE]]", cut in place: the name and the
+ * module become NUL-terminated strings in the buffer. */
+static bool kline(char *line, struct ksym *k)
+{
+	char *p = line, *name, *mod = NULL;
+	uint64_t a = 0;
+	int digits = 0;
+
+	for (; *p && *p != ' '; p++, digits++) {
+		int v = *p >= '0' && *p <= '9' ? *p - '0'
+			: *p >= 'a' && *p <= 'f' ? *p - 'a' + 10 : -1;
+		if (v < 0 || digits >= 16)
+			return false;
+		a = a << 4 | (uint64_t)v;
+	}
+	/* text symbols only; addresses read as 0 when not root */
+	if (*p != ' ' || !a || !p[1] || !strchr("TtWw", p[1]) || p[2] != ' ')
+		return false;
+	name = p + 3;
+	for (p = name; *p && *p != '\t' && *p != ' '; p++)
+		;
+	if (*p) {
+		*p++ = '\0';
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '[') {
+			mod = ++p;
+			while (*p && *p != ']')
+				p++;
+			*p = '\0';
+		}
+	}
+	*k = (struct ksym){ a, 0, name, mod && *mod ? mod : "vmlinux" };
+	return *name != '\0';
+}
+
+static void kload(void)
+{
+	size_t len, cap = 0;
+	char *text = kallsyms_text(&len), *line, *nl;
+
+	if (!text)
+		return;
+	kernel.text = text;
+	for (line = text; line < text + len; line = nl + 1) {
+		struct ksym k;
+
+		if (!(nl = strchr(line, '\n')))
+			nl = text + len;
+		*nl = '\0';
+		if (!kline(line, &k))
+			continue;
+		if (kernel.nks == cap) {
+			struct ksym *v = realloc(kernel.ks, (cap = cap ? 2 * cap : 1 << 17) * sizeof(*v));
+			if (!v)
+				break;
+			kernel.ks = v;
+		}
+		k.ord = (uint32_t)kernel.nks;
+		kernel.ks[kernel.nks++] = k;
+	}
+	qsort(kernel.ks, kernel.nks, sizeof(*kernel.ks), kcmp);
 }
 
 static const struct ksym *kfind(struct dcc_runtime *rt, uint64_t pc)
 {
-	struct symtab *t = tab(rt);
 	size_t lo = 0, hi;
 
-	if (!t)
-		return NULL;
-	if (!t->kloaded)
-		kload(t);
-	hi = t->nks;
-	if (!hi || pc < t->ks[0].addr)
+	(void)rt;
+	pthread_once(&kernel_once, kload);
+	hi = kernel.nks;
+	if (!hi || pc < kernel.ks[0].addr)
 		return NULL;
 	/* the last symbol at or below pc; of equal addresses, the first listed */
 	while (hi - lo > 1) {
 		size_t mid = (lo + hi) / 2;
 
-		if (t->ks[mid].addr <= pc)
+		if (kernel.ks[mid].addr <= pc)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	while (lo > 0 && t->ks[lo - 1].addr == t->ks[lo].addr)
+	while (lo > 0 && kernel.ks[lo - 1].addr == kernel.ks[lo].addr)
 		lo--;
-	return &t->ks[lo];
+	return &kernel.ks[lo];
 }
 
 uint64_t rt_ksym_start(struct dcc_runtime *rt, uint64_t pc)
@@ -447,10 +491,6 @@ void rt_syms_free(struct dcc_runtime *rt)
 
 	if (!t)
 		return;
-	for (size_t i = 0; i < t->nkstrs; i++)
-		free(t->kstrs[i]);
-	free(t->kstrs);
-	free(t->ks);
 	for (size_t i = 0; i < t->nelfs; i++) {
 		for (size_t j = 0; j < t->elfs[i].nsyms; j++)
 			free(t->elfs[i].syms[j].name);
