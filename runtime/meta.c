@@ -308,6 +308,14 @@ static int check_clauses(const struct dcc_meta_header *h, const char *base, char
 					return why_set(why, whylen, -EBADMSG,
 						       "clause %u action %u: %s", i, j, pwhy);
 			}
+			/* commit() and discard() read their speculation id from the
+			 * record: without an argument they would read another
+			 * action's field, perhaps beyond this record */
+			if ((a->kind == DCC_ACT_COMMIT || a->kind == DCC_ACT_DISCARD) &&
+			    (a->nargs != 1 || args[a->first_arg].kind != DCC_K_INT))
+				return why_set(why, whylen, -EBADMSG,
+					       "clause %u action %u: %s takes one integer", i, j,
+					       abi_action_name(a->kind));
 			if (a->kind == DCC_ACT_EXIT && args[a->first_arg].kind != DCC_K_INT)
 				return why_set(why, whylen, -EBADMSG,
 					       "clause %u action %u: %s argument is not an integer",

@@ -206,6 +206,33 @@ Test(rt_meta, aggregation_value_sizes)
 	free(m);
 }
 
+/* Found by the consumer fuzzer: a commit() with no argument read its
+ * speculation id from another action's field, past the end of its record. */
+Test(rt_meta, commit_and_discard_take_one_integer)
+{
+	static const uint32_t kinds[] = { DCC_ACT_COMMIT, DCC_ACT_DISCARD };
+
+	for (int i = 0; i < 2; i++) {
+		struct mb b;
+		size_t n;
+		char *m;
+
+		mb_init(&b);
+		b.script = mb_str(&b, "spec.d");
+		mb_probe(&b, DCC_PROBE_BEGIN, "dtrace", "", "", "BEGIN");
+		mb_clause(&b);
+		mb_action(&b, DCC_ACT_PRINTF, "%d\n");
+		mb_int(&b, 8, 1);
+		mb_clause(&b);
+		mb_action(&b, kinds[i], "");
+		m = mb_blob(&b, &n);
+		cr_assert_eq(check(m, n), -EBADMSG);
+		cr_assert_str_eq(why, i ? "clause 1 action 0: discard takes one integer"
+					: "clause 1 action 0: commit takes one integer");
+		free(m);
+	}
+}
+
 Test(rt_meta, runtime_new_refuses_bad_metadata)
 {
 	struct dcc_runtime_opts o = { .sz = sizeof(o), .progname = "dtrun" };
