@@ -158,30 +158,59 @@ static int snap_add(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s, siz
 	return 0;
 }
 
-#define SNAP_BATCH 4096 /* keys read by one bpf(BPF_MAP_LOOKUP_BATCH) */
+/* Keys read by one bpf(BPF_MAP_LOOKUP_BATCH): up to 4096, fewer when the
+ * values of that many (val_size on every CPU) would pass 4 MiB, so that a
+ * quantize() on a 64-CPU machine does not ask for 256 MiB at each printa. */
+#define SNAP_BATCH_MAX 4096
+#define SNAP_BATCH_MIN 64
+#define SNAP_BATCH_BYTES (4u << 20)
 
-/* The whole map in batches of SNAP_BATCH keys: two system calls for a
- * thousand keys where the key-by-key walk makes two a key (10^6 keys:
- * seconds). -EINVAL/-EOPNOTSUPP before anything was read: the kernel has
- * no batch operation for this map, and the caller walks it key by key. */
+static uint32_t batch_keys(const struct dcc_meta_agg *a, int n)
+{
+	size_t per = (size_t)n * a->val_size, k = per ? SNAP_BATCH_BYTES / per : SNAP_BATCH_MAX;
+
+	return k > SNAP_BATCH_MAX ? SNAP_BATCH_MAX : k < SNAP_BATCH_MIN ? SNAP_BATCH_MIN : (uint32_t)k;
+}
+
+/* The whole map in batches: two system calls for a thousand keys where the
+ * key-by-key walk makes two a key (10^6 keys: seconds). -EINVAL/-EOPNOTSUPP
+ * before anything was read: the kernel has no batch operation for this map,
+ * and the caller walks it key by key. A hash bucket holding more keys than
+ * the batch (-ENOSPC, nothing read) doubles the batch. */
 static int snap_batch(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s, size_t *cap,
 		      int fd, int n)
 {
 	const struct dcc_meta_agg *a = s->agg;
 	size_t tok = a->key_size > 8 ? a->key_size : 8;
-	/* zeroed: valgrind does not know that the kernel fills them */
-	char *keys = calloc(SNAP_BATCH, a->key_size);
-	int64_t *vals = calloc((size_t)SNAP_BATCH * (size_t)n, a->val_size);
-	char *in = calloc(1, tok), *out = calloc(1, tok);
+	uint32_t batch = batch_keys(a, n);
+	char *keys = NULL, *in = calloc(1, tok), *out = calloc(1, tok);
+	int64_t *vals = NULL;
 	bool first = true;
 	int err = -ENOMEM;
 
-	if (!keys || !vals || !in || !out)
+	if (!in || !out)
 		goto done;
 	for (;;) {
-		__u32 count = SNAP_BATCH;
+		__u32 count = batch;
 
+		if (!keys) {
+			/* zeroed: valgrind does not know that the kernel fills them */
+			keys = calloc(batch, a->key_size);
+			vals = calloc((size_t)batch * (size_t)n, a->val_size);
+			if (!keys || !vals) {
+				err = -ENOMEM;
+				goto done;
+			}
+		}
 		err = bpf_map_lookup_batch(fd, first ? NULL : in, out, keys, vals, &count, NULL);
+		if (err == -ENOSPC && batch < (1u << 20)) {
+			batch *= 2;
+			free(keys);
+			free(vals);
+			keys = NULL;
+			vals = NULL;
+			continue;
+		}
 		if (err && err != -ENOENT) {
 			/* unsupported is only said by the first call; later, the
 			 * caller must not walk again over what was taken */

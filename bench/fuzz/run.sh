@@ -8,7 +8,8 @@
 #
 # Seeds are made each run from the tree, nothing is stored: every .d under
 # tests/ and samples/ for fuzz_front; for fuzz_consumer the objects dcc makes
-# of the scripts that compile, and their .dcc.meta sections alone. The
+# of the scripts that compile, their .dcc.meta sections alone, and those
+# blobs followed by bytes for their aggregation maps (plain and as JSON). The
 # corpora (build-fuzz/fuzz/corpus-*) grow from run to run.
 #
 # Knobs: BUILD=dir (default build-fuzz/), CC (default clang-19), DCC=a dcc to
@@ -49,6 +50,10 @@ for f in "$ROOT"/samples/*.d "$ROOT"/tests/e2e/tst.*.d "$ROOT"/tests/compile/met
 	o=$WORK/seed-fuzz_consumer/$(basename "$(dirname "$f")")_$(basename "$f" .d).o
 	ASAN_OPTIONS=detect_leaks=0 "$DCC" "$f" -o "$o" 2>/dev/null || { rm -f "$o"; continue; }
 	"$OBJCOPY" -O binary --only-section=.dcc.meta "$o" "${o%.o}.meta"
+	# the blob again with 512 bytes for its aggregations' maps, and as JSON
+	{ cat "${o%.o}.meta"; perl -e 'print pack("V2", 0xffffffff, 512), map { chr($_ % 251) } 0..511'; } \
+		>"${o%.o}.aggs"
+	{ printf J; cat "${o%.o}.aggs"; } >"${o%.o}.json"
 done
 say "seeds: $(ls "$WORK/seed-fuzz_front" | wc -l) scripts," \
 	"$(ls "$WORK/seed-fuzz_consumer" | wc -l) objects and metadata blobs"
