@@ -1,8 +1,8 @@
 /*
  * `dtrun --info OBJ`: what a dcc object holds and what it needs from a
- * kernel, as text or JSON, read without loading anything (info_scan.c);
- * and the check of those needs on the running kernel that dtrun makes
- * before it loads an object. Also dtrun's other long options.
+ * kernel, as text or JSON, read without loading anything (info_scan.c; the
+ * check of those needs on the running kernel is info_check.c). Also dtrun's
+ * other long options.
  */
 #include "info.h"
 #include "loader.h"
@@ -264,112 +264,6 @@ void info_print(FILE *out, const struct info *in, const char *path, bool json)
 		print_json(out, in, path, h);
 	else
 		print_text(out, in, path, h);
-}
-
-/*
- * DCC_TEST_MISSING=TYPE or =TYPE:HELPER (a test hook, documented in
- * dtrun.1): act as if this kernel lacked that program type, or that helper
- * for that program type ("kprobe", "tracepoint:get_current_pid_tgid").
- */
-/* Program types that load only with a BTF target (fentry, tp_btf, LSM...):
- * libbpf's probe cannot load one, so they are not probed (the kernel BTF
- * check covers them). */
-static bool btf_typed(int type)
-{
-	return type == BPF_PROG_TYPE_TRACING || type == BPF_PROG_TYPE_EXT ||
-	       type == BPF_PROG_TYPE_LSM || type == BPF_PROG_TYPE_STRUCT_OPS;
-}
-
-/* Whether the kernel has program type: load `r0 = 0; exit`. Only an unknown
- * type fails with EINVAL before anything else is looked at; EPERM (not
- * root) and the rest cannot tell (libbpf's probe says 0 for them). */
-static int probe_type(int type)
-{
-	const char *t = getenv("DCC_TEST_MISSING");
-	if (t && !strchr(t, ':') && !strcmp(t, prog_type_name(type)))
-		return 0;
-	if (btf_typed(type))
-		return -EOPNOTSUPP;
-	struct bpf_insn insns[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
-		{ .code = BPF_JMP | BPF_EXIT },
-	};
-	int fd = bpf_prog_load(type, NULL, "GPL", insns, 2, NULL);
-	if (fd >= 0) {
-		close(fd);
-		return 1;
-	}
-	return errno == EINVAL ? 0 : -errno;
-}
-
-/*
- * Whether programs of type may call helper id: load `call id; exit` and
- * read the verifier's reason. Unknown ids and helpers the type may not call
- * fail while the call is looked up ("invalid func", "unknown func",
- * "cannot use helper", by kernel version); any other failure comes later,
- * from the arguments, so the helper is there. libbpf's probe predates the
- * newest wording.
- */
-static int probe_helper(int type, unsigned id)
-{
-	const char *t = getenv("DCC_TEST_MISSING"), *colon = t ? strchr(t, ':') : NULL;
-	const char *n = info_helper_name(id);
-	if (colon && n && !strncmp(t, prog_type_name(type), (size_t)(colon - t)) &&
-	    !prog_type_name(type)[colon - t] && !strcmp(colon + 1, n))
-		return 0;
-	if (btf_typed(type))
-		return -EOPNOTSUPP;
-	struct bpf_insn insns[] = {
-		{ .code = BPF_JMP | BPF_CALL, .imm = (int)id },
-		{ .code = BPF_JMP | BPF_EXIT },
-	};
-	char log[4096] = "";
-	LIBBPF_OPTS(bpf_prog_load_opts, po, .log_buf = log, .log_size = sizeof(log),
-		    .log_level = 1);
-	int fd = bpf_prog_load(type, NULL, "GPL", insns, 2, &po);
-	if (fd >= 0) {
-		close(fd);
-		return 1;
-	}
-	if (strstr(log, "invalid func ") || strstr(log, "unknown func ") ||
-	    strstr(log, "cannot use helper"))
-		return 0;
-	return log[0] ? 1 : -errno;
-}
-
-int info_check_kernel(const struct info *in, const char *prog, const char *obj_name)
-{
-	libbpf_print_fn_t old = libbpf_set_print(NULL);
-	int ret = 0;
-
-	for (int i = 0; i < in->nprogs && !ret; i++) {
-		const struct info_prog *p = &in->progs[i];
-		/* 1: there; 0: missing; < 0: cannot tell (not root, a type libbpf
-		 * cannot probe): loading will say */
-		if (probe_type(p->type) == 0) {
-			fprintf(stderr, "%s: this kernel cannot run %s: it has no %s programs "
-				"(program %s)\n", prog, obj_name, prog_type_name(p->type), p->name);
-			ret = 1;
-			break;
-		}
-		for (unsigned k = 1; k < INFO_MAX_HELPERS && !ret; k++)
-			if (p->helpers[k] && probe_helper(p->type, k) == 0) {
-				const char *n = info_helper_name(k);
-				fprintf(stderr, "%s: this kernel cannot run %s: program %s calls "
-					"helper %s%s (%u), which this kernel does not allow in "
-					"%s programs\n", prog, obj_name, p->name, n ? "bpf_" : "",
-					n ? n : "", k, prog_type_name(p->type));
-				ret = 1;
-			}
-	}
-	if (!ret && in->core && access("/sys/kernel/btf/vmlinux", R_OK) && errno == ENOENT) {
-		fprintf(stderr, "%s: this kernel cannot run %s: it needs the kernel's BTF "
-			"(/sys/kernel/btf/vmlinux is missing: CONFIG_DEBUG_INFO_BTF)\n", prog,
-			obj_name);
-		ret = 1;
-	}
-	libbpf_set_print(old);
-	return ret;
 }
 
 static void *read_all(const char *path, size_t *size)

@@ -51,8 +51,10 @@ void info_print(FILE *out, const struct info *in, const char *path, bool json);
 
 /* 0 when the running kernel has every program type and helper in needs, or
  * cannot tell (probing fails: not root); else 1 after one sentence on
- * stderr naming what is missing ("PROG: ..."). */
-int info_check_kernel(const struct info *in, const char *prog, const char *obj_name);
+ * stderr naming what is missing ("PROG: ..."). *loads: the test programs it
+ * loaded into the kernel (for dtrun -v's timing). */
+int info_check_kernel(const struct info *in, const char *prog, const char *obj_name,
+		      int *loads);
 
 /* dtrun's long options, looked for before the dtrace-like ones: --help,
  * --version, --info[=json] [-f json] OBJ. Returns -1 when none is given

@@ -55,3 +55,20 @@ E2E_TEST(info, refuses_a_missing_program_type)
 	e2e_expect(&r, 0, "\n"); /* dtrace's blank line at the end of a quiet trace */
 	run_result_free(&r);
 }
+
+/* Helpers every kernel since a release allows are not probed on each start
+ * (loader/info_check.c); the test hook still refuses one, so the check is
+ * still made for them. */
+E2E_TEST(info, refuses_a_helper_it_need_not_probe)
+{
+	const char *obj = e2e_build("ringbuf", "BEGIN { printf(\"x\\n\"); exit(0); }");
+	struct run_result r;
+	setenv("DCC_TEST_MISSING", "raw_tracepoint:ringbuf_reserve", 1);
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	unsetenv("DCC_TEST_MISSING");
+	e2e_expect(&r, 1, "");
+	e2e_assert_bytes("stderr", r.err, e2e_fmt("dtrun: this kernel cannot run %s: program "
+		"dcc_c1 calls helper bpf_ringbuf_reserve (131), which this kernel does not allow "
+		"in raw_tracepoint programs\n", obj));
+	run_result_free(&r);
+}
