@@ -34,16 +34,15 @@ med() { stats | cut -d' ' -f1; }
 # "open+load attach attached_after_start wall" in ms, or "fail: why"
 dtrun_v()
 {
-	local t0 t1
-	t0=$(now_us)
-	if ! locked "$DTRUN" -q -v "$1" >/dev/null 2>"$WORK/v.err"; then
+	# timed inside the lock: waiting for others' runs is not dtrun's time
+	if ! locked bash -c 't0=${EPOCHREALTIME/./}; "$@" || exit; t1=${EPOCHREALTIME/./}
+		echo $((t1 - t0)) >"$0"' "$WORK/v.us" "$DTRUN" -q -v "$1" >/dev/null 2>"$WORK/v.err"; then
 		echo "fail: $(grep -v '^libbpf' "$WORK/v.err" | grep -m1 . | cut -c1-80)"
 		return
 	fi
-	t1=$(now_us)
 	sed -n 's/.*open+load \([0-9.]*\) ms.*attach \([0-9.]*\) ms, probes attached \([0-9.]*\) ms.*/\1 \2 \3/p' \
 		"$WORK/v.err" | tr '\n' ' '
-	echo "$(((t1 - t0) / 1000)).$(((t1 - t0) % 1000 / 100))"
+	awk '{ printf "%.1f\n", $1 / 1000 }' "$WORK/v.us"
 }
 
 # load_row LABEL OBJ N: N runs of dtrun_v, medians of each column
@@ -170,8 +169,8 @@ bufsize()
 {
 	local b
 	echo "## 4. bufsize: printf(\"%d %d\\n\", pid, timestamp) on each of $BUF_LOAD getppid() calls, output to /dev/null"
-	printf '| bufsize | peak RSS KiB | maps memlock KiB | records printed | drops reported | wall ms |\n'
-	printf '| --- | --- | --- | --- | --- | --- |\n'
+	printf '| bufsize | peak RSS KiB | maps memlock KiB | records printed | drops reported |\n'
+	printf '| --- | --- | --- | --- | --- |\n'
 	printf 'syscall::getppid:entry\n/pid == $target/\n{\n\tprintf("%%d %%d\\n", pid, timestamp);\n}\n' >"$WORK/b.d"
 	"$DCC" "$WORK/b.d" -o "$WORK/b.o"
 	cat >"$WORK/b.sh" <<EOF
@@ -181,15 +180,11 @@ exec "$TRIGGERS/getppid_n" $BUF_LOAD >/dev/null
 EOF
 	chmod +x "$WORK/b.sh"
 	for b in $BUFSIZES; do
-		local t0 t1
-		t0=$(now_us)
 		locked /usr/bin/time -f %M -o "$WORK/b.hwm" "$DTRUN" -q -x bufsize=$b -c "$WORK/b.sh" \
 			"$WORK/b.o" 2>"$WORK/b.err" | grep -c . >"$WORK/b.n" || true
-		t1=$(now_us)
-		printf '| %s | %s | %s | %s | %s | %s |\n' "$b" "$(tail -1 "$WORK/b.hwm")" \
+		printf '| %s | %s | %s | %s | %s |\n' "$b" "$(tail -1 "$WORK/b.hwm")" \
 			"$(cat "$WORK/b.mem" 2>/dev/null)" "$(cat "$WORK/b.n")" \
-			"$(awk '/drops? on CPU/ { s += $2 } END { print s + 0 }' "$WORK/b.err")" \
-			"$(((t1 - t0) / 1000))"
+			"$(awk '/drops? on CPU/ { s += $2 } END { print s + 0 }' "$WORK/b.err")"
 	done
 }
 
