@@ -18,8 +18,8 @@
 # Every dtrun run holds the kernel lock (LOCK, /tmp/dcc-kernel.lock) for
 # itself only. RUNS (default 5) repetitions for the timings of 1 and 2
 # (fewer for the largest sizes), medians shown.
+RUNS=${RUNS:-5}	# before lib.sh, whose default is 10
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-RUNS=${RUNS:-5}
 LOCK=${LOCK:-/tmp/dcc-kernel.lock}
 CLAUSES=${CLAUSES:-1 10 100 1000}
 KEYS=${KEYS:-1000 10000 100000 1000000}
