@@ -19,7 +19,8 @@
 # generator's own ns per call is shown for the tools that trace its calls;
 # W3's "printed" is the records of the generator printed (want N/10: no
 # loss at that rate; bench/load.sh measures the highest rate without loss).
-# Every tracer run holds the kernel lock (LOCK) for itself only.
+# Each round (every workload by every tool, ~5 s for start-up, ~40 s per
+# event) holds the kernel lock (LOCK), and only that round.
 #
 # Knobs: RUNS (start-up, default 9), REPS (per-event rounds, default 5),
 # N (default 1000000), PROFILE_S (default 2), BPFTRACE= (empty: without).
@@ -108,12 +109,18 @@ startup()
 	esac
 }
 : >"$WORK/rec"
-for ((i = 0; i < RUNS; i++)); do
+# one round: every workload by every tool, interleaved
+startup_round()
+{
+	local w impl us
 	for w in 1 2 3 4 5; do
 		for impl in $impls; do
-			us=$(with_lock startup "$w" "$impl") && echo "$w $impl start $us" >>"$WORK/rec"
+			us=$(startup "$w" "$impl") && echo "$w $impl start $us" >>"$WORK/rec"
 		done
 	done
+}
+for ((i = 0; i < RUNS; i++)); do
+	with_lock startup_round
 done
 
 # --- per event ------------------------------------------------------------
@@ -168,13 +175,18 @@ perevent()
 	[ "$w" != 3 ] || echo "$w $impl printed $(grep -c 'pcloop /dev/null' "$WORK/t.out")" >>"$WORK/rec"
 }
 sysctl -qw kernel.bpf_stats_enabled=1
-for ((r = 0; r < REPS; r++)); do
+perevent_round()
+{
+	local w impl
 	for w in 1 2 3 4 5; do
 		"$WORK/pcload" sys 1 >/dev/null	# warm the generator's pages
 		for impl in $impls; do
-			with_lock perevent "$w" "$impl"
+			perevent "$w" "$impl"
 		done
 	done
+}
+for ((r = 0; r < REPS; r++)); do
+	with_lock perevent_round
 done
 sysctl -qw kernel.bpf_stats_enabled="$old_stats"
 [ "${KEEP:-0}" = 1 ] && cp "$WORK/rec" /tmp/workloads.rec
