@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Every function of libc at once: `pid$target:libc.so.6::entry { @ = count(); }`
+# with -p on a waiting process, next to bpftrace's
+# `uprobe:/lib/x86_64-linux-gnu/libc.so.6:*` (-p). Per tool: start to
+# attached (BEGIN prints "ready" once every probe is attached), then the
+# target (pidloop.c) calls getpid() N times and times them: ns per event is
+# (traced - untraced) / N; then ^C to exit (detaching). dtrun runs with
+# multi-uprobe links (one link per file, Linux 6.6+) and, forced with
+# DCC_PID_MULTI=0, one uprobe a function, as bpftrace 0.17 does: closing
+# ~2,150 uprobe perf events takes minutes on 6.18, so those two run
+# RUNS_SLOW (1) times. The kernel lock (LOCK, empty for none) is held per run.
+# FUNC=getpid probes that one function instead (the cost of a uprobe
+# itself, apart from how many there are).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+N=${N:-1000000}
+RUNS_SLOW=${RUNS_SLOW:-1}
+LOCK=${LOCK-/tmp/dcc-kernel.lock}
+LIBC=${LIBC:-/lib/x86_64-linux-gnu/libc.so.6}
+cc -O2 -Wall "$BENCH_DIR/pidloop.c" -o "$WORK/pidloop"
+FUNC=${FUNC:-}
+printf '%s\n' "pid\$target:libc.so.6:$FUNC:entry { @n = count(); }" 'BEGIN { printf("ready\n"); }' \
+	'END { printa("events %@d\n", @n); }' >"$WORK/all.d"
+"$DCC" "$WORK/all.d" -o "$WORK/all.o"
+BT_PROG="uprobe:$LIBC:${FUNC:-*} { @n = count(); } BEGIN { printf(\"ready\\n\"); }"
+
+# one_run KIND: prints "attach_ms loop_ns exit_ms events" (one line).
+one_run()
+{
+	local kind=$1 lp tp t0 t1 t2 t3 ns
+	"$WORK/pidloop" "$N" >"$WORK/loop.out" &
+	lp=$!
+	wait_for "$WORK/loop.out" waiting 10 || { echo "bench: pidloop did not start" >&2; return 1; }
+	t0=$(now_us)
+	case $kind in
+	none) tp= ;;
+	multi) "$DTRUN" -q -p "$lp" "$WORK/all.o" >"$WORK/t.out" 2>"$WORK/t.err" & tp=$! ;;
+	single) DCC_PID_MULTI=0 "$DTRUN" -q -p "$lp" "$WORK/all.o" >"$WORK/t.out" 2>"$WORK/t.err" &
+		tp=$! ;;
+	bpftrace) "$BPFTRACE" -p "$lp" -e "$BT_PROG" >"$WORK/t.out" 2>"$WORK/t.err" & tp=$! ;;
+	esac
+	if [ -n "$tp" ] && ! wait_for "$WORK/t.out" ready 300; then
+		echo "bench: $kind: not attached after 300 s ($(head -c 300 "$WORK/t.err"))" >&2
+		kill -KILL "$lp" "$tp" 2>/dev/null
+		return 1
+	fi
+	t1=$(now_us)
+	kill -USR1 "$lp"
+	wait "$lp"
+	ns=$(sed -n 2p "$WORK/loop.out")
+	t2=$(now_us)
+	if [ -n "$tp" ]; then
+		kill -INT "$tp"
+		wait "$tp" || true
+	fi
+	t3=$(now_us)
+	# dtrun: "events N"; bpftrace: "@n: N"
+	local ev
+	ev=$(awk '/^events / { print $2 } /^@n: / { print $2 }' "$WORK/t.out" 2>/dev/null | tail -1)
+	[ -n "$tp" ] || ev=-
+	echo "$(((t1 - t0) / 1000)).$(((t1 - t0) % 1000 / 100)) $ns" \
+		"$(((t3 - t2) / 1000)).$(((t3 - t2) % 1000 / 100)) ${ev:--}"
+	rm -f "$WORK/t.out" "$WORK/t.err"
+}
+
+# runs KIND COUNT: COUNT runs, each under the lock, one line each.
+runs()
+{
+	local i
+	for ((i = 0; i < $2; i++)); do
+		if [ -n "$LOCK" ]; then
+			flock "$LOCK" bash -c "$(declare -f one_run now_us wait_for); WORK=$WORK N=$N \
+				DTRUN=$DTRUN BPFTRACE=$BPFTRACE BT_PROG='$BT_PROG' one_run $1"
+		else
+			one_run "$1"
+		fi
+	done
+}
+
+machine
+echo "# libc.so.6:${FUNC:-*}, N=$N getpid() calls; attach = start to \"ready\"; exit = ^C to the tool's exit"
+runs none "$RUNS" >"$WORK/none"
+base=$(cut -d' ' -f2 "$WORK/none" | stats | cut -d' ' -f1)
+printf '%-38s %10s %10s %10s %12s %s\n' tool "attach ms" "min" "ns/event" "exit ms" events
+printf '%-38s %10s %10s %10s %12s %s\n' "untraced" - - "$(awk -v b="$base" -v n="$N" \
+	'BEGIN { printf "%.0f", b / n }') (call)" - -
+report()
+{
+	local label=$1 file=$2 a ns ex
+	a=$(cut -d' ' -f1 "$file" | stats)
+	ns=$(cut -d' ' -f2 "$file" | stats | cut -d' ' -f1)
+	ex=$(cut -d' ' -f3 "$file" | stats | cut -d' ' -f1)
+	printf '%-38s %10s %10s %10s %12s %s\n' "$label" "${a% *}" "${a#* }" \
+		"$(awk -v t="$ns" -v b="$base" -v n="$N" 'BEGIN { printf "%.0f", (t - b) / n }')" \
+		"$ex" "$(cut -d' ' -f4 "$file" | sort -u | tr '\n' ' ')"
+}
+runs multi "$RUNS" >"$WORK/multi"
+report "dtrun (one multi-uprobe link)" "$WORK/multi"
+runs single "$RUNS_SLOW" >"$WORK/single"
+report "dtrun DCC_PID_MULTI=0 (uprobe each)" "$WORK/single"
+if [ -n "$BPFTRACE" ]; then
+	ensure_tracefs
+	runs bpftrace "$RUNS_SLOW" >"$WORK/bt"
+	report "bpftrace $("$BPFTRACE" --version | awk '{ print $2 }') (uprobe each)" "$WORK/bt"
+fi
