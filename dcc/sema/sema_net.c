@@ -38,9 +38,9 @@
 
 static const struct proc_probe nets[] = {
 	{ "ip", "receive", TP, "netif_receive_skb", { 0, N, N, N }, "__dcc_ip_pkt",
-	  { PKT, "__dcc_net_ifinfo", "__dcc_net_ipv4info" }, NULL },
+	  { PKT, "__dcc_net_ifinfo", "__dcc_net_ipv4info", "__dcc_net_ipv6info" }, NULL },
 	{ "ip", "send", TP, "net_dev_queue", { 0, N, N, N }, "__dcc_ip_pkt",
-	  { PKT, "__dcc_net_ifinfo", "__dcc_net_ipv4info" }, NULL },
+	  { PKT, "__dcc_net_ifinfo", "__dcc_net_ipv4info", "__dcc_net_ipv6info" }, NULL },
 	{ "tcp", "accept-refused", TP, "tcp_send_reset", { 1, 0, N, N }, "__dcc_tcp_acc_refused",
 	  { "__dcc_net_pktinfo", "__dcc_net_csinfo", "__dcc_tcp_rst_ipinfo",
 	    "__dcc_tcp_rst_tcpsinfo", "__dcc_tcp_rst_tcpinfo" }, NULL },

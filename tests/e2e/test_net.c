@@ -155,3 +155,46 @@ E2E_TEST(net, refused_connection_fires_accept_and_connect_refused)
 		"\n", l, c));
 	run_result_free(&r);
 }
+
+/* udp_n over ::1: ip:::send/receive's ipinfo_t says version 6 with the
+ * addresses through inet_ntop, and args[5] (ipv6info_t) the fixed header:
+ * the payload length, UDP as next header, the hop limit, the addresses as
+ * text and as in6_addr_t pointers, a 20-bit flow label. */
+E2E_TEST(net, ipv6_datagrams_on_loopback_with_ipv6info)
+{
+	int l = lport(), c = l + 1;
+	const char *obj = e2e_build("udp6", e2e_fmt(
+		"#pragma D option quiet\n"
+		"ip:::send, ip:::receive /args[2]->ip_ver == 6 &&\n"
+		"    args[5]->ipv6_nexthdr == IPPROTO_UDP && args[2]->ip_plength == 45/\n"
+		"{\n"
+		"	@ip[probename, args[2]->ip_saddr, args[2]->ip_daddr, args[3]->if_name,\n"
+		"	    args[5]->ipv6_ver, args[5]->ipv6_plen, args[5]->ipv6_nextstr] = count();\n"
+		"	@hdr[probename, args[5]->ipv6_hlim, args[5]->ipv6_saddr, args[5]->ipv6_daddr,\n"
+		"	    inet_ntop(AF_INET6, args[5]->ipv6_dst), args[5]->ipv6_flow < 0x100000,\n"
+		"	    args[5]->ipv6_hdr != 0] = count();\n"
+		"}\n"
+		"udp:::send, udp:::receive /args[2]->ip_ver == 6 && args[4]->udp_dport == %d/\n"
+		"{\n"
+		"	@udp[probename, args[2]->ip_saddr, args[4]->udp_sport, args[4]->udp_dport,\n"
+		"	    args[4]->udp_length] = count();\n"
+		"}\n"
+		"END\n"
+		"{\n"
+		"	printa(\"ip %%s %%s -> %%s %%s v%%d plen %%d %%s: %%@d\\n\", @ip);\n"
+		"	printa(\"hdr %%s hlim %%d %%s -> %%s (%%s) %%d %%d: %%@d\\n\", @hdr);\n"
+		"	printa(\"udp %%s %%s %%d -> %%d len %%d: %%@d\\n\", @udp);\n"
+		"}\n", l));
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d %d %d 6", e2e_trigger("udp_n"), l, c,
+					     DATAGRAMS), obj, NULL);
+	e2e_expect(&r, 0, e2e_fmt(
+		"ip receive ::1 -> ::1 lo v6 plen 45 UDP: %1$d\n"
+		"ip send ::1 -> ::1 lo v6 plen 45 UDP: %1$d\n"
+		"hdr receive hlim 64 ::1 -> ::1 (::1) 1 1: %1$d\n"
+		"hdr send hlim 64 ::1 -> ::1 (::1) 1 1: %1$d\n"
+		"udp receive ::1 %2$d -> %3$d len 45: %1$d\n"
+		"udp send ::1 %2$d -> %3$d len 45: %1$d\n"
+		"\n", DATAGRAMS, c, l));
+	run_result_free(&r);
+}
