@@ -24,6 +24,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "dcc/abi.h"
@@ -73,6 +74,19 @@ static int name_funcs(struct attach_set *as, const struct pid_file *pf, struct f
 	return 0;
 }
 
+/* One uprobe a function is a perf event (a file descriptor) each: a glob
+ * over a library or a static executable (~1,000-2,000 functions) passes
+ * the usual soft limit of 1,024, so it is raised to the hard limit. */
+static void room_for_fds(int n)
+{
+	struct rlimit rl;
+
+	if (n > 64 && !getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 /* Attach fn[0..n): one multi-uprobe link where the kernel has them (the
  * program was loaded for them, so there is no going back to one uprobe a
  * function), else one uprobe a function. The number attached, or -errno
@@ -99,6 +113,8 @@ static int attach_funcs(struct attach_set *as, const struct pid_file *pf, struct
 				strerror(-got));
 		err = got < 0 ? got : 0;
 	}
+	if (!err && !as->pid_multi)
+		room_for_fds(n);
 	for (int i = 0; !err && !as->pid_multi && i < n; i++) {
 		LIBBPF_OPTS(bpf_uprobe_opts, uo, .retprobe = pf->ret, .bpf_cookie = ids[i]);
 		struct bpf_link *link = bpf_program__attach_uprobe_opts(pf->prog, pf->pid, pf->path,
