@@ -10,11 +10,13 @@
  * and arg3 the new one.
  *
  * send is net_dev_queue (a packet handed to a device, loopback included)
- * and ip/udp receive netif_receive_skb, filtered by protocol. tcp:::receive
- * is tcp_probe, which the kernel fires for segments of an established
- * connection (tcp_rcv_established), so the handshake's and the closing
- * segments in other states are not seen there. The connection probes are
- * inet_sock_set_state's transitions: connect-request CLOSE -> SYN_SENT (in
+ * and receive netif_receive_skb, filtered by protocol, for ip, tcp and udp.
+ * tcp:::receive was tcp_probe, but the kernel fires that for segments of
+ * established connections only (tcp_rcv_established): the handshake's
+ * SYN and SYN-ACK and the closing segments were not seen. No tracepoint
+ * sees every received segment with its socket, so a received segment's
+ * args[3] is the packet's view (headers/d/net_tcp.d). The connection
+ * probes are inet_sock_set_state's transitions: connect-request CLOSE -> SYN_SENT (in
  * connect(), before the SYN leaves), connect-established SYN_SENT ->
  * ESTABLISHED, accept-established SYN_RECV -> ESTABLISHED (the new child
  * socket); connect-refused is tcp_receive_reset on a socket in SYN_SENT,
@@ -32,7 +34,7 @@
 
 /* args[] of packet probes: pktinfo, csinfo, ipinfo, then per provider */
 #define PKT "__dcc_net_pktinfo", "__dcc_net_csinfo", "__dcc_net_ipinfo"
-#define TCP_PKT { PKT, "__dcc_tcp_tcpsinfo", "__dcc_tcp_tcpinfo" }
+#define TCP_PKT { PKT, "__dcc_tcp_tcpsinfo_seg", "__dcc_tcp_tcpinfo" }
 #define TCP_SOCK { PKT "_sk", "__dcc_tcp_tcpsinfo" }
 #define TCP_STATE { PKT "_sk", "__dcc_tcp_tcpsinfo", NULL, "__dcc_tcp_tcplsinfo" }
 
@@ -52,7 +54,8 @@ static const struct proc_probe nets[] = {
 	  TCP_SOCK, NULL },
 	{ "tcp", "connect-request", TP, "inet_sock_set_state", { N, 0, 1, 2 },
 	  "__dcc_tcp_conn_req", TCP_STATE, NULL },
-	{ "tcp", "receive", TP, "tcp_probe", { 1, 0, N, N }, NULL, TCP_PKT, NULL },
+	{ "tcp", "receive", TP, "netif_receive_skb", { 0, N, N, N }, "__dcc_tcp_pkt_in", TCP_PKT,
+	  NULL },
 	{ "tcp", "send", TP, "net_dev_queue", { 0, N, N, N }, "__dcc_tcp_pkt", TCP_PKT, NULL },
 	{ "tcp", "state-change", TP, "inet_sock_set_state", { N, 0, 1, 2 }, "__dcc_tcp_sock",
 	  TCP_STATE, NULL },

@@ -8,8 +8,8 @@
  * the listener, the accepted socket and the client. The accepted socket's
  * last change (LAST_ACK -> CLOSED) comes after the kernel has let go of
  * its local port, so it is seen with local port 0 (filtered by the remote
- * port). tcp:::receive is tcp_probe, the kernel's established-state fast
- * path: the byte of data is received, the handshake's SYNs are not.
+ * port). tcp:::receive sees every segment that arrives (netif_receive_skb):
+ * the handshake's SYN and SYN-ACK as well as the byte of data.
  */
 #include <unistd.h>
 
@@ -68,11 +68,44 @@ E2E_TEST(net, tcp_connection_probes_and_state_changes_with_ports)
 		"%1$d %2$d 4 -> 5: 1\n"
 		"%1$d %2$d 5 -> 7: 1\n"
 		"%1$d %2$d 7 -> 2: 1\n"
+		"receive %2$d -> %1$d flags 12 data 0: 1\n"
+		"receive %1$d -> %2$d flags 2 data 0: 1\n"
 		"receive %1$d -> %2$d flags 18 data 1: 1\n"
 		"send %2$d -> %1$d flags 12 data 0: 1\n"
 		"send %1$d -> %2$d flags 2 data 0: 1\n"
 		"send %1$d -> %2$d flags 18 data 1: 1\n"
 		"\n", c, l));
+	run_result_free(&r);
+}
+
+/* The handshake through tcp:::send and receive in one clause: a sent SYN
+ * has its socket (args[3] the sender's view), a received one is seen
+ * before any socket (args[3] the packet's view: the local end its
+ * destination, no socket, state 0, the SYN's sequence number as tcps_irs). */
+E2E_TEST(net, tcp_receive_sees_the_handshake_segments)
+{
+	int l = lport(), c = l + 1;
+	const char *obj = e2e_build("tcp_syn", e2e_fmt(
+		"#pragma D option quiet\n"
+		"tcp:::send, tcp:::receive /(args[4]->tcp_flags & TH_SYN) &&\n"
+		"    (args[4]->tcp_sport == %d || args[4]->tcp_dport == %d)/\n"
+		"{\n"
+		"	printf(\"%%s %%x %%s:%%d <-> %%s:%%d sock %%d state %%d irs %%d local %%d\\n\",\n"
+		"	    probename, args[4]->tcp_flags, args[3]->tcps_laddr, args[3]->tcps_lport,\n"
+		"	    args[3]->tcps_raddr, args[3]->tcps_rport, args[3]->tcps_addr != 0,\n"
+		"	    args[3]->tcps_state, probename == \"receive\" ?\n"
+		"	    args[3]->tcps_irs == args[4]->tcp_seq : args[3]->tcps_irs == 0,\n"
+		"	    args[3]->tcps_local);\n"
+		"}\n", l, l));
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d %d", e2e_trigger("tcp_pair"), l, c), obj,
+		NULL);
+	e2e_expect(&r, 0, e2e_fmt(
+		"send 2 127.0.0.1:%2$d <-> 127.0.0.1:%1$d sock 1 state 2 irs 1 local 1\n"
+		"receive 2 127.0.0.1:%1$d <-> 127.0.0.1:%2$d sock 0 state 0 irs 1 local 1\n"
+		"send 12 127.0.0.1:%1$d <-> 127.0.0.1:%2$d sock 1 state 3 irs 1 local 1\n"
+		"receive 12 127.0.0.1:%2$d <-> 127.0.0.1:%1$d sock 0 state 0 irs 1 local 1\n"
+		"\n", l, c));
 	run_result_free(&r);
 }
 

@@ -1,9 +1,11 @@
 /*
- * The tcp provider on 6.1 (sock:inet_sock_set_state, tcp_probe): one
- * loopback connection of the tcp_pair trigger, its ports picked from its
+ * The tcp provider on 6.1 (sock:inet_sock_set_state, net_dev_queue,
+ * netif_receive_skb): one loopback connection of the tcp_pair trigger, its ports picked from its
  * pid in 30000-30799 and reported; the connection probes with both ends'
  * addresses and ports, and every state change of the listener, the
- * accepted socket and the client, as tests/e2e/test_net.c checks them here.
+ * accepted socket and the client, and the handshake's SYN and SYN-ACK sent
+ * (with their sockets) and received (before any socket), as
+ * tests/e2e/test_net.c checks them here.
  * One difference between the kernels is hidden: 6.1 sets the accepted
  * socket's first state (LISTEN -> SYN_RECEIVED) before its remote port,
  * 6.18 after, so that row shows -1 for the remote port.
@@ -31,7 +33,16 @@ tcp:::state-change
 	    args[5]->tcps_state, args[3]->tcps_state] = count();
 }
 
+tcp:::send, tcp:::receive /(args[4]->tcp_flags & TH_SYN) &&
+    ((args[4]->tcp_sport >= lo && args[4]->tcp_sport < hi) ||
+    (args[4]->tcp_dport >= lo && args[4]->tcp_dport < hi))/
+{
+	@syn[probename, args[4]->tcp_flags, args[3]->tcps_lport, args[3]->tcps_rport,
+	    args[3]->tcps_addr != 0, args[3]->tcps_state] = count();
+}
+
 END
 {
+	printa("%s %x %d <-> %d sock %d state %d: %@d\n", @syn);
 	printa("%d %d %d -> %d: %@d\n", @s);
 }
