@@ -44,11 +44,20 @@ one_run()
 		tp=$! ;;
 	bpftrace) "$BPFTRACE" -p "$lp" -e "$BT_PROG" >"$WORK/t.out" 2>"$WORK/t.err" & tp=$! ;;
 	esac
-	if [ -n "$tp" ] && ! wait_for "$WORK/t.out" ready 300; then
-		echo "bench: $kind: not attached after 300 s ($(head -c 300 "$WORK/t.err"))" >&2
-		kill -KILL "$lp" "$tp" 2>/dev/null
-		return 1
-	fi
+	# until "ready", or the tool gives up (bpftrace 0.17 stops at the first
+	# function uprobes refuse): then "failed", the time to its exit and why
+	local end=$(($(date +%s) + 300))
+	while [ -n "$tp" ] && ! grep -q ready "$WORK/t.out" 2>/dev/null; do
+		if ! kill -0 "$tp" 2>/dev/null || [ "$(date +%s)" -ge "$end" ]; then
+			t1=$(now_us)
+			kill -KILL "$lp" "$tp" 2>/dev/null
+			wait "$tp" 2>/dev/null
+			echo "failed $(((t1 - t0) / 1000)) $(grep -m1 -v RLIMIT_MEMLOCK "$WORK/t.err" |
+				head -c 200)"
+			return 0
+		fi
+		sleep 0.01
+	done
 	t1=$(now_us)
 	kill -USR1 "$lp"
 	wait "$lp"
@@ -92,6 +101,11 @@ printf '%-38s %10s %10s %10s %12s %s\n' "untraced" - - "$(awk -v b="$base" -v n=
 report()
 {
 	local label=$1 file=$2 a ns ex
+	if grep -q '^failed' "$file"; then
+		printf '%-38s %s\n' "$label" "$(grep -m1 '^failed' "$file" |
+			awk '{ $1 = "failed after"; $2 = $2 " ms:"; print }')"
+		return
+	fi
 	a=$(cut -d' ' -f1 "$file" | stats)
 	ns=$(cut -d' ' -f2 "$file" | stats | cut -d' ' -f1)
 	ex=$(cut -d' ' -f3 "$file" | stats | cut -d' ' -f1)
