@@ -194,6 +194,11 @@ inline uintptr_t __dcc_net_upper = (uintptr_t)((struct sk_buff *)arg0)->head +
 inline int __dcc_ip_pkt = ((struct sk_buff *)arg0)->protocol == htons(0x0800) ||
     ((struct sk_buff *)arg0)->protocol == htons(0x86dd);
 
+/* ip:::drop-in and drop-out (skb:kfree_skb): a packet that came in through
+ * a device, or one on its way out */
+inline int __dcc_ip_drop_in = __dcc_ip_pkt && ((struct sk_buff *)arg0)->skb_iif != 0;
+inline int __dcc_ip_drop_out = __dcc_ip_pkt && ((struct sk_buff *)arg0)->skb_iif == 0;
+
 /* args[] of network probes */
 inline pktinfo_t *__dcc_net_pktinfo = xlate <pktinfo_t *> ((struct sk_buff *)arg0);
 inline csinfo_t *__dcc_net_csinfo = xlate <csinfo_t *> ((struct sock *)__dcc_net_sk);

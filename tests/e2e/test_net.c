@@ -231,3 +231,25 @@ E2E_TEST(net, ipv6_datagrams_on_loopback_with_ipv6info)
 		"\n", DATAGRAMS, c, l));
 	run_result_free(&r);
 }
+
+/* udp_closed sends 5 datagrams to a port where nothing listens: the kernel
+ * drops each on receive (no socket), ip:::drop-in with the kernel's drop
+ * reason in arg2 and the packet's args; none is dropped on the way out. */
+E2E_TEST(net, datagrams_to_a_closed_port_are_drop_in)
+{
+	const char *obj = e2e_build("drop", e2e_fmt(
+		"#pragma D option quiet\n"
+		"ip:::drop-in, ip:::drop-out /args[4]->ipv4_protocol == IPPROTO_UDP &&\n"
+		"    args[2]->ip_plength == 45 && args[3]->if_local &&\n"
+		"    ntohs(*(uint16_t *)(args[4]->ipv4_hdr + args[4]->ipv4_ihl + 2)) == %d/\n"
+		"{\n"
+		"	@[probename, args[2]->ip_saddr, args[2]->ip_daddr, args[3]->if_name,\n"
+		"	    args[2]->ip_ver, arg2 != 0] = count();\n"
+		"}\n"
+		"END { printa(\"%%s %%s -> %%s %%s v%%d reason %%d: %%@d\\n\", @); }\n", lport()));
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d 5", e2e_trigger("udp_closed"), lport()), obj,
+		NULL);
+	e2e_expect(&r, 0, "drop-in 127.0.0.1 -> 127.0.0.1 lo v4 reason 1: 5\n\n");
+	run_result_free(&r);
+}
