@@ -46,13 +46,16 @@ struct attach_set {
 };
 
 /* pid_multi.c: does the kernel make multi-uprobe links; load prog for
- * them; one link for n functions of path, cookies their probe ids. 0 or
- * -errno. */
+ * them; one link for n functions of path, cookies their probe ids: the
+ * number attached, or -errno. With glob, functions the kernel refuses are
+ * skipped (counted in pid_skipped), which may take a few links. */
 bool pid_multi_supported(void);
 void pid_multi_prepare(struct bpf_program *prog);
 int pid_multi_attach(struct attach_set *as, const struct bpf_program *prog, const char *path,
 		     const uint64_t *offs, const uint64_t *cookies, uint32_t n, bool ret,
-		     pid_t pid);
+		     pid_t pid, bool glob);
+/* Did the kernel refuse a uprobe's instruction (-err from its attach)? */
+bool pid_unprobeable(int err);
 /* Keep a link in the set; 0 or -ENOMEM (the link destroyed). */
 int attach_add_link(struct attach_set *as, struct bpf_link *link);
 /* uproc.c: what the pid and USDT providers share. A function of an ELF
@@ -73,6 +76,9 @@ int uproc_mapped_files(pid_t pid, char *exe, char ***out);
 /* The functions of ELF file path whose names match pat, by file offset,
  * one name an offset; their count (*out to free with their names). */
 int uproc_elf_funcs(const char *path, const char *pat, struct func **out);
+/* Would uprobes refuse the instruction at b (n bytes, n >= 1)? Only what
+ * can be told without decoding it: see uproc.c. */
+bool uproc_insn_refused(const uint8_t *b, size_t n);
 /* Record a probe the loader made; *id its probe id. 0 or -ENOMEM. */
 int uproc_add_probe(struct attach_set *as, const char *prov, const char *mod, const char *func,
 		    const char *name, uint32_t *id);

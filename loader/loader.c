@@ -737,10 +737,11 @@ static int run(struct run *r)
 	if (attach_all(&r->as, r->obj, r->rt, r->prog))
 		return 1;
 	if (r->timing && r->as.nprobes)
-		fprintf(stderr, "%s: timing: %d pid probes (%s), %d functions skipped (uprobes "
-			"cannot instrument them)\n", r->prog, r->as.nprobes - r->as.pid_skipped,
+		fprintf(stderr, "%s: timing: %d pid probes (%s: %d), %d functions skipped "
+			"(uprobes cannot instrument them)\n", r->prog,
+			r->as.nprobes - r->as.pid_skipped,
 			r->as.pid_multi ? "multi-uprobe links" : "one uprobe each",
-			r->as.pid_skipped);
+			r->as.pid_multi ? r->as.nlinkfds : r->as.nlinks, r->as.pid_skipped);
 	if (dcc_runtime__add_probes(r->rt, r->as.probes, (size_t)r->as.nprobes)) {
 		fprintf(stderr, "%s: out of memory\n", r->prog);
 		return 1;

@@ -20,9 +20,11 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "dcc/abi.h"
@@ -30,7 +32,7 @@
 
 /* uprobes refuse some first instructions (ENOTSUPP, 524, from the kernel's
  * instruction decoder) */
-static bool unprobeable(int err)
+bool pid_unprobeable(int err)
 {
 	return err == 524 || err == EINVAL || err == EOPNOTSUPP;
 }
@@ -72,9 +74,22 @@ static int name_funcs(struct attach_set *as, const struct pid_file *pf, struct f
 	return 0;
 }
 
-/* Attach fn[0..n): one multi-uprobe link where the kernel has them (a glob
- * that meets a function uprobes refuse falls back to one uprobe a function,
- * skipping it), else one uprobe a function. The number attached, or -errno
+/* One uprobe a function is a perf event (a file descriptor) each: a glob
+ * over a library or a static executable (~1,000-2,000 functions) passes
+ * the usual soft limit of 1,024, so it is raised to the hard limit. */
+static void room_for_fds(int n)
+{
+	struct rlimit rl;
+
+	if (n > 64 && !getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+/* Attach fn[0..n): one multi-uprobe link where the kernel has them (the
+ * program was loaded for them, so there is no going back to one uprobe a
+ * function), else one uprobe a function. The number attached, or -errno
  * after a message. */
 static int attach_funcs(struct attach_set *as, const struct pid_file *pf, struct func *fn,
 			int n)
@@ -85,23 +100,27 @@ static int attach_funcs(struct attach_set *as, const struct pid_file *pf, struct
 	for (int i = 0; !err && i < n; i++)
 		offs[i] = fn[i].off + pf->at;
 	if (!err && as->pid_multi) {
-		err = pid_multi_attach(as, pf->prog, pf->path, offs, ids, (uint32_t)n, pf->ret,
-				       pf->pid);
-		if (!err)
-			nattached = n;
-		else if (pf->glob && unprobeable(-err))
-			err = 0;
+		int got = pid_multi_attach(as, pf->prog, pf->path, offs, ids, (uint32_t)n, pf->ret,
+					   pf->pid, pf->glob);
+		if (got >= 0)
+			nattached = got;
+		else if (n == 1)
+			fprintf(stderr, "%s: failed to enable %s:%s:%s:%s: %s\n", pf->progname,
+				pf->prov, pf->base, fn[0].name, pf->name, strerror(-got));
 		else
 			fprintf(stderr, "%s: failed to enable %s:%s:%s:%s and %d others: %s\n",
 				pf->progname, pf->prov, pf->base, fn[0].name, pf->name, n - 1,
-				strerror(-err));
+				strerror(-got));
+		err = got < 0 ? got : 0;
 	}
-	for (int i = 0, multi = nattached; !err && !multi && i < n; i++) {
+	if (!err && !as->pid_multi)
+		room_for_fds(n);
+	for (int i = 0; !err && !as->pid_multi && i < n; i++) {
 		LIBBPF_OPTS(bpf_uprobe_opts, uo, .retprobe = pf->ret, .bpf_cookie = ids[i]);
 		struct bpf_link *link = bpf_program__attach_uprobe_opts(pf->prog, pf->pid, pf->path,
 									(size_t)offs[i], &uo);
 
-		if (!link && pf->glob && unprobeable(errno)) {
+		if (!link && pf->glob && pid_unprobeable(errno)) {
 			/* as DTrace, a glob skips what uprobes cannot instrument */
 			as->pid_skipped++;
 		} else if (!link) {
@@ -142,6 +161,29 @@ static int within(const struct pid_file *pf, const char *shown, struct func *fn,
 	return k;
 }
 
+/* A glob's functions whose first instruction uprobes would refuse, taken
+ * out (counted as skipped) before the kernel is asked: a refusal costs a
+ * multi-uprobe link several tries, and a perf event a grace period. */
+static int screen(struct attach_set *as, const struct pid_file *pf, struct func *fn, int n)
+{
+	int fd = open(pf->path, O_RDONLY | O_CLOEXEC), k = 0;
+
+	for (int i = 0; fd >= 0 && i < n; i++) {
+		uint8_t b[16];
+		ssize_t got = pread(fd, b, sizeof(b), (off_t)(fn[i].off + pf->at));
+
+		if (got > 0 && uproc_insn_refused(b, (size_t)got)) {
+			as->pid_skipped++;
+			free(fn[i].name);
+			continue;
+		}
+		fn[k++] = fn[i];
+	}
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0 ? k : n;
+}
+
 /* The functions of one file a description matches; the number attached or
  * -errno after a message. */
 static int attach_file(struct attach_set *as, struct pid_file *pf, const char *func,
@@ -155,6 +197,8 @@ static int attach_file(struct attach_set *as, struct pid_file *pf, const char *f
 		got = k < 0 ? k : 0;
 		n = k < 0 ? n : k;
 	}
+	if (n > 0 && !got && pf->glob)
+		n = screen(as, pf, fn, n);
 	if (n > 0 && !got)
 		got = attach_funcs(as, pf, fn, n);
 	for (int i = 0; i < n; i++)

@@ -6,6 +6,12 @@
  * bpf() system call and the layout of union bpf_attr's link_create
  * written here. Where the kernel lacks them (the 6.1 guest), the same
  * object takes one uprobe a function (pid.c).
+ *
+ * Why it matters: a uprobe's perf event waits for RCU grace periods when
+ * it is closed (~0.1 s each on 6.18, serialized by the kernel's uprobe
+ * registration lock), so every function of libc (~2,150) one uprobe each
+ * attaches in ~0.3 s but takes minutes to detach; one link is undone with
+ * one wait.
  */
 #include "internal.h"
 
@@ -49,9 +55,8 @@ static int link_create(int prog_fd, const char *path, const uint64_t *offs,
 
 /* Does the kernel make multi-uprobe links? A kprobe program of that attach
  * type linked to a directory: EBADF (not a regular file) where it does.
- * Only with DCC_PID_MULTI=1 for now: every function of libc at once did not
- * finish attaching within a minute on 6.18, where one uprobe each takes
- * 0.7 s (not yet understood). */
+ * DCC_PID_MULTI=0 takes one uprobe a function even there (to compare, and
+ * to test the fallback). */
 bool pid_multi_supported(void)
 {
 	static int known = -1;
@@ -64,7 +69,7 @@ bool pid_multi_supported(void)
 	if (known >= 0)
 		return known;
 	const char *env = getenv("DCC_PID_MULTI");
-	if (!env || strcmp(env, "1")) {
+	if (env && !strcmp(env, "0")) {
 		known = 0;
 		return false;
 	}
@@ -86,14 +91,8 @@ void pid_multi_prepare(struct bpf_program *prog)
 	bpf_program__set_expected_attach_type(prog, ATTACH_UPROBE_MULTI);
 }
 
-int pid_multi_attach(struct attach_set *as, const struct bpf_program *prog, const char *path,
-		     const uint64_t *offs, const uint64_t *cookies, uint32_t n, bool ret,
-		     pid_t pid)
+static int keep_fd(struct attach_set *as, int fd)
 {
-	int fd = link_create(bpf_program__fd(prog), path, offs, cookies, n, ret, pid);
-
-	if (fd < 0)
-		return fd;
 	if (as->nlinkfds == as->linkfdcap) {
 		int cap = as->linkfdcap ? 2 * as->linkfdcap : 8;
 		int *g = realloc(as->link_fds, sizeof(*g) * (size_t)cap);
@@ -107,4 +106,47 @@ int pid_multi_attach(struct attach_set *as, const struct bpf_program *prog, cons
 	}
 	as->link_fds[as->nlinkfds++] = fd;
 	return 0;
+}
+
+struct multi_req {
+	int prog_fd;
+	const char *path;
+	const uint64_t *offs, *cookies;
+	bool ret, glob;
+	pid_t pid;
+};
+
+/* offs[lo, lo + n) in one link. The kernel installs the breakpoints in
+ * order and undoes them all when one instruction is refused, without
+ * saying which: for a glob, each half is tried on its own until a refused
+ * function is alone, and skipped (a few links instead of one; uproc.c's
+ * screen has taken out what it can tell beforehand). */
+static int attach_range(struct attach_set *as, const struct multi_req *r, uint32_t lo, uint32_t n)
+{
+	int fd = link_create(r->prog_fd, r->path, r->offs + lo, r->cookies + lo, n, r->ret, r->pid);
+
+	if (fd >= 0) {
+		int err = keep_fd(as, fd);
+		return err ? err : (int)n;
+	}
+	if (!r->glob || !pid_unprobeable(-fd))
+		return fd;
+	if (n == 1) {
+		as->pid_skipped++;
+		return 0;
+	}
+	int a = attach_range(as, r, lo, n / 2);
+	if (a < 0)
+		return a;
+	int b = attach_range(as, r, lo + n / 2, n - n / 2);
+	return b < 0 ? b : a + b;
+}
+
+int pid_multi_attach(struct attach_set *as, const struct bpf_program *prog, const char *path,
+		     const uint64_t *offs, const uint64_t *cookies, uint32_t n, bool ret,
+		     pid_t pid, bool glob)
+{
+	struct multi_req r = { bpf_program__fd(prog), path, offs, cookies, ret, glob, pid };
+
+	return attach_range(as, &r, 0, n);
 }

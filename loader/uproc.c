@@ -174,6 +174,34 @@ int uproc_elf_funcs(const char *path, const char *pat, struct func **out)
 	return n;
 }
 
+/* x86-64's uprobes refuse an instruction with a lock prefix or an ES, CS,
+ * SS or DS segment override (their decoder's rule; FS and GS are fine), and
+ * int3, int1 and hlt. Only those are screened: whatever else the kernel
+ * refuses is found by trying (pid_multi.c). Other architectures: nothing. */
+bool uproc_insn_refused(const uint8_t *b, size_t n)
+{
+#if defined(__x86_64__)
+	size_t i = 0;
+
+	for (; i < n; i++) {
+		switch (b[i]) {
+		case 0xf0: case 0x26: case 0x2e: case 0x36: case 0x3e:
+			return true;
+		case 0x64: case 0x65: case 0x66: case 0x67: case 0xf2: case 0xf3:
+			continue;
+		}
+		break;
+	}
+	if (i < n && (b[i] & 0xf0) == 0x40) /* REX */
+		i++;
+	return i < n && (b[i] == 0xcc || b[i] == 0xf1 || b[i] == 0xf4);
+#else
+	(void)b;
+	(void)n;
+	return false;
+#endif
+}
+
 int uproc_add_probe(struct attach_set *as, const char *prov, const char *mod, const char *func,
 		     const char *name, uint32_t *id)
 {

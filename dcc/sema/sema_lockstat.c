@@ -14,7 +14,10 @@
  * (LCB_F_RT) blocks as adaptive-block; qspinlock is spin-spin, qrwlock
  * rw-spin and rw_semaphore and percpu_rw_semaphore rw-block. The acquire and
  * release probes would need a probe on every lock function (DTrace for
- * Linux uses fbt), so they are refused by name.
+ * Linux uses fbt); the kernel's lock:lock_acquire and lock_release
+ * tracepoints exist only with CONFIG_LOCKDEP, a debugging option that
+ * costs every lock operation and that distribution kernels (this machine's,
+ * Debian's 6.1) leave off. So they are refused by name, saying why.
  */
 #include <string.h>
 
@@ -55,7 +58,9 @@ int sema_lockstat_refused(struct sema *s, struct node *d, const char *name)
 	for (unsigned i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
 		if (!strcmp(name, refused[i]))
 			return diag_error(s->dg, d->loc, "lockstat:::%s is not supported: the kernel "
-					  "has tracepoints for lock contention only, and this "
-					  "probe would need one on every lock function", name);
+					  "has tracepoints for lock contention only; this probe "
+					  "would need lock:lock_acquire and lock_release, which "
+					  "exist only in kernels built with CONFIG_LOCKDEP (a "
+					  "debugging option)", name);
 	return 0;
 }

@@ -1,6 +1,6 @@
 /*
  * The shapes the ip, tcp and udp providers share, in DTrace's form:
- * pktinfo_t, csinfo_t, ipinfo_t, ifinfo_t and ipv4info_t, translated
+ * pktinfo_t, csinfo_t, ipinfo_t, ifinfo_t, ipv4info_t and ipv6info_t, translated
  * through CO-RE from the socket buffer and the socket the kernel's
  * tracepoints pass (dcc/sema/sema_net.c maps them: arg0 is the packet's
  * struct sk_buff, or 0 where the tracepoint has none, arg1 the struct sock,
@@ -60,6 +60,24 @@ typedef struct ipv4info {
 	string ipv4_daddr;	/* destination address, text */
 	uintptr_t ipv4_hdr;	/* the header */
 } ipv4info_t;
+
+/* IPv6's fixed header. As DTrace, ip:::send and receive pass both
+ * ipv4info_t (args[4]) and this (args[5]); only the one of the packet's
+ * version (ipinfo_t's ip_ver) describes it. */
+typedef struct ipv6info {
+	uint8_t ipv6_ver;	/* 6 */
+	uint8_t ipv6_tclass;	/* traffic class */
+	uint32_t ipv6_flow;	/* flow label (20 bits) */
+	uint16_t ipv6_plen;	/* payload length, bytes */
+	uint8_t ipv6_nexthdr;	/* next header (IPPROTO_*) */
+	string ipv6_nextstr;	/* its name */
+	uint8_t ipv6_hlim;	/* hop limit */
+	in6_addr_t *ipv6_src;	/* source address */
+	in6_addr_t *ipv6_dst;	/* destination address */
+	string ipv6_saddr;	/* source address, text */
+	string ipv6_daddr;	/* destination address, text */
+	uintptr_t ipv6_hdr;	/* the header */
+} ipv6info_t;
 
 inline int IPPROTO_IP = 0;
 inline int IPPROTO_ICMP = 1;
@@ -136,6 +154,25 @@ translator ipv4info_t < struct iphdr *H > {
 	ipv4_hdr = (uintptr_t)H;
 };
 
+/* The version, traffic class and flow label share the first four bytes
+ * (4, 8 and 20 bits); read as bytes, the kernel's struct has bitfields. */
+translator ipv6info_t < struct ipv6hdr *H > {
+	ipv6_ver = *(uint8_t *)H >> 4;
+	ipv6_tclass = (*(uint8_t *)H & 0xf) << 4 | *((uint8_t *)H + 1) >> 4;
+	ipv6_flow = (*((uint8_t *)H + 1) & 0xf) << 16 | *((uint8_t *)H + 2) << 8 |
+	    *((uint8_t *)H + 3);
+	ipv6_plen = ntohs(H->payload_len);
+	ipv6_nexthdr = H->nexthdr;
+	ipv6_nextstr = H->nexthdr == 6 ? "TCP" : H->nexthdr == 17 ? "UDP" :
+	    H->nexthdr == 58 ? "ICMPV6" : H->nexthdr == 0 ? "HOPOPTS" : "<unknown>";
+	ipv6_hlim = H->hop_limit;
+	ipv6_src = (in6_addr_t *)&H->saddr;
+	ipv6_dst = (in6_addr_t *)&H->daddr;
+	ipv6_saddr = inet_ntop(AF_INET6, &H->saddr);
+	ipv6_daddr = inet_ntop(AF_INET6, &H->daddr);
+	ipv6_hdr = (uintptr_t)H;
+};
+
 /* the packet (arg0) and the socket (arg1, or the packet's own) of a
  * network probe, its IP version, upper protocol and upper header */
 inline uintptr_t __dcc_net_skb = arg0;
@@ -157,6 +194,11 @@ inline uintptr_t __dcc_net_upper = (uintptr_t)((struct sk_buff *)arg0)->head +
 inline int __dcc_ip_pkt = ((struct sk_buff *)arg0)->protocol == htons(0x0800) ||
     ((struct sk_buff *)arg0)->protocol == htons(0x86dd);
 
+/* ip:::drop-in and drop-out (skb:kfree_skb): a packet that came in through
+ * a device, or one on its way out */
+inline int __dcc_ip_drop_in = __dcc_ip_pkt && ((struct sk_buff *)arg0)->skb_iif != 0;
+inline int __dcc_ip_drop_out = __dcc_ip_pkt && ((struct sk_buff *)arg0)->skb_iif == 0;
+
 /* args[] of network probes */
 inline pktinfo_t *__dcc_net_pktinfo = xlate <pktinfo_t *> ((struct sk_buff *)arg0);
 inline csinfo_t *__dcc_net_csinfo = xlate <csinfo_t *> ((struct sock *)__dcc_net_sk);
@@ -164,4 +206,6 @@ inline ipinfo_t *__dcc_net_ipinfo = xlate <ipinfo_t *> ((struct sk_buff *)arg0);
 inline ipinfo_t *__dcc_net_ipinfo_sk = xlate <ipinfo_t *> ((struct sock *)arg1);
 inline ifinfo_t *__dcc_net_ifinfo = xlate <ifinfo_t *> (((struct sk_buff *)arg0)->dev);
 inline ipv4info_t *__dcc_net_ipv4info = xlate <ipv4info_t *> ((struct iphdr *)(
+    ((struct sk_buff *)arg0)->head + ((struct sk_buff *)arg0)->network_header));
+inline ipv6info_t *__dcc_net_ipv6info = xlate <ipv6info_t *> ((struct ipv6hdr *)(
     ((struct sk_buff *)arg0)->head + ((struct sk_buff *)arg0)->network_header));

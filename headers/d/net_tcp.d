@@ -109,8 +109,11 @@ translator tcpsinfo_t < struct sock *S > {
 	tcps_raddr = inet_ntop(S->__sk_common.skc_family == AF_INET6 ? AF_INET6 : AF_INET,
 	    S->__sk_common.skc_family == AF_INET6 ? (void *)&S->__sk_common.skc_v6_daddr :
 	    (void *)&S->__sk_common.skc_daddr);
-	/* the new state in a state change (arg3; sk_state is still the old) */
-	tcps_state = arg3 != 0 ? arg3 : S->__sk_common.skc_state;
+	/* the new state in a state change (arg3; sk_state is still the old);
+	 * a SYN-ACK's socket is the listener's request socket, in Linux's
+	 * TCP_NEW_SYN_RECV (12): SYN_RECEIVED, as DTrace names it */
+	tcps_state = arg3 != 0 ? arg3 : S->__sk_common.skc_state == 12 ?
+	    TCP_STATE_SYN_RECEIVED : S->__sk_common.skc_state;
 	tcps_iss = 0;
 	tcps_irs = 0;
 	tcps_suna = ((struct tcp_sock *)S)->snd_una;
@@ -264,6 +267,103 @@ inline int __dcc_tcp_acc_refused = arg1 == 0 &&
 inline ipinfo_t *__dcc_tcp_rst_ipinfo = xlate <ipinfo_t *> ((struct dcc_refused_syn *)arg0);
 inline tcpsinfo_t *__dcc_tcp_rst_tcpsinfo = xlate <tcpsinfo_t *> ((struct dcc_refused_syn *)arg0);
 inline tcpinfo_t *__dcc_tcp_rst_tcpinfo = xlate <tcpinfo_t *> ((struct dcc_refused_syn *)arg0);
+
+/*
+ * tcp:::send and receive. A sent segment has its socket (skb->sk): args[3]
+ * is the socket's, as above. A received one is seen at netif_receive_skb,
+ * before the kernel looks its socket up (so the handshake's SYN and
+ * SYN-ACK are seen, which tcp_probe, the established connections' fast
+ * path, never sees): args[3] is then the packet's view, the local end its
+ * destination, tcps_addr 0, tcps_state 0 (not known yet), tcps_irs a SYN's
+ * sequence number and the socket's counters 0. One stand-in type selects
+ * this translator for both, so a clause may name both probes.
+ */
+struct dcc_tcp_seg {
+	int dcc_unused;
+};
+
+/* the segment's network header, and its address family (the socket's
+ * where it has one) */
+inline uintptr_t __dcc_net_nh = (uintptr_t)((struct sk_buff *)arg0)->head +
+    ((struct sk_buff *)arg0)->network_header;
+inline int __dcc_tcp_seg_family = ((struct sk_buff *)arg0)->sk != 0 ?
+    (((struct sk_buff *)arg0)->sk->__sk_common.skc_family == AF_INET6 ? AF_INET6 : AF_INET) :
+    (*(uint8_t *)__dcc_net_nh >> 4 == 6 ? AF_INET6 : AF_INET);
+
+translator tcpsinfo_t < struct dcc_tcp_seg *P > {
+	tcps_addr = (uintptr_t)((struct sk_buff *)P)->sk;
+	tcps_local = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_local :
+	    xlate <ifinfo_t *> (((struct sk_buff *)P)->dev)->if_local;
+	tcps_active = 0;
+	tcps_lport = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_lport :
+	    ntohs(((struct tcphdr *)__dcc_net_upper)->dest);
+	tcps_rport = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_rport :
+	    ntohs(((struct tcphdr *)__dcc_net_upper)->source);
+	/* one inet_ntop() each: its result cannot be an arm of ?: */
+	tcps_laddr = inet_ntop(__dcc_tcp_seg_family, ((struct sk_buff *)P)->sk != 0 ?
+	    (__dcc_tcp_seg_family == AF_INET6 ?
+	    (void *)&((struct sk_buff *)P)->sk->__sk_common.skc_v6_rcv_saddr :
+	    (void *)&((struct sk_buff *)P)->sk->__sk_common.skc_rcv_saddr) :
+	    (__dcc_tcp_seg_family == AF_INET6 ?
+	    (void *)&((struct ipv6hdr *)__dcc_net_nh)->daddr :
+	    (void *)&((struct iphdr *)__dcc_net_nh)->daddr));
+	tcps_raddr = inet_ntop(__dcc_tcp_seg_family, ((struct sk_buff *)P)->sk != 0 ?
+	    (__dcc_tcp_seg_family == AF_INET6 ?
+	    (void *)&((struct sk_buff *)P)->sk->__sk_common.skc_v6_daddr :
+	    (void *)&((struct sk_buff *)P)->sk->__sk_common.skc_daddr) :
+	    (__dcc_tcp_seg_family == AF_INET6 ?
+	    (void *)&((struct ipv6hdr *)__dcc_net_nh)->saddr :
+	    (void *)&((struct iphdr *)__dcc_net_nh)->saddr));
+	tcps_state = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_state : 0;
+	tcps_iss = 0;
+	tcps_irs = ((struct sk_buff *)P)->sk == 0 &&
+	    (((uint8_t *)__dcc_net_upper)[13] & TH_SYN) ?
+	    ntohl(((struct tcphdr *)__dcc_net_upper)->seq) : 0;
+	tcps_suna = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_suna : 0;
+	tcps_smax = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_smax : 0;
+	tcps_snxt = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_snxt : 0;
+	tcps_rack = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_rack : 0;
+	tcps_rnxt = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_rnxt : 0;
+	tcps_swnd = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_swnd : 0;
+	tcps_snd_ws = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_snd_ws : 0;
+	tcps_swl1 = 0;
+	tcps_swl2 = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_swl2 : 0;
+	tcps_rwnd = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_rwnd : 0;
+	tcps_rcv_ws = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_rcv_ws : 0;
+	tcps_cwnd = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_cwnd : 0;
+	tcps_cwnd_ssthresh = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_cwnd_ssthresh : 0;
+	tcps_sack_snxt = 0;
+	tcps_rto = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_rto : 0;
+	tcps_mss = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_mss : 0;
+	tcps_retransmit = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_retransmit : 0;
+	tcps_rtt = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_rtt : 0;
+	tcps_rtt_sd = ((struct sk_buff *)P)->sk != 0 ?
+	    xlate <tcpsinfo_t *> (((struct sk_buff *)P)->sk)->tcps_rtt_sd : 0;
+	tcps_irtt = 0;
+};
+
+inline int __dcc_tcp_pkt_in = __dcc_ip_pkt && __dcc_net_proto == IPPROTO_TCP;
+inline tcpsinfo_t *__dcc_tcp_tcpsinfo_seg = xlate <tcpsinfo_t *> ((struct dcc_tcp_seg *)arg0);
 
 /* udp:::receive sees the datagram before any socket does: args[3]
  * describes the local end from the packet (its destination), with no

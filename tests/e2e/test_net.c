@@ -8,8 +8,8 @@
  * the listener, the accepted socket and the client. The accepted socket's
  * last change (LAST_ACK -> CLOSED) comes after the kernel has let go of
  * its local port, so it is seen with local port 0 (filtered by the remote
- * port). tcp:::receive is tcp_probe, the kernel's established-state fast
- * path: the byte of data is received, the handshake's SYNs are not.
+ * port). tcp:::receive sees every segment that arrives (netif_receive_skb):
+ * the handshake's SYN and SYN-ACK as well as the byte of data.
  */
 #include <unistd.h>
 
@@ -68,11 +68,44 @@ E2E_TEST(net, tcp_connection_probes_and_state_changes_with_ports)
 		"%1$d %2$d 4 -> 5: 1\n"
 		"%1$d %2$d 5 -> 7: 1\n"
 		"%1$d %2$d 7 -> 2: 1\n"
+		"receive %2$d -> %1$d flags 12 data 0: 1\n"
+		"receive %1$d -> %2$d flags 2 data 0: 1\n"
 		"receive %1$d -> %2$d flags 18 data 1: 1\n"
 		"send %2$d -> %1$d flags 12 data 0: 1\n"
 		"send %1$d -> %2$d flags 2 data 0: 1\n"
 		"send %1$d -> %2$d flags 18 data 1: 1\n"
 		"\n", c, l));
+	run_result_free(&r);
+}
+
+/* The handshake through tcp:::send and receive in one clause: a sent SYN
+ * has its socket (args[3] the sender's view), a received one is seen
+ * before any socket (args[3] the packet's view: the local end its
+ * destination, no socket, state 0, the SYN's sequence number as tcps_irs). */
+E2E_TEST(net, tcp_receive_sees_the_handshake_segments)
+{
+	int l = lport(), c = l + 1;
+	const char *obj = e2e_build("tcp_syn", e2e_fmt(
+		"#pragma D option quiet\n"
+		"tcp:::send, tcp:::receive /(args[4]->tcp_flags & TH_SYN) &&\n"
+		"    (args[4]->tcp_sport == %d || args[4]->tcp_dport == %d)/\n"
+		"{\n"
+		"	printf(\"%%s %%x %%s:%%d <-> %%s:%%d sock %%d state %%d irs %%d local %%d\\n\",\n"
+		"	    probename, args[4]->tcp_flags, args[3]->tcps_laddr, args[3]->tcps_lport,\n"
+		"	    args[3]->tcps_raddr, args[3]->tcps_rport, args[3]->tcps_addr != 0,\n"
+		"	    args[3]->tcps_state, probename == \"receive\" ?\n"
+		"	    args[3]->tcps_irs == args[4]->tcp_seq : args[3]->tcps_irs == 0,\n"
+		"	    args[3]->tcps_local);\n"
+		"}\n", l, l));
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d %d", e2e_trigger("tcp_pair"), l, c), obj,
+		NULL);
+	e2e_expect(&r, 0, e2e_fmt(
+		"send 2 127.0.0.1:%2$d <-> 127.0.0.1:%1$d sock 1 state 2 irs 1 local 1\n"
+		"receive 2 127.0.0.1:%1$d <-> 127.0.0.1:%2$d sock 0 state 0 irs 1 local 1\n"
+		"send 12 127.0.0.1:%1$d <-> 127.0.0.1:%2$d sock 1 state 3 irs 1 local 1\n"
+		"receive 12 127.0.0.1:%2$d <-> 127.0.0.1:%1$d sock 0 state 0 irs 1 local 1\n"
+		"\n", l, c));
 	run_result_free(&r);
 }
 
@@ -153,5 +186,70 @@ E2E_TEST(net, refused_connection_fires_accept_and_connect_refused)
 		"remote 127.0.0.1:%2$d 0\n"
 		"connect-refused 127.0.0.1:%2$d -> 127.0.0.1:%1$d\n"
 		"\n", l, c));
+	run_result_free(&r);
+}
+
+/* udp_n over ::1: ip:::send/receive's ipinfo_t says version 6 with the
+ * addresses through inet_ntop, and args[5] (ipv6info_t) the fixed header:
+ * the payload length, UDP as next header, the hop limit, the addresses as
+ * text and as in6_addr_t pointers, a 20-bit flow label. */
+E2E_TEST(net, ipv6_datagrams_on_loopback_with_ipv6info)
+{
+	int l = lport(), c = l + 1;
+	const char *obj = e2e_build("udp6", e2e_fmt(
+		"#pragma D option quiet\n"
+		"ip:::send, ip:::receive /args[2]->ip_ver == 6 &&\n"
+		"    args[5]->ipv6_nexthdr == IPPROTO_UDP && args[2]->ip_plength == 45/\n"
+		"{\n"
+		"	@ip[probename, args[2]->ip_saddr, args[2]->ip_daddr, args[3]->if_name,\n"
+		"	    args[5]->ipv6_ver, args[5]->ipv6_plen, args[5]->ipv6_nextstr] = count();\n"
+		"	@hdr[probename, args[5]->ipv6_hlim, args[5]->ipv6_saddr, args[5]->ipv6_daddr,\n"
+		"	    inet_ntop(AF_INET6, args[5]->ipv6_dst), args[5]->ipv6_flow < 0x100000,\n"
+		"	    args[5]->ipv6_hdr != 0] = count();\n"
+		"}\n"
+		"udp:::send, udp:::receive /args[2]->ip_ver == 6 && args[4]->udp_dport == %d/\n"
+		"{\n"
+		"	@udp[probename, args[2]->ip_saddr, args[4]->udp_sport, args[4]->udp_dport,\n"
+		"	    args[4]->udp_length] = count();\n"
+		"}\n"
+		"END\n"
+		"{\n"
+		"	printa(\"ip %%s %%s -> %%s %%s v%%d plen %%d %%s: %%@d\\n\", @ip);\n"
+		"	printa(\"hdr %%s hlim %%d %%s -> %%s (%%s) %%d %%d: %%@d\\n\", @hdr);\n"
+		"	printa(\"udp %%s %%s %%d -> %%d len %%d: %%@d\\n\", @udp);\n"
+		"}\n", l));
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d %d %d 6", e2e_trigger("udp_n"), l, c,
+					     DATAGRAMS), obj, NULL);
+	e2e_expect(&r, 0, e2e_fmt(
+		"ip receive ::1 -> ::1 lo v6 plen 45 UDP: %1$d\n"
+		"ip send ::1 -> ::1 lo v6 plen 45 UDP: %1$d\n"
+		"hdr receive hlim 64 ::1 -> ::1 (::1) 1 1: %1$d\n"
+		"hdr send hlim 64 ::1 -> ::1 (::1) 1 1: %1$d\n"
+		"udp receive ::1 %2$d -> %3$d len 45: %1$d\n"
+		"udp send ::1 %2$d -> %3$d len 45: %1$d\n"
+		"\n", DATAGRAMS, c, l));
+	run_result_free(&r);
+}
+
+/* udp_closed sends 5 datagrams to a port where nothing listens: the kernel
+ * drops each on receive (no socket), ip:::drop-in with the kernel's drop
+ * reason in arg2 and the packet's args; none is dropped on the way out. */
+E2E_TEST(net, datagrams_to_a_closed_port_are_drop_in)
+{
+	const char *obj = e2e_build("drop", e2e_fmt(
+		"#pragma D option quiet\n"
+		"ip:::drop-in, ip:::drop-out /args[4]->ipv4_protocol == IPPROTO_UDP &&\n"
+		"    args[2]->ip_plength == 45 && args[3]->if_local &&\n"
+		"    ntohs(*(uint16_t *)(args[4]->ipv4_hdr + args[4]->ipv4_ihl + 2)) == %d/\n"
+		"{\n"
+		"	@[probename, args[2]->ip_saddr, args[2]->ip_daddr, args[3]->if_name,\n"
+		"	    args[2]->ip_ver, arg2 != 0] = count();\n"
+		"}\n"
+		"END { printa(\"%%s %%s -> %%s %%s v%%d reason %%d: %%@d\\n\", @); }\n", lport()));
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d 5", e2e_trigger("udp_closed"), lport()), obj,
+		NULL);
+	e2e_expect(&r, 0, "drop-in 127.0.0.1 -> 127.0.0.1 lo v4 reason 1: 5\n\n");
 	run_result_free(&r);
 }

@@ -4,6 +4,11 @@
  * byte and closes first; the server reads it, sees the end, and closes;
  * then the listener closes. Every port is bound explicitly, so each state
  * change already knows both.
+ *
+ * tcp_pair BASE 0 REPORT: the ports picked from the pid instead (LPORT =
+ * BASE + 2 * (pid % 400), CPORT = LPORT + 1, so that runs in a row do not
+ * meet each other's TIME_WAIT sockets) and written to the file REPORT as
+ * "lport=N" and "cport=N" lines (tests/vm's cases).
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -28,9 +33,17 @@ static int bound(int port)
 
 int main(int argc, char **argv)
 {
-	if (argc != 3)
+	if (argc != 3 && argc != 4)
 		return 2;
 	int lport = atoi(argv[1]), cport = atoi(argv[2]);
+	if (argc == 4) {
+		FILE *f = fopen(argv[3], "w");
+
+		lport += 2 * (int)(getpid() % 400);
+		cport = lport + 1;
+		if (!f || fprintf(f, "lport=%d\ncport=%d\n", lport, cport) < 0 || fclose(f))
+			return perror("tcp_pair: report"), 1;
+	}
 	struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons((uint16_t)lport) };
 	char c = 'x';
 
