@@ -209,6 +209,7 @@ LLVMValueRef cg_scratch_check_n(struct cg *cg, LLVMValueRef addr, LLVMValueRef *
 /* an i64 the verifier sees as a number, never as a pointer it would keep
  * the script from shifting, truncating or storing */
 LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v);
+LLVMValueRef cg_opaque(struct cg *cg, LLVMValueRef v);
 /* stack(), ustack(), sym() and the other symbol functions: what the runtime names */
 struct cval cg_symbolic(struct cg *cg, struct node *n);
 /* cg_proc.c: the proc provider's programs */

@@ -51,3 +51,35 @@ E2E_TEST(gen, zeroing_more_than_1024_bytes_goes_in_pieces)
 	e2e_expect(&r, 0, "1 3\n\n");
 	run_result_free(&r);
 }
+
+/* String equality once became one branch a word of the buffers (32 at
+ * strsize 256); with those results live across index()'s loop and a
+ * modulo, the paths multiplied past the verifier's million instructions
+ * (E2BIG, gen seed 16). The words' differences are now one OR, tested once. */
+E2E_TEST(gen, string_equality_kept_across_a_search_stays_one_test)
+{
+	const char *obj = e2e_build("gen_streq_paths",
+		"#pragma D option quiet\n"
+		"int g;\n"
+		"string s;\n"
+		"self string t;\n"
+		"int a[int];\n"
+		"BEGIN\n"
+		"{\n"
+		"	g = 1;\n"
+		"	s = \"ab\";\n"
+		"	self->t = \"x\";\n"
+		"}\n"
+		"BEGIN\n"
+		"{\n"
+		"	a[1] = (self->t != substr(probefunc, 7)) %\n"
+		"	    ((index(substr(\"abc\", g & 15), s) & 0xff) + 1);\n"
+		"	a[2] = (self->t == \"x\") + (s == \"ab\") * 2 + (s != self->t) * 4;\n"
+		"	printf(\"%d %d\\n\", a[1], a[2]);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "1 7\n\n");
+	run_result_free(&r);
+}
