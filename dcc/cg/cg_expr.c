@@ -476,31 +476,10 @@ LLVMValueRef cg_arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLV
 	return a;
 }
 
-/* Equality of two NUL-padded buffers: compare the shorter buffer's words
- * (it holds its NUL, so equal words mean equal strings). The OR of the
- * words' differences goes through cg_opaque(): LLVM would otherwise make
- * it one comparison a word, each a branch in BPF, and a few of those
- * results kept live across a later branchy expression multiply the paths
- * the verifier walks (gen seed 16: a million instructions). */
-static LLVMValueRef streq_words(struct cg *cg, struct cval a, struct cval b)
-{
-	unsigned n = a.cap < b.cap ? a.cap : b.cap;
-	LLVMValueRef acc = cg_i64(cg, 0);
-	for (unsigned off = 0; off < n; off += 8) {
-		LLVMValueRef o = cg_i64(cg, off);
-		LLVMValueRef wa = LLVMBuildLoad2(cg->b, cg->i64,
-			LLVMBuildGEP2(cg->b, cg->i8, a.v, &o, 1, ""), "");
-		LLVMValueRef wb = LLVMBuildLoad2(cg->b, cg->i64,
-			LLVMBuildGEP2(cg->b, cg->i8, b.v, &o, 1, ""), "");
-		acc = LLVMBuildOr(cg->b, acc, LLVMBuildXor(cg->b, wa, wb, ""), "");
-	}
-	return LLVMBuildICmp(cg->b, LLVMIntEQ, cg_opaque(cg, acc), cg_i64(cg, 0), "");
-}
-
 static LLVMValueRef str_compare(struct cg *cg, int op, struct cval a, struct cval b)
 {
 	if (op == OP_EQ || op == OP_NE) {
-		LLVMValueRef eq = streq_words(cg, a, b);
+		LLVMValueRef eq = cg_str_equal(cg, a, b);
 		return op == OP_EQ ? eq : LLVMBuildNot(cg->b, eq, "");
 	}
 	LLVMValueRef c = cg_str_null_order(cg, a, b, cg_str_order(cg, a, b));

@@ -83,3 +83,51 @@ E2E_TEST(gen, string_equality_kept_across_a_search_stays_one_test)
 	e2e_expect(&r, 0, "1 7\n\n");
 	run_result_free(&r);
 }
+
+/* index()'s copy of the searched string is zero-padded for the needle's
+ * words; at strsize=1024 the padding was a memset that LLVM, finding the
+ * copy written over its start, shortened and merged into one of more than
+ * 1024 bytes, which the BPF backend refused as "a call to memset" (gen
+ * seeds 245, 354, 397, 575). The zeros now come after the copy. */
+E2E_TEST(gen, a_search_in_a_short_string_for_a_long_one_zeroes_in_pieces)
+{
+	const char *obj = e2e_build("gen_search_pad",
+		"#pragma D option quiet\n"
+		"#pragma D option strsize=1024\n"
+		"self string t;\n"
+		"BEGIN\n"
+		"{\n"
+		"	self->t = \"string\";\n"
+		"	printf(\"%d %d\\n\", rindex(\"a longer string, a string\", self->t),\n"
+		"	    index(\"abc\", self->t));\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "19 -1\n\n");
+	run_result_free(&r);
+}
+
+/* A thread-local string is copied into scratch or zeroed there (found or
+ * not); LLVM forwarded the copy's words to a comparison through a phi a
+ * word, all live across index()'s loop, and at strsize=512 their spills
+ * passed the 512 bytes of stack. The comparison's loads are volatile. */
+E2E_TEST(gen, comparing_a_thread_local_string_keeps_its_words_off_the_stack)
+{
+	const char *obj = e2e_build("gen_streq_stack",
+		"#pragma D option quiet\n"
+		"#pragma D option strsize=512\n"
+		"string s;\n"
+		"self string t;\n"
+		"BEGIN\n"
+		"{\n"
+		"	s = \"abcabc\";\n"
+		"	printf(\"%d %d\\n\", (self->t != s) + index(s, \"ca\"),\n"
+		"	    (self->t == \"\") + rindex(s, \"bc\"));\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "3 5\n\n");
+	run_result_free(&r);
+}
