@@ -51,8 +51,12 @@ static LLVMValueRef memop_piece(struct cg *cg, const char *name, LLVMValueRef ds
 	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, tys, src ? 3 : 2);
 	/* A large memset is volatile: LLVM would otherwise merge neighbouring
 	 * ones and stores (a strsize=1024 string beside a record's header)
-	 * into one over MEMOP_MAX bytes. */
-	bool vol = !src && n > 64;
+	 * into one over MEMOP_MAX bytes. So is a large memcpy: LLVM would
+	 * make a copy of a copy one copy from the first source, a memmove
+	 * when it cannot tell the buffers apart (two map values), which the
+	 * backend expands through the stack (strsize=512: past its 512
+	 * bytes) or refuses as a call. */
+	bool vol = n > 64;
 	LLVMValueRef args[4] = { dst, src ? src : LLVMConstInt(cg->i8, 0, 0), cg_i64(cg, n),
 				 LLVMConstInt(LLVMInt1TypeInContext(cg->C), vol, 0) };
 	LLVMValueRef call = LLVMBuildCall2(cg->b, fty, fn, args, 4, "");
