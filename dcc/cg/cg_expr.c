@@ -119,13 +119,7 @@ static struct cval str_literal(struct cg *cg, const char *s, size_t len)
 
 static LLVMValueRef ctx_u64(struct cg *cg, unsigned off)
 {
-	LLVMValueRef o = cg_i64(cg, off);
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
-	LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->i64, p, "");
-	/* volatile: `c ? arg0 : x` must not become a load through a select
-	 * of ctx+16 and &x, a modified context pointer the verifier refuses */
-	LLVMSetVolatile(v, 1);
-	return v;
+	return cg_bpf_ctx_load(cg, cg->i64, off);
 }
 
 static bool all_same(struct pgroup *g, size_t field)

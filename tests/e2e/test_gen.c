@@ -155,3 +155,23 @@ E2E_TEST(gen, a_copy_of_a_copy_stays_two_copies)
 	e2e_expect(&r, 0, "5\n\n");
 	run_result_free(&r);
 }
+
+/* arg0 read on both sides of a branch: the backend kept ctx+16 in a
+ * register for the second load, `r7 = *(u64 *)(r7 + 0)`, a moved context
+ * pointer the verifier refuses (gen seed 232, EACCES). Context loads now
+ * keep their offset from ctx (llvm.preserve.static.offset). */
+E2E_TEST(gen, an_argument_read_twice_across_a_branch_loads_from_ctx_each_time)
+{
+	const char *obj = e2e_build("gen_ctx_offset",
+		"#pragma D option quiet\n"
+		"string s;\n"
+		"syscall::getppid:return\n"
+		"{\n"
+		"	printf(\"%d\\n\", (-arg0 ? arg0 : strlen(strjoin(s, execname))) == ppid);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 1", e2e_trigger("getppid_n")), obj, NULL);
+	e2e_expect(&r, 0, "1\n\n");
+	run_result_free(&r);
+}
