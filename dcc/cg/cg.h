@@ -209,6 +209,7 @@ LLVMValueRef cg_scratch_check_n(struct cg *cg, LLVMValueRef addr, LLVMValueRef *
 /* an i64 the verifier sees as a number, never as a pointer it would keep
  * the script from shifting, truncating or storing */
 LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v);
+LLVMValueRef cg_opaque(struct cg *cg, LLVMValueRef v);
 /* stack(), ustack(), sym() and the other symbol functions: what the runtime names */
 struct cval cg_symbolic(struct cg *cg, struct node *n);
 /* cg_proc.c: the proc provider's programs */
@@ -278,6 +279,7 @@ LLVMValueRef cg_str_null_order(struct cg *cg, struct cval a, struct cval b, LLVM
 struct cval cg_string(struct cg *cg, struct node *n);
 struct cval cg_str_index(struct cg *cg, struct node *n); /* s[i] on a string */
 LLVMValueRef cg_str_order(struct cg *cg, struct cval a, struct cval b); /* strcmp's sign */
+LLVMValueRef cg_str_equal(struct cg *cg, struct cval a, struct cval b); /* s1 == s2 */
 
 /* cg_builtin.c: the registry's codegen hooks, by row */
 typedef struct cval (*cg_builtin_fn)(struct cg *cg, struct node *n);

@@ -54,23 +54,14 @@ static LLVMValueRef log2_u64(struct cg *cg, LLVMValueRef a)
 /* Clamp a bucket index to [0, max] so the verifier sees it in bounds. LLVM
  * can prove the clamp redundant (it knows ctlz's range, or the value's when
  * it is nearly constant) and would drop it, but the verifier can't, so the
- * index first goes through an empty inline asm: neither the IR optimizer
- * nor the BPF back end's own combining can see through it (the backend
- * drops llvm.bpf.passthrough before instruction selection, whose combiner
- * then removed the clamp: `quantize(-1 - (pid & 1))` was refused). */
-static LLVMValueRef opaque(struct cg *cg, LLVMValueRef v)
-{
-	LLVMTypeRef fty = LLVMFunctionType(cg->i64, &cg->i64, 1, 0);
-	LLVMValueRef asm_ = LLVMGetInlineAsm(fty, "", 0, "=r,0", 4, 1, 0,
-					     LLVMInlineAsmDialectATT, 0);
-	return LLVMBuildCall2(cg->b, fty, asm_, &v, 1, "");
-}
-
+ * index first goes through cg_opaque() (the backend drops
+ * llvm.bpf.passthrough before instruction selection, whose combiner then
+ * removed the clamp: `quantize(-1 - (pid & 1))` was refused). */
 /* Every bucket index is in [0, max] by construction; this unsigned clamp
  * is only there for the verifier. */
 static LLVMValueRef clamp(struct cg *cg, LLVMValueRef idx, uint64_t max)
 {
-	idx = opaque(cg, idx);
+	idx = cg_opaque(cg, idx);
 	return sel(cg, icmp(cg, LLVMIntUGT, idx, cg_i64(cg, max)), cg_i64(cg, max), idx);
 }
 

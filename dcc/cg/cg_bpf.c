@@ -232,3 +232,23 @@ LLVMValueRef cg_bpf_loop(struct cg *cg, LLVMValueRef n, LLVMValueRef fn, LLVMVal
 	LLVMValueRef args[4] = { n, fn, ctx, cg_i64(cg, 0) };
 	return cg_bpf_call(cg, BPF_FUNC_loop, args, 4);
 }
+
+/* A load of t at ctx + off, kept as one instruction with the offset in it:
+ * the verifier refuses a load through a context pointer that was moved
+ * (`r6 += 16; r1 = *(u64 *)(r6 + 0)`) or chosen by a select. The pointer
+ * goes through llvm.preserve.static.offset, whose BPF pass keeps each
+ * access from that base whole, and the load is volatile, so two loads are
+ * never merged into one through a selected pointer (gen seeds 92, 232). */
+LLVMValueRef cg_bpf_ctx_load(struct cg *cg, LLVMTypeRef t, unsigned off)
+{
+	static const char name[] = "llvm.preserve.static.offset";
+	unsigned iid = LLVMLookupIntrinsicID(name, sizeof(name) - 1);
+	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, NULL, 0);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, NULL, 0);
+	LLVMValueRef base = LLVMBuildCall2(cg->b, fty, fn, &cg->p->ctx, 1, "");
+	LLVMValueRef o = cg_i64(cg, off);
+	LLVMValueRef p = LLVMBuildInBoundsGEP2(cg->b, cg->i8, base, &o, 1, "");
+	LLVMValueRef v = LLVMBuildLoad2(cg->b, t, p, "");
+	LLVMSetVolatile(v, 1);
+	return v;
+}

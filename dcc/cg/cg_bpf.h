@@ -57,5 +57,8 @@ LLVMValueRef cg_bpf_get_stack(struct cg *cg, LLVMValueRef ctx, LLVMValueRef buf,
 LLVMValueRef cg_bpf_send_signal(struct cg *cg, LLVMValueRef sig);
 /* bpf_loop(n, fn, ctx, 0) */
 LLVMValueRef cg_bpf_loop(struct cg *cg, LLVMValueRef n, LLVMValueRef fn, LLVMValueRef ctx);
+/* a load of t from the program's context at off (not a helper: a plain
+ * load the verifier accepts only at a fixed offset from ctx) */
+LLVMValueRef cg_bpf_ctx_load(struct cg *cg, LLVMTypeRef t, unsigned off);
 
 #endif

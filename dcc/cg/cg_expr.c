@@ -51,8 +51,12 @@ static LLVMValueRef memop_piece(struct cg *cg, const char *name, LLVMValueRef ds
 	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, tys, src ? 3 : 2);
 	/* A large memset is volatile: LLVM would otherwise merge neighbouring
 	 * ones and stores (a strsize=1024 string beside a record's header)
-	 * into one over MEMOP_MAX bytes. */
-	bool vol = !src && n > 64;
+	 * into one over MEMOP_MAX bytes. So is a large memcpy: LLVM would
+	 * make a copy of a copy one copy from the first source, a memmove
+	 * when it cannot tell the buffers apart (two map values), which the
+	 * backend expands through the stack (strsize=512: past its 512
+	 * bytes) or refuses as a call. */
+	bool vol = n > 64;
 	LLVMValueRef args[4] = { dst, src ? src : LLVMConstInt(cg->i8, 0, 0), cg_i64(cg, n),
 				 LLVMConstInt(LLVMInt1TypeInContext(cg->C), vol, 0) };
 	LLVMValueRef call = LLVMBuildCall2(cg->b, fty, fn, args, 4, "");
@@ -115,13 +119,7 @@ static struct cval str_literal(struct cg *cg, const char *s, size_t len)
 
 static LLVMValueRef ctx_u64(struct cg *cg, unsigned off)
 {
-	LLVMValueRef o = cg_i64(cg, off);
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
-	LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->i64, p, "");
-	/* volatile: `c ? arg0 : x` must not become a load through a select
-	 * of ctx+16 and &x, a modified context pointer the verifier refuses */
-	LLVMSetVolatile(v, 1);
-	return v;
+	return cg_bpf_ctx_load(cg, cg->i64, off);
 }
 
 static bool all_same(struct pgroup *g, size_t field)
@@ -476,27 +474,10 @@ LLVMValueRef cg_arith(struct cg *cg, struct node *n, int op, LLVMValueRef a, LLV
 	return a;
 }
 
-/* Equality of two NUL-padded buffers: compare the shorter buffer's words
- * (it holds its NUL, so equal words mean equal strings). */
-static LLVMValueRef streq_words(struct cg *cg, struct cval a, struct cval b)
-{
-	unsigned n = a.cap < b.cap ? a.cap : b.cap;
-	LLVMValueRef acc = cg_i64(cg, 0);
-	for (unsigned off = 0; off < n; off += 8) {
-		LLVMValueRef o = cg_i64(cg, off);
-		LLVMValueRef wa = LLVMBuildLoad2(cg->b, cg->i64,
-			LLVMBuildGEP2(cg->b, cg->i8, a.v, &o, 1, ""), "");
-		LLVMValueRef wb = LLVMBuildLoad2(cg->b, cg->i64,
-			LLVMBuildGEP2(cg->b, cg->i8, b.v, &o, 1, ""), "");
-		acc = LLVMBuildOr(cg->b, acc, LLVMBuildXor(cg->b, wa, wb, ""), "");
-	}
-	return LLVMBuildICmp(cg->b, LLVMIntEQ, acc, cg_i64(cg, 0), "");
-}
-
 static LLVMValueRef str_compare(struct cg *cg, int op, struct cval a, struct cval b)
 {
 	if (op == OP_EQ || op == OP_NE) {
-		LLVMValueRef eq = streq_words(cg, a, b);
+		LLVMValueRef eq = cg_str_equal(cg, a, b);
 		return op == OP_EQ ? eq : LLVMBuildNot(cg->b, eq, "");
 	}
 	LLVMValueRef c = cg_str_null_order(cg, a, b, cg_str_order(cg, a, b));

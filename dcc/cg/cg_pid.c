@@ -18,12 +18,7 @@ static const unsigned arg_regs[6] = { 112, 104, 96, 88, 72, 64 }; /* di si dx cx
 
 static LLVMValueRef reg(struct cg *cg, unsigned off)
 {
-	LLVMValueRef o = cg_i64(cg, off);
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
-	LLVMValueRef v = LLVMBuildLoad2(cg->b, cg->i64, p, "");
-	/* volatile: never a load through a selected context pointer */
-	LLVMSetVolatile(v, 1);
-	return v;
+	return cg_bpf_ctx_load(cg, cg->i64, off);
 }
 
 /*

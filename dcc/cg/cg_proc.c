@@ -53,13 +53,7 @@ void cg_proc_attach(struct cg *cg, struct pgroup *g)
 
 static LLVMValueRef ctx_load(struct cg *cg, LLVMTypeRef t, unsigned off)
 {
-	LLVMValueRef o = cg_i64(cg, off);
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
-	LLVMValueRef v = LLVMBuildLoad2(cg->b, t, p, "");
-	/* volatile: a select between two loads must not become a load
-	 * through a selected pointer, which the verifier refuses for ctx */
-	LLVMSetVolatile(v, 1);
-	return v;
+	return cg_bpf_ctx_load(cg, t, off);
 }
 
 /* argI of the current proc program */

@@ -22,6 +22,18 @@ LLVMValueRef cg_launder(struct cg *cg, LLVMValueRef v)
 	return cg_kread(cg, cg->p->launder, &type_ulong);
 }
 
+/* v through an empty inline asm: neither LLVM's optimizer nor the BPF
+ * back end's combiner can see through it, so a check the verifier needs is
+ * not proved redundant and a computation is not rewritten into another
+ * shape (cg_agg.c's bucket clamps, string equality in cg_expr.c). */
+LLVMValueRef cg_opaque(struct cg *cg, LLVMValueRef v)
+{
+	LLVMTypeRef fty = LLVMFunctionType(cg->i64, &cg->i64, 1, 0);
+	LLVMValueRef asm_ = LLVMGetInlineAsm(fty, "", 0, "=r,0", 4, 1, 0,
+					     LLVMInlineAsmDialectATT, 0);
+	return LLVMBuildCall2(cg->b, fty, asm_, &v, 1, "");
+}
+
 static unsigned alloca_walk(struct node *n)
 {
 	unsigned room = 0;

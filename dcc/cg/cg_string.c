@@ -1,8 +1,8 @@
 /*
  * D's string subroutines -> IR: strlen(), strjoin(), substr(), index(),
- * rindex(), strstr(), strchr(), strrchr(), lltostr(), strtoll(), toupper()
- * and tolower() here, basename(), dirname() and cleanpath() in cg_path.c,
- * with DTrace's results and faults.
+ * rindex(), strstr(), strchr(), strrchr(), lltostr(), strtoll(), toupper(),
+ * tolower() and the comparisons of strings here, basename(), dirname() and
+ * cleanpath() in cg_path.c, with DTrace's results and faults.
  *
  * BPF has no string library. Lengths, and copies out of a string from a
  * computed offset, are bpf_probe_read_kernel_str() calls; a scan over a
@@ -101,10 +101,13 @@ static struct cval search(struct cg *cg, enum search kind, struct cval s, struct
 	LLVMValueRef tw, tm;
 	needle(cg, t, words, &tw, &tm);
 	/* s, zero-padded so that position scap - 1 can still read t's length */
-	unsigned sbytes = (scap + 7) / 8 * 8 + 8 * words + 8;
+	unsigned scopy = (scap + 7) / 8 * 8, sbytes = scopy + 8 * words + 8;
 	LLVMValueRef sb = str_scratch(cg, sbytes);
-	cg_memop(cg, "llvm.memset", sb, NULL, sbytes);
-	cg_memop(cg, "llvm.memcpy", sb, s.v, (scap + 7) / 8 * 8);
+	/* the copy, then zeros after it: a memset under a memcpy is one LLVM
+	 * shortens and merges with the next, volatile or not, past what the
+	 * BPF backend expands (gen seed 245: "a call to memset") */
+	cg_memop(cg, "llvm.memcpy", sb, s.v, scopy);
+	cg_memop(cg, "llvm.memset", str_at(cg, sb, str_k64(cg, scopy)), NULL, sbytes - scopy);
 	LLVMValueRef lo = zero, hi = len;
 	if (kind == S_INDEX && pos)
 		lo = str_sel(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, pos, zero, ""), zero, pos);
@@ -512,6 +515,37 @@ struct cval cg_string(struct cg *cg, struct node *n)
 	default:
 		return changecase(cg, a[0], f == BI_TOUPPER);
 	}
+}
+
+/* A word of a string for a comparison. Volatile unless the string is a
+ * constant: LLVM would otherwise forward the words of a copy made under a
+ * branch (a thread-local's found/missing paths) through one phi a word,
+ * all live at once, and at strsize 512 their spills pass the 512 bytes of
+ * stack. */
+static LLVMValueRef str_word(struct cg *cg, LLVMValueRef s, unsigned off)
+{
+	LLVMValueRef o = cg_i64(cg, off);
+	LLVMValueRef w = LLVMBuildLoad2(cg->b, cg->i64, LLVMBuildGEP2(cg->b, cg->i8, s, &o, 1, ""),
+					"");
+	if (!(LLVMIsAGlobalVariable(s) && LLVMIsGlobalConstant(s)))
+		LLVMSetVolatile(w, 1);
+	return w;
+}
+
+/* Equality of two NUL-padded buffers: compare the shorter buffer's words
+ * (it holds its NUL, so equal words mean equal strings). The OR of the
+ * words' differences goes through cg_opaque(): LLVM would otherwise make
+ * it one comparison a word, each a branch in BPF, and a few of those
+ * results kept live across a later branchy expression multiply the paths
+ * the verifier walks (gen seed 16: a million instructions). */
+LLVMValueRef cg_str_equal(struct cg *cg, struct cval a, struct cval b)
+{
+	unsigned n = a.cap < b.cap ? a.cap : b.cap;
+	LLVMValueRef acc = cg_i64(cg, 0);
+	for (unsigned off = 0; off < n; off += 8)
+		acc = LLVMBuildOr(cg->b, acc, LLVMBuildXor(cg->b, str_word(cg, a.v, off),
+							   str_word(cg, b.v, off), ""), "");
+	return LLVMBuildICmp(cg->b, LLVMIntEQ, cg_opaque(cg, acc), cg_i64(cg, 0), "");
 }
 
 /* s1 < s2 and the other orderings: strcmp()'s sign (-1, 0, 1) of two

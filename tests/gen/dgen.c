@@ -8,7 +8,9 @@
  * The program is typed by construction: expressions are generated for a
  * wanted type (integer or string), variables keep one type each, divisors
  * and shift counts are kept in range, and nothing is dereferenced but
- * curthread. It ends by itself: a tick probe calls exit() after a few
+ * curthread. Statements are assignments (plain, compound, ++ and --),
+ * aggregations (with keys of one or two parts), printf() and trace().
+ * It ends by itself: a tick probe calls exit() after a few
  * firings, and the syscall clauses fire on the trigger's getppid() calls.
  */
 #include <stdarg.h>
@@ -84,7 +86,7 @@ static void int_expr(int depth)
 		int_leaf();
 		return;
 	}
-	switch (rnd(12)) {
+	switch (rnd(13)) {
 	case 0:
 	case 1:
 	case 2:
@@ -145,6 +147,11 @@ static void int_expr(int depth)
 		out("%s(", (const char *[]){ "index", "rindex" }[rnd(2)]);
 		str_expr(depth - 1);
 		out(", ");
+		str_expr(depth - 1);
+		out(")");
+		break;
+	case 11:
+		out("strtoll(");
 		str_expr(depth - 1);
 		out(")");
 		break;
@@ -209,7 +216,7 @@ static void statement(void)
 	int d = 1 + (int)rnd(3);
 
 	out("\t");
-	switch (rnd(14)) {
+	switch (rnd(18)) {
 	case 0:
 	case 1:
 		out("%s = ", int_vars[rnd(sizeof(int_vars) / sizeof(*int_vars))]);
@@ -277,6 +284,41 @@ static void statement(void)
 		str_expr(1);
 		out("] = ");
 		int_expr(d);
+		break;
+	case 13:
+		/* compound assignments, divisors and shift counts in range */
+		out("%s %s", int_vars[rnd(sizeof(int_vars) / sizeof(*int_vars))],
+		    (const char *[]){ "+=", "-=", "*=", "&=", "|=", "^=", "<<=", ">>=", "/=",
+				      "%=" }[rnd(10)]);
+		out(" ((");
+		int_expr(d);
+		out(") & 63) + 1");
+		break;
+	case 14: {
+		const char *v = int_vars[rnd(sizeof(int_vars) / sizeof(*int_vars))];
+		const char *op = rnd(2) ? "++" : "--";
+		if (rnd(2))
+			out("%s%s", op, v);
+		else
+			out("%s%s", v, op);
+		break;
+	}
+	case 15: {
+		/* a key of two parts */
+		const char *f = rnd(2) ? "sum" : "max";
+		out("@k%s[", f);
+		str_expr(1);
+		out(", ");
+		int_expr(1);
+		out("] = %s(", f);
+		int_expr(d);
+		out(")");
+		break;
+	}
+	case 16:
+		out("@sd = stddev(");
+		int_expr(d);
+		out(")");
 		break;
 	default:
 		out("this->l0 = ");
