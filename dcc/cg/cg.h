@@ -137,6 +137,12 @@ struct cg {
 	unsigned nspec, spec_slots;
 	uint64_t specsize;
 
+	/* cg_timer.c: per probe id, the clauses reading timestamp that fire
+	 * on it (made at the first clause reading it); groups of those whose
+	 * probe id is known only at run time (pid, USDT) */
+	int *ts_clauses;
+	int ts_runtime_ids;
+
 	struct clause_info *ci;    /* the clause being laid out or built */
 	struct cg_clause *cl;      /* its layout, once laid out */
 	struct cg_prog *p;         /* the program being built, NULL between programs */
