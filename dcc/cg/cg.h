@@ -80,6 +80,8 @@ struct cg_prog {
 	int epid;                  /* of this clause, 0 if it records nothing */
 	LLVMValueRef ctx_nr;       /* cached syscall number (i64) */
 	bool ctx_raw;              /* attached to raw_syscalls: args[6] always there */
+	LLVMBasicBlockRef drop_leave; /* cg_drop_leave()'s block, and its kind */
+	LLVMValueRef drop_kind;
 };
 
 /* Module state: what the whole object shares (LLVM module, types, maps,
@@ -178,6 +180,7 @@ LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
 LLVMValueRef cg_i32(struct cg *cg, uint32_t v);
 LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name);
 void cg_count_drop(struct cg *cg, int which);
+void cg_drop_leave(struct cg *cg, int which);
 LLVMValueRef cg_map_ref(struct cg *cg, int map);
 LLVMBasicBlockRef cg_block(struct cg *cg, const char *name);
 void cg_add_used(struct cg *cg, LLVMValueRef g);
@@ -267,6 +270,7 @@ LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMVal
 /* cg_user.c */
 struct cval cg_uregs(struct cg *cg, struct node *n);
 struct cval cg_copyinstr(struct cg *cg, struct node *n);
+bool cg_str_into(struct cg *cg, struct node *a, LLVMValueRef dst, unsigned cap);
 struct cval cg_copyin(struct cg *cg, struct node *n);
 
 /* cg_subr.c: alloca, bcopy, copyinto, byte order, rand, progenyof, getmajor, inet_* */

@@ -168,8 +168,7 @@ static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags)
 	LLVMBasicBlockRef full = cg_block(cg, "rb.full"), ok = cg_block(cg, "rb.ok");
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, rec, ""), full, ok);
 	LLVMPositionBuilderAtEnd(cg->b, full);
-	cg_count_drop(cg, DCC_DROP_PRINCIPAL);
-	LLVMBuildRet(cg->b, cg_i32(cg, 0));
+	cg_drop_leave(cg, DCC_DROP_PRINCIPAL);
 	LLVMPositionBuilderAtEnd(cg->b, ok);
 	LLVMBuildStore(cg->b, cg_i32(cg, cg->cl->epid), rec_ptr(cg, rec, 0));
 	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cg_probe_id(cg), cg->i32, ""),
@@ -212,8 +211,7 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 	if (cg->p->grp->kind == PK_ERROR) {
 		/* a fault in an ERROR clause only counts: reporting it would
 		 * fire ERROR again */
-		cg_count_drop(cg, DCC_DROP_ERROR);
-		LLVMBuildRet(cg->b, cg_i32(cg, 0));
+		cg_drop_leave(cg, DCC_DROP_ERROR);
 		return;
 	}
 	LLVMValueRef saved = cg->p->rec;
@@ -258,6 +256,9 @@ static void store_arg(struct cg *cg, uint32_t kind, struct node *a, unsigned off
 		cg_bpf_probe_read_kernel(cg, dst, cg_i32(cg, a->type->size), cg_addr(cg, a));
 		return;
 	}
+	if (kind == DCC_ACT_PRINTF && a->type->kind == T_STRING &&
+	    cg_str_into(cg, a, rec_ptr(cg, cg->p->rec, off), cg_str_cap(cg, a)))
+		return;
 	struct cval v = cg_expr(cg, a);
 	if (a->type->kind == T_STRING)
 		cg_strcopy(cg, rec_ptr(cg, cg->p->rec, off), cg_str_cap(cg, a), v);
