@@ -321,34 +321,6 @@ void cg_count_drop(struct cg *cg, int which)
 	LLVMPositionBuilderAtEnd(cg->b, done);
 }
 
-/* Count a drop of kind which and leave the program through one block a
- * program, whose phi takes the kind: each site costs a branch. */
-void cg_drop_leave(struct cg *cg, int which)
-{
-	struct cg_prog *p = cg->p;
-	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
-	if (!p->drop_leave) {
-		p->drop_leave = cg_block(cg, "drop.leave");
-		LLVMPositionBuilderAtEnd(cg->b, p->drop_leave);
-		p->drop_kind = LLVMBuildPhi(cg->b, cg->i32, "drop.kind");
-		LLVMValueRef key = cg_key32(cg, 0);
-		LLVMBuildStore(cg->b, p->drop_kind, key);
-		LLVMValueRef c = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_drops), key);
-		LLVMBasicBlockRef inc = cg_block(cg, "drop.inc"), out = cg_block(cg, "drop.out");
-		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, c, ""), out, inc);
-		LLVMPositionBuilderAtEnd(cg->b, inc);
-		LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, c, cg_i64(cg, 1),
-				   LLVMAtomicOrderingMonotonic, 0);
-		LLVMBuildBr(cg->b, out);
-		LLVMPositionBuilderAtEnd(cg->b, out);
-		LLVMBuildRet(cg->b, cg_i32(cg, 0));
-		LLVMPositionBuilderAtEnd(cg->b, here);
-	}
-	LLVMValueRef k = cg_i32(cg, (uint32_t)which);
-	LLVMAddIncoming(p->drop_kind, &k, &here, 1);
-	LLVMBuildBr(cg->b, p->drop_leave);
-}
-
 static void setup_module(struct cg *cg, const char *src_name)
 {
 	cg->C = LLVMContextCreate();

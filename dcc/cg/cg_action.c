@@ -160,6 +160,34 @@ static LLVMValueRef rec_ptr(struct cg *cg, LLVMValueRef rec, unsigned off)
 	return LLVMBuildGEP2(cg->b, cg->i8, rec, &o, 1, "");
 }
 
+/* Count a drop of kind which and leave the program through one block a
+ * program, whose phi takes the kind: each site costs a branch. */
+void cg_drop_leave(struct cg *cg, int which)
+{
+	struct cg_prog *p = cg->p;
+	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
+	if (!p->drop_leave) {
+		p->drop_leave = cg_block(cg, "drop.leave");
+		LLVMPositionBuilderAtEnd(cg->b, p->drop_leave);
+		p->drop_kind = LLVMBuildPhi(cg->b, cg->i32, "drop.kind");
+		LLVMValueRef key = cg_key32(cg, 0);
+		LLVMBuildStore(cg->b, p->drop_kind, key);
+		LLVMValueRef c = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_drops), key);
+		LLVMBasicBlockRef inc = cg_block(cg, "drop.inc"), out = cg_block(cg, "drop.out");
+		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, c, ""), out, inc);
+		LLVMPositionBuilderAtEnd(cg->b, inc);
+		LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, c, cg_i64(cg, 1),
+				   LLVMAtomicOrderingMonotonic, 0);
+		LLVMBuildBr(cg->b, out);
+		LLVMPositionBuilderAtEnd(cg->b, out);
+		LLVMBuildRet(cg->b, cg_i32(cg, 0));
+		LLVMPositionBuilderAtEnd(cg->b, here);
+	}
+	LLVMValueRef k = cg_i32(cg, (uint32_t)which);
+	LLVMAddIncoming(p->drop_kind, &k, &here, 1);
+	LLVMBuildBr(cg->b, p->drop_leave);
+}
+
 /* Reserve a record and write its header; on a full buffer count a drop and
  * leave the clause. */
 static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags)
@@ -257,7 +285,7 @@ static void store_arg(struct cg *cg, uint32_t kind, struct node *a, unsigned off
 		return;
 	}
 	if (kind == DCC_ACT_PRINTF && a->type->kind == T_STRING &&
-	    cg_str_into(cg, a, rec_ptr(cg, cg->p->rec, off), cg_str_cap(cg, a)))
+	    cg_str_into(cg, a, rec_ptr(cg, cg->p->rec, off), cg_str_cap(cg, a), false))
 		return;
 	struct cval v = cg_expr(cg, a);
 	if (a->type->kind == T_STRING)

@@ -39,21 +39,24 @@ struct cval cg_copyinstr(struct cg *cg, struct node *n)
 }
 
 /*
- * A string argument of printf() written straight into its record slot of
- * cap bytes instead of through a temporary and a copy, when it is
- * copyinstr() or the running task's execname: the consumer reads such a
- * slot up to its NUL (which both always write), so the bytes after it are
- * left as the ring buffer had them. False when a is not one of those.
+ * A string written straight into dst, a slot of cap bytes, instead of
+ * through a temporary and a copy, when it is copyinstr() or the running
+ * task's execname; false when a is not one of those. Zero-padded with zero
+ * (keys); else the bytes after the NUL (which both always write) are left
+ * as they were: printf()'s record slots, which the consumer reads up to it.
  */
-bool cg_str_into(struct cg *cg, struct node *a, LLVMValueRef dst, unsigned cap)
+bool cg_str_into(struct cg *cg, struct node *a, LLVMValueRef dst, unsigned cap, bool zero)
 {
 	if (a->kind == N_CALL && a->bi && a->bi->id == BI_COPYINSTR && cg_str_cap(cg, a) == cap) {
-		copyinstr_at(cg, a, dst, false);
+		copyinstr_at(cg, a, dst, zero);
 		return true;
 	}
 	/* sched:::on-cpu's execname is the arriving task's (cg_proc_cur) */
 	if (a->kind == N_IDENT && !a->sym && a->id == B_EXECNAME && cap == 16 &&
 	    cg->p->grp->kind != PK_PROC) {
+		/* some kernels (6.1) copy the comm's NUL and leave the rest */
+		if (zero)
+			cg_memop(cg, "llvm.memset", dst, NULL, 16);
 		cg_bpf_get_current_comm(cg, dst, cg_i32(cg, 16));
 		return true;
 	}
