@@ -30,6 +30,7 @@ struct cval {
 	LLVMValueRef v;
 	struct type *t;
 	unsigned cap;
+	bool nonzero; /* never 0 (timestamp): storing it never deletes */
 };
 
 struct cg_map {
