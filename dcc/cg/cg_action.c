@@ -234,18 +234,27 @@ void cg_leave(struct cg *cg)
 
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 {
-	if (cg->p->rec)
-		cg_bpf_ringbuf_discard(cg, cg->p->rec, 0);
-	if (cg->p->grp->kind == PK_ERROR) {
-		/* a fault in an ERROR clause only counts: reporting it would
-		 * fire ERROR again */
-		cg_drop_leave(cg, DCC_DROP_ERROR);
-		return;
-	}
-	LLVMValueRef saved = cg->p->rec;
-	cg->p->rec = NULL;
 	unsigned hdr = sizeof(struct dcc_rec_hdr);
-	LLVMValueRef rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT);
+	LLVMValueRef saved = cg->p->rec, rec;
+	if (saved && cg->p->grp->kind != PK_ERROR &&
+	    cg->cl->rec_size >= hdr + sizeof(struct dcc_rec_fault)) {
+		/* the clause's record, whose header names the same clause,
+		 * probe and CPU, becomes the fault record (the consumer reads
+		 * its first bytes): no discard, no second reservation */
+		rec = saved;
+		LLVMBuildStore(cg->b, cg_i32(cg, DCC_REC_F_FAULT), rec_ptr(cg, rec, 12));
+	} else {
+		if (saved)
+			cg_bpf_ringbuf_discard(cg, saved, 0);
+		if (cg->p->grp->kind == PK_ERROR) {
+			/* a fault in an ERROR clause only counts: reporting
+			 * it would fire ERROR again */
+			cg_drop_leave(cg, DCC_DROP_ERROR);
+			return;
+		}
+		cg->p->rec = NULL;
+		rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT);
+	}
 	LLVMBuildStore(cg->b, cg_i32(cg, fault), rec_ptr(cg, rec, hdr));
 	LLVMBuildStore(cg->b, cg_i32(cg, 0), rec_ptr(cg, rec, hdr + 4));
 	LLVMBuildStore(cg->b, detail ? detail : cg_i64(cg, 0), rec_ptr(cg, rec, hdr + 8));
