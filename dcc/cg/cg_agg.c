@@ -276,9 +276,7 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 		    !cg_str_into(cg, k, dst, cg->agg_keycap[g->id][i], true))
 			v = cg_expr(cg, k);
 		if (g->keys[i]->kind == T_STRING) {
-			if (!v.v) /* cg_str_into() wrote it */
-				off += cg->agg_keycap[g->id][i];
-			else
+			if (v.v) /* else cg_str_into() wrote it */
 				cg_strcopy(cg, dst, cg->agg_keycap[g->id][i], v);
 			off += cg->agg_keycap[g->id][i];
 		} else if (type_is_symbolic(g->keys[i]) && v.cap) {
