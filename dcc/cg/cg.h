@@ -30,6 +30,7 @@ struct cval {
 	LLVMValueRef v;
 	struct type *t;
 	unsigned cap;
+	bool nonzero; /* never 0 (timestamp): storing it never deletes */
 };
 
 struct cg_map {
@@ -80,6 +81,8 @@ struct cg_prog {
 	int epid;                  /* of this clause, 0 if it records nothing */
 	LLVMValueRef ctx_nr;       /* cached syscall number (i64) */
 	bool ctx_raw;              /* attached to raw_syscalls: args[6] always there */
+	LLVMBasicBlockRef drop_leave; /* cg_drop_leave()'s block, and its kind */
+	LLVMValueRef drop_kind;
 };
 
 /* Module state: what the whole object shares (LLVM module, types, maps,
@@ -137,6 +140,12 @@ struct cg {
 	unsigned nspec, spec_slots;
 	uint64_t specsize;
 
+	/* cg_timer.c: per probe id, the clauses reading timestamp that fire
+	 * on it (made at the first clause reading it); groups of those whose
+	 * probe id is known only at run time (pid, USDT) */
+	int *ts_clauses;
+	int ts_runtime_ids;
+
 	struct clause_info *ci;    /* the clause being laid out or built */
 	struct cg_clause *cl;      /* its layout, once laid out */
 	struct cg_prog *p;         /* the program being built, NULL between programs */
@@ -172,6 +181,7 @@ LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
 LLVMValueRef cg_i32(struct cg *cg, uint32_t v);
 LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name);
 void cg_count_drop(struct cg *cg, int which);
+void cg_drop_leave(struct cg *cg, int which);
 LLVMValueRef cg_map_ref(struct cg *cg, int map);
 LLVMBasicBlockRef cg_block(struct cg *cg, const char *name);
 void cg_add_used(struct cg *cg, LLVMValueRef g);
@@ -262,6 +272,7 @@ LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMVal
 /* cg_user.c */
 struct cval cg_uregs(struct cg *cg, struct node *n);
 struct cval cg_copyinstr(struct cg *cg, struct node *n);
+bool cg_str_into(struct cg *cg, struct node *a, LLVMValueRef dst, unsigned cap, bool zero);
 struct cval cg_copyin(struct cg *cg, struct node *n);
 
 /* cg_subr.c: alloca, bcopy, copyinto, byte order, rand, progenyof, getmajor, inet_* */

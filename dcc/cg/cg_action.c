@@ -160,6 +160,34 @@ static LLVMValueRef rec_ptr(struct cg *cg, LLVMValueRef rec, unsigned off)
 	return LLVMBuildGEP2(cg->b, cg->i8, rec, &o, 1, "");
 }
 
+/* Count a drop of kind which and leave the program through one block a
+ * program, whose phi takes the kind: each site costs a branch. */
+void cg_drop_leave(struct cg *cg, int which)
+{
+	struct cg_prog *p = cg->p;
+	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
+	if (!p->drop_leave) {
+		p->drop_leave = cg_block(cg, "drop.leave");
+		LLVMPositionBuilderAtEnd(cg->b, p->drop_leave);
+		p->drop_kind = LLVMBuildPhi(cg->b, cg->i32, "drop.kind");
+		LLVMValueRef key = cg_key32(cg, 0);
+		LLVMBuildStore(cg->b, p->drop_kind, key);
+		LLVMValueRef c = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_drops), key);
+		LLVMBasicBlockRef inc = cg_block(cg, "drop.inc"), out = cg_block(cg, "drop.out");
+		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, c, ""), out, inc);
+		LLVMPositionBuilderAtEnd(cg->b, inc);
+		LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, c, cg_i64(cg, 1),
+				   LLVMAtomicOrderingMonotonic, 0);
+		LLVMBuildBr(cg->b, out);
+		LLVMPositionBuilderAtEnd(cg->b, out);
+		LLVMBuildRet(cg->b, cg_i32(cg, 0));
+		LLVMPositionBuilderAtEnd(cg->b, here);
+	}
+	LLVMValueRef k = cg_i32(cg, (uint32_t)which);
+	LLVMAddIncoming(p->drop_kind, &k, &here, 1);
+	LLVMBuildBr(cg->b, p->drop_leave);
+}
+
 /* Reserve a record and write its header; on a full buffer count a drop and
  * leave the clause. */
 static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags)
@@ -168,8 +196,7 @@ static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags)
 	LLVMBasicBlockRef full = cg_block(cg, "rb.full"), ok = cg_block(cg, "rb.ok");
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, rec, ""), full, ok);
 	LLVMPositionBuilderAtEnd(cg->b, full);
-	cg_count_drop(cg, DCC_DROP_PRINCIPAL);
-	LLVMBuildRet(cg->b, cg_i32(cg, 0));
+	cg_drop_leave(cg, DCC_DROP_PRINCIPAL);
 	LLVMPositionBuilderAtEnd(cg->b, ok);
 	LLVMBuildStore(cg->b, cg_i32(cg, cg->cl->epid), rec_ptr(cg, rec, 0));
 	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cg_probe_id(cg), cg->i32, ""),
@@ -207,19 +234,27 @@ void cg_leave(struct cg *cg)
 
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 {
-	if (cg->p->rec)
-		cg_bpf_ringbuf_discard(cg, cg->p->rec, 0);
-	if (cg->p->grp->kind == PK_ERROR) {
-		/* a fault in an ERROR clause only counts: reporting it would
-		 * fire ERROR again */
-		cg_count_drop(cg, DCC_DROP_ERROR);
-		LLVMBuildRet(cg->b, cg_i32(cg, 0));
-		return;
-	}
-	LLVMValueRef saved = cg->p->rec;
-	cg->p->rec = NULL;
 	unsigned hdr = sizeof(struct dcc_rec_hdr);
-	LLVMValueRef rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT);
+	LLVMValueRef saved = cg->p->rec, rec;
+	if (saved && cg->p->grp->kind != PK_ERROR &&
+	    cg->cl->rec_size >= hdr + sizeof(struct dcc_rec_fault)) {
+		/* the clause's record, whose header names the same clause,
+		 * probe and CPU, becomes the fault record (the consumer reads
+		 * its first bytes): no discard, no second reservation */
+		rec = saved;
+		LLVMBuildStore(cg->b, cg_i32(cg, DCC_REC_F_FAULT), rec_ptr(cg, rec, 12));
+	} else {
+		if (saved)
+			cg_bpf_ringbuf_discard(cg, saved, 0);
+		if (cg->p->grp->kind == PK_ERROR) {
+			/* a fault in an ERROR clause only counts: reporting
+			 * it would fire ERROR again */
+			cg_drop_leave(cg, DCC_DROP_ERROR);
+			return;
+		}
+		cg->p->rec = NULL;
+		rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT);
+	}
 	LLVMBuildStore(cg->b, cg_i32(cg, fault), rec_ptr(cg, rec, hdr));
 	LLVMBuildStore(cg->b, cg_i32(cg, 0), rec_ptr(cg, rec, hdr + 4));
 	LLVMBuildStore(cg->b, detail ? detail : cg_i64(cg, 0), rec_ptr(cg, rec, hdr + 8));
@@ -258,6 +293,9 @@ static void store_arg(struct cg *cg, uint32_t kind, struct node *a, unsigned off
 		cg_bpf_probe_read_kernel(cg, dst, cg_i32(cg, a->type->size), cg_addr(cg, a));
 		return;
 	}
+	if (kind == DCC_ACT_PRINTF && a->type->kind == T_STRING &&
+	    cg_str_into(cg, a, rec_ptr(cg, cg->p->rec, off), cg_str_cap(cg, a), false))
+		return;
 	struct cval v = cg_expr(cg, a);
 	if (a->type->kind == T_STRING)
 		cg_strcopy(cg, rec_ptr(cg, cg->p->rec, off), cg_str_cap(cg, a), v);

@@ -36,21 +36,6 @@ static LLVMValueRef icmp(struct cg *cg, LLVMIntPredicate p, LLVMValueRef a, LLVM
 	return LLVMBuildICmp(cg->b, p, a, b, "");
 }
 
-/* floor(log2(a)) for a > 0 without branches: ctlz expands to shifts and a
- * popcount, which the verifier walks once (a branchy log2 costs it ~10x). */
-static LLVMValueRef log2_u64(struct cg *cg, LLVMValueRef a)
-{
-	const char *name = "llvm.ctlz";
-	unsigned iid = LLVMLookupIntrinsicID(name, strlen(name));
-	LLVMTypeRef over = cg->i64;
-	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, &over, 1);
-	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, &over, 1);
-	LLVMValueRef args[2] = { LLVMBuildOr(cg->b, a, cg_i64(cg, 1), ""),
-				 LLVMConstInt(LLVMInt1TypeInContext(cg->C), 0, 0) };
-	LLVMValueRef lz = LLVMBuildCall2(cg->b, fty, fn, args, 2, "");
-	return LLVMBuildSub(cg->b, cg_i64(cg, 63), lz, "");
-}
-
 /* Clamp a bucket index to [0, max] so the verifier sees it in bounds. LLVM
  * can prove the clamp redundant (it knows ctlz's range, or the value's when
  * it is nearly constant) and would drop it, but the verifier can't, so the
@@ -65,17 +50,40 @@ static LLVMValueRef clamp(struct cg *cg, LLVMValueRef idx, uint64_t max)
 	return sel(cg, icmp(cg, LLVMIntUGT, idx, cg_i64(cg, max)), cg_i64(cg, max), idx);
 }
 
+/* The bits of a below its highest set bit set too: a | a >> 1 | ... */
+static LLVMValueRef smear(struct cg *cg, LLVMValueRef a)
+{
+	for (unsigned sh = 1; sh < 64; sh *= 2)
+		a = LLVMBuildOr(cg->b, a, LLVMBuildLShr(cg->b, a, cg_i64(cg, sh), ""), "");
+	return a;
+}
+
+static LLVMValueRef popcount(struct cg *cg, LLVMValueRef a)
+{
+	const char *name = "llvm.ctpop";
+	unsigned iid = LLVMLookupIntrinsicID(name, strlen(name));
+	LLVMTypeRef over = cg->i64;
+	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, &over, 1);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, &over, 1);
+	return LLVMBuildCall2(cg->b, fty, fn, &a, 1, "");
+}
+
+/*
+ * Without branches or selects: with s = v >> 63 (0 or -1) and |v| = (v ^ s)
+ * - s, n = popcount(smear(|v|)) is 0 for 0 and floor(log2 |v|) + 1 else;
+ * the bucket is ZERO + n for v >= 0 and ZERO - n below, where -2^63's
+ * n of 64 counts as 63: it shares the lowest bucket with (-2^63, -2^62].
+ */
 static LLVMValueRef quantize_bucket(struct cg *cg, LLVMValueRef v)
 {
-	LLVMValueRef neg = icmp(cg, LLVMIntSLT, v, cg_i64(cg, 0));
-	LLVMValueRef a = sel(cg, neg, LLVMBuildNeg(cg->b, v, ""), v);
-	LLVMValueRef l = log2_u64(cg, a);
-	/* -2^63 (log2 63) shares the lowest bucket with (-2^63, -2^62] */
-	const uint64_t zero = ABI_QUANTIZE_ZERO;
-	LLVMValueRef ln = sel(cg, icmp(cg, LLVMIntUGT, l, cg_i64(cg, 62)), cg_i64(cg, 62), l);
-	LLVMValueRef idx = sel(cg, neg, LLVMBuildSub(cg->b, cg_i64(cg, zero - 1), ln, ""),
-			       LLVMBuildAdd(cg->b, cg_i64(cg, zero + 1), l, ""));
-	idx = sel(cg, icmp(cg, LLVMIntEQ, v, cg_i64(cg, 0)), cg_i64(cg, zero), idx);
+	LLVMValueRef s = LLVMBuildAShr(cg->b, v, cg_i64(cg, 63), "");
+	LLVMValueRef a = LLVMBuildSub(cg->b, LLVMBuildXor(cg->b, v, s, ""), s, "");
+	/* opaque: LLVM would test n == 64 with a branch, a path more for the
+	 * verifier */
+	LLVMValueRef n = opaque(cg, popcount(cg, smear(cg, a)));
+	n = LLVMBuildSub(cg->b, n, LLVMBuildLShr(cg->b, n, cg_i64(cg, 6), ""), "");
+	LLVMValueRef sn = LLVMBuildSub(cg->b, LLVMBuildXor(cg->b, n, s, ""), s, "");
+	LLVMValueRef idx = LLVMBuildAdd(cg->b, cg_i64(cg, ABI_QUANTIZE_ZERO), sn, "");
 	return clamp(cg, idx, ABI_QUANTIZE_BUCKETS - 1);
 }
 
@@ -180,13 +188,22 @@ static void apply(struct cg *cg, struct agg *g, LLVMValueRef p, LLVMValueRef x,
 	LLVMBuildStore(cg->b, LLVMBuildAdd(cg->b, cur, incr, ""), bp);
 }
 
+/* A fold short enough to be written twice (a hit, a new key) rather than
+ * looking a new key up again after inserting zeros. */
+static bool small_fold(const struct agg *g)
+{
+	return g->func == DCC_AGG_COUNT || g->func == DCC_AGG_SUM || g->func == DCC_AGG_AVG ||
+	       g->func == DCC_AGG_MIN || g->func == DCC_AGG_MAX;
+}
+
 /* The all-zero value a new key starts from, in .rodata. */
 LLVMValueRef cg_zero_value(struct cg *cg, uint32_t size)
 {
 	if (size <= 32) {
 		if (!cg->p->zero32)
 			cg->p->zero32 = cg_alloca(cg, LLVMArrayType2(cg->i64, 4), "aggzero");
-		LLVMBuildStore(cg->b, LLVMConstNull(LLVMArrayType2(cg->i64, 4)), cg->p->zero32);
+		/* only the bytes the map's value takes */
+		cg_memop(cg, "llvm.memset", cg->p->zero32, NULL, size);
 		return cg->p->zero32;
 	}
 	if (!cg->zero || cg->zero_size < size) {
@@ -242,11 +259,16 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	unsigned off = 0;
 	int i = 0;
 	for (struct node *k = lv->list; k; k = k->next, i++) {
-		struct cval v = cg_expr(cg, k);
 		LLVMValueRef o = cg_i64(cg, off);
 		LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, key, &o, 1, "");
+		/* copyinstr() and execname straight into the key, zero-padded */
+		struct cval v = { 0 };
+		if (g->keys[i]->kind != T_STRING ||
+		    !cg_str_into(cg, k, dst, cg->agg_keycap[g->id][i], true))
+			v = cg_expr(cg, k);
 		if (g->keys[i]->kind == T_STRING) {
-			cg_strcopy(cg, dst, cg->agg_keycap[g->id][i], v);
+			if (v.v) /* else cg_str_into() wrote it */
+				cg_strcopy(cg, dst, cg->agg_keycap[g->id][i], v);
 			off += cg->agg_keycap[g->id][i];
 		} else if (type_is_symbolic(g->keys[i]) && v.cap) {
 			cg_memop(cg, "llvm.memcpy", dst, v.v, g->keys[i]->size);
@@ -286,6 +308,24 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 	LLVMBasicBlockRef entry_blk = LLVMGetInsertBlock(cg->b);
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), miss, hit);
 	LLVMPositionBuilderAtEnd(cg->b, miss);
+	if (small_fold(g)) {
+		/* the new key's first value, folded on the stack and inserted
+		 * whether or not another CPU inserted the key meanwhile: an
+		 * update from a program writes this CPU's value only, zero until
+		 * then; it fails only when the map is full */
+		LLVMValueRef first = cg_zero_value(cg, cg_agg_value_size(g));
+		apply(cg, g, first, x, incr);
+		LLVMValueRef rc = cg_bpf_map_update(cg, map, key, first, BPF_ANY);
+		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, rc, ""), done, full);
+		LLVMPositionBuilderAtEnd(cg->b, full);
+		cg_count_drop(cg, DCC_DROP_AGG);
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, hit);
+		apply(cg, g, p, x, incr);
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, done);
+		return;
+	}
 	LLVMValueRef zero = cg_zero_value(cg, cg_agg_value_size(g));
 	cg_bpf_map_update(cg, map, key, zero, BPF_NOEXIST);
 	LLVMValueRef p2 = cg_bpf_map_lookup(cg, map, key);

@@ -360,9 +360,12 @@ static struct cval builtin(struct cg *cg, struct node *n)
 	case B_GID:
 		v = LLVMBuildLShr(cg->b, cg_bpf_get_current_uid_gid(cg), cg_i64(cg, 32), "");
 		break;
-	case B_TIMESTAMP:
-		v = cg_timestamp(cg);
-		break;
+	case B_TIMESTAMP: {
+		/* the clock is never 0 after boot */
+		struct cval ts = ival(cg_norm(cg, cg_timestamp(cg), t), t);
+		ts.nonzero = t->size == 8;
+		return ts;
+	}
 	case B_WALLTIMESTAMP:
 		/* the same instant as timestamp, on the wall clock */
 		v = LLVMBuildAdd(cg->b, cg_timestamp(cg), volatile_load(cg, cg->ro_walloff),

@@ -16,7 +16,9 @@
  * starts: a clause of the same probe with a later number is in the same
  * firing, as the clauses of one firing run in source order, one after the
  * other on one CPU (a timer's from its program, a tracepoint's, kprobe's or
- * fentry's in attach order); anything else starts a new firing.
+ * fentry's in attach order); anything else starts a new firing. A clause
+ * that no other clause reading timestamp shares a probe with needs none of
+ * it: it reads the clock once, the first time it asks (cg.c's cg_timestamp).
  */
 #include <string.h>
 
@@ -118,10 +120,76 @@ static bool reads_timestamp(const struct node *n)
 	return false;
 }
 
+static bool clause_reads_timestamp(const struct clause_info *ci)
+{
+	return reads_timestamp(ci->n->a) || reads_timestamp(ci->n->b);
+}
+
+/* Probes whose id the loader or the program decides (pid, USDT): any two
+ * such groups may be one firing. */
+static bool id_at_run_time(const struct pgroup *g)
+{
+	return g->kind == PK_PID_ENTRY || g->kind == PK_PID_RETURN || g->kind == PK_USDT;
+}
+
+/*
+ * Per probe id, how many clauses reading timestamp fire on it (ERROR's
+ * aside: it zeroes the slot itself), counted once per compile; a clause
+ * needs the firing's slot only when one of its probes has another such
+ * clause. Alone on its probes it reads the clock once, into a local.
+ */
+static void count_ts_clauses(struct cg *cg)
+{
+	struct sema *s = cg->s;
+	uint32_t max = 0;
+	for (int i = 0; i < s->nclauses; i++)
+		for (int j = 0; j < s->clauses[i].ngroups; j++)
+			for (int k = 0; k < s->clauses[i].groups[j].nprobes; k++)
+				if (s->clauses[i].groups[j].probes[k]->id > max)
+					max = s->clauses[i].groups[j].probes[k]->id;
+	cg->ts_clauses = arena_alloc(cg->ar, sizeof(*cg->ts_clauses) * (max + 1));
+	int *last = arena_alloc(cg->ar, sizeof(*last) * (max + 1));
+	memset(cg->ts_clauses, 0, sizeof(*cg->ts_clauses) * (max + 1));
+	memset(last, 0, sizeof(*last) * (max + 1));
+	for (int i = 0; i < s->nclauses; i++) {
+		const struct clause_info *ci = &s->clauses[i];
+		if (!clause_reads_timestamp(ci))
+			continue;
+		for (int j = 0; j < ci->ngroups; j++) {
+			const struct pgroup *g = &ci->groups[j];
+			if (g->kind == PK_ERROR)
+				continue;
+			if (id_at_run_time(g))
+				cg->ts_runtime_ids++;
+			for (int k = 0; k < g->nprobes; k++) {
+				uint32_t id = g->probes[k]->id;
+				if (last[id] != i + 1) {
+					last[id] = i + 1;
+					cg->ts_clauses[id]++;
+				}
+			}
+		}
+	}
+}
+
+static bool shares_firing(struct cg *cg, const struct clause_info *ci)
+{
+	if (!cg->ts_clauses)
+		count_ts_clauses(cg);
+	for (int j = 0; j < ci->ngroups; j++) {
+		const struct pgroup *g = &ci->groups[j];
+		if (id_at_run_time(g) && cg->ts_runtime_ids > 1)
+			return true;
+		for (int k = 0; k < g->nprobes; k++)
+			if (cg->ts_clauses[g->probes[k]->id] > 1)
+				return true;
+	}
+	return false;
+}
+
 void cg_firing_sync(struct cg *cg)
 {
-	struct node *c = cg->ci->n;
-	if (!reads_timestamp(c->a) && !reads_timestamp(c->b))
+	if (!clause_reads_timestamp(cg->ci) || !shares_firing(cg, cg->ci))
 		return;
 	LLVMValueRef slot[3];
 	for (int i = 0; i < 3; i++)

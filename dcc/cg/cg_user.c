@@ -3,15 +3,17 @@
  * string buffer, and copyin() into the clause's scratch memory, whose
  * address is the void * value; the script reads the copy through it like
  * any kernel memory (members, elements, dereferences). A copy that faults
- * raises DTrace's invalid address error and leaves the clause. And
+ * raises DTrace's invalid address error and leaves the clause; printf()
+ * writes copyinstr() and execname straight into its record. And
  * uregs[R_*], a register the thread's user code left in its struct pt_regs.
  */
 #include <dcc/abi.h>
 #include "cg.h"
 #include "cg_bpf.h"
 
-/* A NUL-terminated string from the traced process's memory. */
-struct cval cg_copyinstr(struct cg *cg, struct node *n)
+/* copyinstr() into dst, a buffer of cg_str_cap() bytes; zeroed first when
+ * the bytes after the NUL are read (keys, compares, copies). */
+static LLVMValueRef copyinstr_at(struct cg *cg, struct node *n, LLVMValueRef dst, bool zero)
 {
 	unsigned cap = cg_str_cap(cg, n);
 	/* the size counts the NUL, as DTrace's does */
@@ -19,12 +21,46 @@ struct cval cg_copyinstr(struct cg *cg, struct node *n)
 	max = max < cg->strmax ? max : cg->strmax;
 	LLVMValueRef uaddr = cg_expr(cg, n->list).v;
 	LLVMValueRef addr = LLVMBuildIntToPtr(cg->b, uaddr, cg->ptr, "");
-	LLVMValueRef dst = cg_tmpbuf(cg, cap);
-	cg_memop(cg, "llvm.memset", dst, NULL, cap);
+	if (!dst)
+		dst = cg_tmpbuf(cg, cap);
+	if (zero)
+		cg_memop(cg, "llvm.memset", dst, NULL, cap);
 	LLVMValueRef rc = cg_bpf_probe_read_user_str(cg, dst, cg_i32(cg, max), addr);
 	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntSLT, rc, cg_i64(cg, 0), ""), DCC_FAULT_BADADDR,
 		    uaddr);
-	return (struct cval){ .v = dst, .t = &type_string, .cap = cap };
+	return dst;
+}
+
+/* A NUL-terminated string from the traced process's memory. */
+struct cval cg_copyinstr(struct cg *cg, struct node *n)
+{
+	LLVMValueRef dst = copyinstr_at(cg, n, NULL, true);
+	return (struct cval){ .v = dst, .t = &type_string, .cap = cg_str_cap(cg, n) };
+}
+
+/*
+ * A string written straight into dst, a slot of cap bytes, instead of
+ * through a temporary and a copy, when it is copyinstr() or the running
+ * task's execname; false when a is not one of those. Zero-padded with zero
+ * (keys); else the bytes after the NUL (which both always write) are left
+ * as they were: printf()'s record slots, which the consumer reads up to it.
+ */
+bool cg_str_into(struct cg *cg, struct node *a, LLVMValueRef dst, unsigned cap, bool zero)
+{
+	if (a->kind == N_CALL && a->bi && a->bi->id == BI_COPYINSTR && cg_str_cap(cg, a) == cap) {
+		copyinstr_at(cg, a, dst, zero);
+		return true;
+	}
+	/* sched:::on-cpu's execname is the arriving task's (cg_proc_cur) */
+	if (a->kind == N_IDENT && !a->sym && a->id == B_EXECNAME && cap == 16 &&
+	    cg->p->grp->kind != PK_PROC) {
+		/* some kernels (6.1) copy the comm's NUL and leave the rest */
+		if (zero)
+			cg_memop(cg, "llvm.memset", dst, NULL, 16);
+		cg_bpf_get_current_comm(cg, dst, cg_i32(cg, 16));
+		return true;
+	}
+	return false;
 }
 
 /* copyin(addr, size): the copy lives in scratch memory for the rest of the

@@ -164,6 +164,9 @@ void cg_lref_store(struct cg *cg, struct lref *r, struct cval val)
 			src = cg_scratch(cg, cg_scratch_alloc(cg, cg->strsize));
 			cg_strcopy(cg, src, cg->strsize, val);
 		}
+	} else if (val.nonzero && v->type->size == 8) {
+		src = cg_tmp64(cg);
+		LLVMBuildStore(cg->b, iv, src);
 	} else {
 		LLVMBasicBlockRef del = cg_block(cg, "var.del"), upd = cg_block(cg, "var.upd");
 		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, iv, cg_i64(cg, 0), ""), del,

@@ -83,6 +83,23 @@ E2E_TEST(aggs, string_tuple_keys_count_each_syscall)
 	run_result_free(&r);
 }
 
+/* execname is written straight into the key (issue 13): an integer key
+ * after it and one before it land in their own slots. */
+E2E_TEST(aggs, execname_keys_next_to_integer_keys)
+{
+	const char *obj = e2e_build("mixed",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/ {\n"
+		"	@a[execname, 7] = count();\n"
+		"	@b[8, execname] = sum(3);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 5", e2e_trigger("getppid_n")), obj, NULL);
+	e2e_expect(&r, 0, e2e_fmt("\n  %-50s %8d %16d\n %8d  %-50s %16d\n", "getppid_n", 7, 5, 8,
+				  "getppid_n", 15));
+	run_result_free(&r);
+}
+
 /* Ten getppid() calls on CPU 0, self->i = 1..10: quantize buckets 1, 2, 4,
  * 8 hold 1, 2, 4, 3; lquantize(0, 10, 5) buckets 0, 5, >= 10 hold 4, 5, 1;
  * odd and even count 5 each. */
