@@ -80,7 +80,7 @@ static LLVMValueRef quantize_bucket(struct cg *cg, LLVMValueRef v)
 	LLVMValueRef a = LLVMBuildSub(cg->b, LLVMBuildXor(cg->b, v, s, ""), s, "");
 	/* opaque: LLVM would test n == 64 with a branch, a path more for the
 	 * verifier */
-	LLVMValueRef n = opaque(cg, popcount(cg, smear(cg, a)));
+	LLVMValueRef n = cg_opaque(cg, popcount(cg, smear(cg, a)));
 	n = LLVMBuildSub(cg->b, n, LLVMBuildLShr(cg->b, n, cg_i64(cg, 6), ""), "");
 	LLVMValueRef sn = LLVMBuildSub(cg->b, LLVMBuildXor(cg->b, n, s, ""), s, "");
 	LLVMValueRef idx = LLVMBuildAdd(cg->b, cg_i64(cg, ABI_QUANTIZE_ZERO), sn, "");
