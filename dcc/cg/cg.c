@@ -310,7 +310,11 @@ LLVMValueRef cg_key32(struct cg *cg, uint32_t v)
 
 void cg_count_drop(struct cg *cg, int which)
 {
-	LLVMValueRef key = cg_key32(cg, (uint32_t)which);
+	cg_count_drop_key(cg, cg_key32(cg, (uint32_t)which));
+}
+
+void cg_count_drop_key(struct cg *cg, LLVMValueRef key)
+{
 	LLVMValueRef p = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_drops), key);
 	LLVMBasicBlockRef inc = cg_block(cg, "drop.inc"), done = cg_block(cg, "drop.done");
 	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), done, inc);

@@ -181,6 +181,8 @@ LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
 LLVMValueRef cg_i32(struct cg *cg, uint32_t v);
 LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name);
 void cg_count_drop(struct cg *cg, int which);
+/* the same, the drop kind already stored in key (a phi's value in key32) */
+void cg_count_drop_key(struct cg *cg, LLVMValueRef key);
 void cg_drop_leave(struct cg *cg, int which);
 LLVMValueRef cg_map_ref(struct cg *cg, int map);
 LLVMBasicBlockRef cg_block(struct cg *cg, const char *name);

@@ -172,14 +172,7 @@ void cg_drop_leave(struct cg *cg, int which)
 		p->drop_kind = LLVMBuildPhi(cg->b, cg->i32, "drop.kind");
 		LLVMValueRef key = cg_key32(cg, 0);
 		LLVMBuildStore(cg->b, p->drop_kind, key);
-		LLVMValueRef c = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_drops), key);
-		LLVMBasicBlockRef inc = cg_block(cg, "drop.inc"), out = cg_block(cg, "drop.out");
-		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, c, ""), out, inc);
-		LLVMPositionBuilderAtEnd(cg->b, inc);
-		LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, c, cg_i64(cg, 1),
-				   LLVMAtomicOrderingMonotonic, 0);
-		LLVMBuildBr(cg->b, out);
-		LLVMPositionBuilderAtEnd(cg->b, out);
+		cg_count_drop_key(cg, key);
 		LLVMBuildRet(cg->b, cg_i32(cg, 0));
 		LLVMPositionBuilderAtEnd(cg->b, here);
 	}
