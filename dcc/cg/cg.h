@@ -107,6 +107,7 @@ struct cg {
 
 	/* maps and globals */
 	struct cg_map *maps;
+	LLVMValueRef inet_body[4]; /* cg_inet.c's bpf_loop() bodies, built at first use */
 	int nmaps, cap_maps;
 	int m_ringbuf, m_drops, m_scratch;
 	int m_pidnames; /* DCC_MAP_PIDNAMES, -1 without pid or USDT probes */
@@ -313,6 +314,8 @@ bool cg_is_bitfield(struct node *n);
 struct cval cg_bitfield(struct cg *cg, struct node *n);
 void cg_bitfield_store(struct cg *cg, struct node *n, LLVMValueRef v);
 struct cval cg_kstring(struct cg *cg, struct node *n);
+/* cg_inet.c: an inet_ntop()-like value (DCC_K_INET) as the string of its text */
+struct cval cg_inet_string(struct cg *cg, struct cval in);
 void cg_core_finish(struct cg *cg);
 
 /* cg_dpath.c: d_path(), cwd, root */

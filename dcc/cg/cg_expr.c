@@ -652,10 +652,14 @@ static struct cval incdec(struct cg *cg, struct node *n)
 static struct cval cond(struct cg *cg, struct node *n)
 {
 	bool str = n->type->kind == T_STRING;
+	/* two inet_ntop()-like values: the bytes of either, zero-padded */
+	bool inet = n->type->kind == T_SYM && n->type->dkind == DCC_K_INET;
 	/* Both string arms copy into one buffer, so the result has one cap;
 	 * its address is taken before the branch to dominate both arms. */
-	unsigned cap = str ? cg->strsize : 0;
-	LLVMValueRef dst = str ? cg_scratch(cg, cg_scratch_alloc(cg, cap)) : NULL;
+	unsigned cap = str ? cg->strsize : inet ? (unsigned)n->type->size : 0;
+	LLVMValueRef dst = str || inet ? cg_scratch(cg, cg_scratch_alloc(cg, cap)) : NULL;
+	if (inet)
+		cg_memop(cg, "llvm.memset", dst, NULL, cap);
 	LLVMValueRef c = cg_cond(cg, n->a);
 	LLVMBasicBlockRef starts[2] = { cg_block(cg, "cond.t"), cg_block(cg, "cond.f") };
 	LLVMBasicBlockRef done = cg_block(cg, "cond.done");
@@ -669,6 +673,8 @@ static struct cval cond(struct cg *cg, struct node *n)
 		struct cval v = cg_expr(cg, arms[i]);
 		if (str)
 			cg_strcopy(cg, dst, cap, v);
+		else if (inet)
+			cg_memop(cg, "llvm.memcpy", dst, v.v, (unsigned)arms[i]->type->size);
 		else
 			vals[i] = cg_norm(cg, v.v, n->type);
 		ends[i] = LLVMGetInsertBlock(cg->b);
@@ -678,6 +684,8 @@ static struct cval cond(struct cg *cg, struct node *n)
 	LLVMPositionBuilderAtEnd(cg->b, done);
 	if (str)
 		return strval(dst, cap);
+	if (inet)
+		return (struct cval){ .v = dst, .t = n->type, .cap = cap };
 	LLVMValueRef phi = LLVMBuildPhi(cg->b, cg->i64, "");
 	LLVMAddIncoming(phi, vals, ends, 2);
 	return ival(phi, n->type);
@@ -801,6 +809,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 	case N_STRINGOF:
 		if (n->a->type->kind == T_STRING)
 			return cg_expr(cg, n->a);
+		if (n->a->type->kind == T_SYM && n->a->type->dkind == DCC_K_INET)
+			return cg_inet_string(cg, cg_expr(cg, n->a));
 		return cg_kstring(cg, n->a);
 	case N_CALL:
 		if (n->bi && cg_builtin_hook(n->bi))
@@ -839,6 +849,8 @@ unsigned cg_str_cap(struct cg *cg, struct node *n)
 		}
 		return cg->strsize;
 	case N_STRINGOF:
+		if (n->a->type->kind == T_SYM && n->a->type->dkind == DCC_K_INET)
+			return cg->strmax + 1 < 64 ? (cg->strmax + 1 + 7) & ~7u : 64;
 		if (n->a->type->kind == T_ARRAY && n->a->type->nelem < cg->strsize)
 			return (unsigned)(n->a->type->nelem + 7) & ~7u;
 		if (n->a->type->kind != T_STRING)

@@ -153,7 +153,7 @@ static int index_keys(struct sema *s, struct node *lv, struct type **keys, int *
 		if (*nkeys == 8)
 			return diag_error(s->dg, k->loc, "associative array keys are limited to 8 "
 					  "elements");
-		sema_coerce_string(s, k);
+		sema_coerce_text(s, k);
 		if (!type_is_scalar(k->type) && k->type->kind != T_STRING)
 			return diag_error(s->dg, k->loc, "a key of type '%s' is not supported",
 					  type_str(k->type));
@@ -298,6 +298,8 @@ static int check_binop(struct sema *s, struct node *n)
 		sema_coerce_string(s, n->b);
 		a = b = &type_string;
 	}
+	if (sema_text_operands(s, n)) /* args[2]->ip_daddr == "10.0.0.1" */
+		a = b = &type_string;
 	if ((a->kind == T_PTR || b->kind == T_PTR) && n->op != OP_LAND && n->op != OP_LOR &&
 	    n->op != OP_LXOR && type_is_scalar(a) && type_is_scalar(b))
 		return check_pointer_arith(s, n, a, b);
@@ -517,9 +519,9 @@ static int check_assign(struct sema *s, struct node *n)
 				  "variable");
 	if (sema_expr(s, n->b))
 		return -1;
-	/* a char array is copied as a string; a char pointer stays a pointer */
-	if (n->b->type->kind == T_ARRAY)
-		sema_coerce_string(s, n->b);
+	/* char arrays and addresses are copied as strings; char pointers stay */
+	if (n->b->type->kind == T_ARRAY || sema_subr_text(n->b->type))
+		sema_coerce_text(s, n->b);
 	if (n->op != '=') {
 		if (sema_float_binop(s, n, arena_printf(s->ar, "%s=", ast_op_name(n->op)),
 				     var_type(s, lv), n->b->type) <= 0)
@@ -705,6 +707,8 @@ static int expr_kind(struct sema *s, struct node *n)
 			return sema_expr(s, n->b);
 		if (sema_typename(s, n->a, &t) || sema_expr(s, n->b))
 			return -1;
+		if (t->kind == T_STRING)
+			sema_coerce_text(s, n->b); /* (string)inet_ntop(...) */
 		if (t->kind == T_STRING && n->b->type->kind == T_STRING) {
 			n->type = t;
 			return 0;
@@ -749,13 +753,7 @@ static int expr_kind(struct sema *s, struct node *n)
 		return 0;
 	}
 	case N_STRINGOF:
-		if (sema_expr(s, n->a))
-			return -1;
-		if (n->a->type->kind != T_STRING && !type_is_stringish(n->a->type))
-			return diag_error(s->dg, n->loc, "stringof() of '%s' is not supported yet",
-					  type_str(n->a->type));
-		n->type = &type_string;
-		return 0;
+		return sema_stringof(s, n);
 	case N_AGG:
 		return diag_error(s->dg, n->loc, "an aggregation cannot be used as a value");
 	case N_INDEX:
@@ -824,8 +822,8 @@ static void pretype(struct sema *s, struct node *st, bool last_round)
 			check_lvalue_store(s, st->a, &type_int, true);
 		return;
 	}
-	if (st->b->type->kind == T_ARRAY)
-		sema_coerce_string(s, st->b);
+	if (st->b->type->kind == T_ARRAY || sema_subr_text(st->b->type))
+		sema_coerce_text(s, st->b);
 	if (type_is_scalar(st->b->type) || st->b->type->kind == T_STRING ||
 	    type_is_float(st->b->type) || (is_struct_value(st->b->type) && struct_source(st->b)))
 		check_lvalue_store(s, st->a, st->b->type, true);

@@ -543,7 +543,7 @@ int sema_setopt(struct sema *s, struct node *n)
 	if (v && v->kind != N_STR) {
 		if (sema_expr(s, v))
 			return -1;
-		sema_coerce_string(s, v);
+		sema_coerce_text(s, v);
 		if (v->type->kind != T_STRING)
 			return diag_error(s->dg, v->loc, "setopt() takes a string value, not '%s'",
 					  type_str(v->type));

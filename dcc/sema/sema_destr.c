@@ -62,7 +62,7 @@ static int check_copyout(struct sema *s, struct node *n, bool str)
 	if (str) {
 		if (sema_expr(s, src))
 			return -1;
-		sema_coerce_string(s, src);
+		sema_coerce_text(s, src);
 		if (src->type->kind != T_STRING)
 			return diag_error(s->dg, src->loc, "copyoutstr() needs a string, not '%s'",
 					  type_str(src->type));

@@ -44,6 +44,9 @@ void sema_scratch_mark(struct sema *s, struct node *n);
 /* v = x: whether v holds alloca() memory, the same at every assignment */
 int sema_scratch_var(struct sema *s, struct node *n);
 void sema_coerce_string(struct sema *s, struct node *n);
+void sema_coerce_text(struct sema *s, struct node *n);
+bool sema_text_operands(struct sema *s, struct node *n);
+int sema_stringof(struct sema *s, struct node *n);
 /* sema_zero.c: the constant 0 where a string goes becomes the NULL string;
  * stored to a struct thread-local or array element, it deletes it */
 bool sema_null_string(struct sema *s, struct node *n);

@@ -27,8 +27,8 @@ int sema_strtok(struct sema *s, struct node *n)
 	}
 	if (sema_expr(s, a) || sema_expr(s, a->next))
 		return -1;
-	sema_coerce_string(s, a);
-	sema_coerce_string(s, a->next);
+	sema_coerce_text(s, a);
+	sema_coerce_text(s, a->next);
 	int64_t v;
 	if (a->type->kind != T_STRING && (!type_is_int(a->type) || sema_const(s, a, &v) || v))
 		return diag_error(s->dg, a->loc, "argument 1 of strtok() must be a string or "
@@ -56,7 +56,7 @@ int sema_string_call(struct sema *s, struct node *n)
 			continue;
 		}
 		if (kinds[i] == 's') {
-			sema_coerce_string(s, a);
+			sema_coerce_text(s, a);
 			if (a->type->kind != T_STRING && !sema_null_string(s, a))
 				err = diag_error(s->dg, a->loc, "argument %d of %s() must be a "
 						 "string, not '%s'", i + 1, name,

@@ -211,6 +211,53 @@ void sema_coerce_string(struct sema *s, struct node *n)
 	n->type = &type_string;
 }
 
+/* Where D wants a string: sema_coerce_string()'s, and an inet_ntop()-like
+ * value (kept as its address bytes for printing and aggregation keys)
+ * becomes the string of its text, which BPF code writes (cg_inet.c). */
+void sema_coerce_text(struct sema *s, struct node *n)
+{
+	if (!sema_subr_text(n->type)) {
+		sema_coerce_string(s, n);
+		return;
+	}
+	struct node *inner = arena_new(s->ar, struct node);
+	*inner = *n;
+	inner->next = NULL;
+	n->kind = N_STRINGOF;
+	n->a = inner;
+	n->b = n->c = n->d = n->list = NULL;
+	n->sym = NULL;
+	n->type = &type_string;
+}
+
+/* An operator between an address and a string, or two addresses: both
+ * become strings, and the operator applies to their text. */
+bool sema_text_operands(struct sema *s, struct node *n)
+{
+	const struct type *a = n->a->type, *b = n->b->type;
+	if ((!sema_subr_text(a) && !sema_subr_text(b)) ||
+	    (!sema_subr_text(a) && a->kind != T_STRING) ||
+	    (!sema_subr_text(b) && b->kind != T_STRING))
+		return false;
+	sema_coerce_text(s, n->a);
+	sema_coerce_text(s, n->b);
+	return true;
+}
+
+/* stringof(x): a string as it is, the string at a char array or pointer,
+ * an address's text */
+int sema_stringof(struct sema *s, struct node *n)
+{
+	if (sema_expr(s, n->a))
+		return -1;
+	if (n->a->type->kind != T_STRING && !type_is_stringish(n->a->type) &&
+	    !sema_subr_text(n->a->type))
+		return diag_error(s->dg, n->loc, "stringof() of '%s' is not supported yet",
+				  type_str(n->a->type));
+	n->type = &type_string;
+	return 0;
+}
+
 /* offsetof(type, member): a constant, through anonymous members too */
 int sema_offsetof(struct sema *s, struct node *n)
 {
@@ -334,6 +381,15 @@ int sema_cond(struct sema *s, struct node *n)
 		sema_null_string(s, n->c);
 	else if (n->c->type->kind == T_STRING)
 		sema_null_string(s, n->b);
+	bool tb = sema_subr_text(n->b->type), tc = sema_subr_text(n->c->type);
+	if (tb && tc) { /* two addresses: the wider value, printed by the runtime */
+		n->type = n->b->type->size >= n->c->type->size ? n->b->type : n->c->type;
+		return 0;
+	}
+	if ((tb && n->c->type->kind == T_STRING) || (tc && n->b->type->kind == T_STRING)) {
+		sema_coerce_text(s, n->b);
+		sema_coerce_text(s, n->c);
+	}
 	struct type *b = n->b->type, *c = n->c->type;
 	if (b->kind == T_STRING && c->kind == T_STRING)
 		n->type = &type_string;

@@ -78,7 +78,8 @@ E2E_TEST(net, tcp_connection_probes_and_state_changes_with_ports)
 	run_result_free(&r);
 }
 
-/* The handshake through tcp:::send and receive in one clause: a sent SYN
+/* The handshake through tcp:::send and receive in one clause (its
+ * addresses compared as strings in the predicate): a sent SYN
  * has its socket (args[3] the sender's view), a received one is seen
  * before any socket (args[3] the packet's view: the local end its
  * destination, no socket, state 0, the SYN's sequence number as tcps_irs). */
@@ -88,7 +89,8 @@ E2E_TEST(net, tcp_receive_sees_the_handshake_segments)
 	const char *obj = e2e_build("tcp_syn", e2e_fmt(
 		"#pragma D option quiet\n"
 		"tcp:::send, tcp:::receive /(args[4]->tcp_flags & TH_SYN) &&\n"
-		"    (args[4]->tcp_sport == %d || args[4]->tcp_dport == %d)/\n"
+		"    (args[4]->tcp_sport == %d || args[4]->tcp_dport == %d) &&\n"
+		"    args[2]->ip_daddr == \"127.0.0.1\" && args[3]->tcps_raddr != \"127.0.0.2\"/\n"
 		"{\n"
 		"	printf(\"%%s %%x %%s:%%d <-> %%s:%%d sock %%d state %%d irs %%d local %%d\\n\",\n"
 		"	    probename, args[4]->tcp_flags, args[3]->tcps_laddr, args[3]->tcps_lport,\n"
@@ -96,7 +98,12 @@ E2E_TEST(net, tcp_receive_sees_the_handshake_segments)
 		"	    args[3]->tcps_state, probename == \"receive\" ?\n"
 		"	    args[3]->tcps_irs == args[4]->tcp_seq : args[3]->tcps_irs == 0,\n"
 		"	    args[3]->tcps_local);\n"
-		"}\n", l, l));
+		"}\n"
+		"tcp:::send, tcp:::receive /(args[4]->tcp_sport == %d || args[4]->tcp_dport == %d) &&\n"
+		"    args[2]->ip_saddr == \"127.0.0.2\"/\n"
+		"{\n"
+		"	printf(\"not from 127.0.0.2\\n\");\n"
+		"}\n", l, l, l, l));
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d %d", e2e_trigger("tcp_pair"), l, c), obj,
 		NULL);

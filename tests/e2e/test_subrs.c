@@ -134,6 +134,69 @@ E2E_TEST(subrs, address_text_is_cut_to_strsize)
 	run_result_free(&r);
 }
 
+/* Where D wants a string (a variable, a comparison, a string function, a
+ * '?:' with a string arm), an address becomes the string of its text,
+ * written in BPF: the same text the runtime prints for it, cut to
+ * strsize the same way. */
+E2E_TEST(subrs, addresses_become_strings_where_d_wants_one)
+{
+	char d[8192];
+	int n = snprintf(d, sizeof(d),
+		"#pragma D option quiet\n"
+		"syscall::write:entry\n/pid == $target && arg2 == %zu/\n{\n"
+		"	this->b = (uint8_t *)copyin(arg1, %zu);\n"
+		"	this->s4 = inet_ntoa((ipaddr_t *)this->b);\n"
+		"	printf(\"%%s|%%d|%%d|%%s\\n\", this->s4, this->s4 == \"192.168.1.10\",\n"
+		"	       inet_ntop(AF_INET, this->b) != \"192.168.1.1\", strjoin(\"v4=\", this->s4));\n",
+		sizeof(struct subrs_buf), sizeof(struct subrs_buf));
+	/* a clause an address: each conversion is a few hundred instructions */
+	for (int i = 0; i < SUBRS_NV6; i++)
+		n += snprintf(d + n, sizeof(d) - n, "}\n"
+			"syscall::write:entry\n/pid == $target && arg2 == %zu/\n{\n"
+			"	this->b = (uint8_t *)copyin(arg1, %zu);\n"
+			"	this->s = inet_ntop(AF_INET6, this->b + %d);\n"
+			"	names[this->s] = %d;\n"
+			"	printf(\"%%s|%%d|%%s|%%s|%%d\\n\", this->s, strlen(this->s),\n"
+			"	       inet_ntoa6((in6_addr_t *)(this->b + %d)) == this->s ? \"same\" :\n"
+			"	       inet_ntoa6((in6_addr_t *)(this->b + %d)),\n"
+			"	       this->s == \"::1\" ? \"loopback\" : (string)inet_ntop(AF_INET6,\n"
+			"	       this->b + %d), names[inet_ntop(AF_INET6, this->b + %d)]);\n",
+			sizeof(struct subrs_buf), sizeof(struct subrs_buf), V6(i), i + 1, V6(i), V6(i),
+			V6(i), V6(i));
+	snprintf(d + n, sizeof(d) - n, "	exit(0);\n}\n");
+	const char *obj = e2e_build("inet_string", d);
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_trigger("subrs"), obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out,
+		"192.168.1.10|1|1|v4=192.168.1.10\n"
+		"fe80::214:4fff:fe0b:76c8|24|same|fe80::214:4fff:fe0b:76c8|1\n"
+		"::|2|same|::|2\n"
+		"::1|3|same|loopback|3\n"
+		"::ffff:192.168.1.10|19|192.168.1.10|::ffff:192.168.1.10|4\n"
+		"2001:db8:0:0:1::1|17|same|2001:db8:0:0:1::1|5\n"
+		"1::2:3:4:5:6:7|14|same|1::2:3:4:5:6:7|6\n"
+		"::1.2.3.4|9|1.2.3.4|::1.2.3.4|7\n"
+		"2001:db8:1234::abcd:0|21|same|2001:db8:1234::abcd:0|8\n\n");
+	run_result_free(&r);
+	/* strsize 9: nine characters, as printing cuts them */
+	obj = e2e_build("inet_string9",
+		"#pragma D option strsize=9\n"
+		"#pragma D option quiet\n"
+		"BEGIN\n{\n"
+		"	this->a = (uint8_t *)alloca(16);\n"
+		"	this->a[0] = 0x20; this->a[1] = 0x01; this->a[2] = 0x0d; this->a[3] = 0xb8;\n"
+		"	this->a[15] = 5;\n"
+		"	this->s = inet_ntop(AF_INET6, this->a);\n"
+		"	printf(\"%s|%d|%d\\n\", this->s, strlen(this->s), this->s == \"2001:db8:\");\n"
+		"	exit(0);\n"
+		"}\n");
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "2001:db8:|9|1\n\n");
+	run_result_free(&r);
+}
+
 /* inet_ntoa6(a, strict): strict 0 (or none) writes an address that embeds
  * an IPv4 one (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d) as the dotted
  * quad alone; non-zero keeps the prefix, as inet_ntop() does. ::, ::1 and

@@ -1,7 +1,7 @@
 /* inet_ntoa(), inet_ntoa6(), inet_ntop(): an address (and a family); the
- * value is text only for printing: string operations and variables are
- * errors, printf's %d too. inet_ntoa6() takes a struct in6_addr * and an
- * optional integer constant (strict). */
+ * value is its text where a string is wanted (variables, comparisons), but
+ * not an integer: printf's %d is an error. inet_ntoa6() takes a struct
+ * in6_addr * and an optional integer constant (strict). */
 string s;
 int *ip;
 BEGIN
@@ -11,6 +11,7 @@ BEGIN
 	trace(inet_ntop("AF_INET", &curthread->pid));
 	s = inet_ntoa(&curthread->pid);
 	x = inet_ntoa6((struct in6_addr *)&curthread->pid) == "::1";
+	x = inet_ntoa((ipaddr_t *)&curthread->pid) + 1;
 	printf("%d\n", inet_ntop(AF_INET, &curthread->pid));
 	printf("%s\n", inet_ntop(AF_INET, &curthread->pid));
 	trace(inet_ntoa6(ip));
