@@ -116,25 +116,45 @@ translator tcpsinfo_t < struct sock *S > {
 	    TCP_STATE_SYN_RECEIVED : S->__sk_common.skc_state;
 	tcps_iss = 0;
 	tcps_irs = 0;
-	tcps_suna = ((struct tcp_sock *)S)->snd_una;
-	tcps_smax = ((struct tcp_sock *)S)->snd_nxt;
-	tcps_snxt = ((struct tcp_sock *)S)->snd_nxt;
-	tcps_rack = ((struct tcp_sock *)S)->rcv_wup;
-	tcps_rnxt = ((struct tcp_sock *)S)->rcv_nxt;
-	tcps_swnd = ((struct tcp_sock *)S)->snd_wnd;
-	tcps_snd_ws = ((struct tcp_sock *)S)->rx_opt.snd_wscale;
+	/* the rest is the connection's: a request socket (TCP_NEW_SYN_RECV, 12)
+	 * is a struct request_sock, far smaller than a struct tcp_sock, so
+	 * its members read as 0 rather than past its end */
+	tcps_suna = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->snd_una;
+	tcps_smax = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->snd_nxt;
+	tcps_snxt = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->snd_nxt;
+	tcps_rack = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->rcv_wup;
+	tcps_rnxt = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->rcv_nxt;
+	tcps_swnd = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->snd_wnd;
+	tcps_snd_ws = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->rx_opt.snd_wscale;
 	tcps_swl1 = 0;
-	tcps_swl2 = ((struct tcp_sock *)S)->snd_wl1;
-	tcps_rwnd = ((struct tcp_sock *)S)->rcv_wnd;
-	tcps_rcv_ws = ((struct tcp_sock *)S)->rx_opt.rcv_wscale;
-	tcps_cwnd = ((struct tcp_sock *)S)->snd_cwnd;
-	tcps_cwnd_ssthresh = ((struct tcp_sock *)S)->snd_ssthresh;
+	tcps_swl2 = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->snd_wl1;
+	tcps_rwnd = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->rcv_wnd;
+	tcps_rcv_ws = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->rx_opt.rcv_wscale;
+	tcps_cwnd = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->snd_cwnd;
+	tcps_cwnd_ssthresh = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->snd_ssthresh;
 	tcps_sack_snxt = 0;
-	tcps_rto = ((struct inet_connection_sock *)S)->icsk_rto;
-	tcps_mss = ((struct tcp_sock *)S)->mss_cache;
-	tcps_retransmit = ((struct inet_connection_sock *)S)->icsk_retransmits;
-	tcps_rtt = ((struct tcp_sock *)S)->srtt_us >> 3;
-	tcps_rtt_sd = ((struct tcp_sock *)S)->mdev_us >> 2;
+	tcps_rto = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct inet_connection_sock *)S)->icsk_rto;
+	tcps_mss = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->mss_cache;
+	tcps_retransmit = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct inet_connection_sock *)S)->icsk_retransmits;
+	tcps_rtt = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->srtt_us >> 3;
+	tcps_rtt_sd = S->__sk_common.skc_state == 12 ? 0 :
+	    ((struct tcp_sock *)S)->mdev_us >> 2;
 	tcps_irtt = 0;
 };
 

@@ -82,7 +82,8 @@ E2E_TEST(net, tcp_connection_probes_and_state_changes_with_ports)
  * addresses compared as strings in the predicate): a sent SYN
  * has its socket (args[3] the sender's view), a received one is seen
  * before any socket (args[3] the packet's view: the local end its
- * destination, no socket, state 0, the SYN's sequence number as tcps_irs). */
+ * destination, no socket, state 0, the SYN's sequence number as tcps_irs).
+ * The SYN-ACK's socket is a request socket: no connection members. */
 E2E_TEST(net, tcp_receive_sees_the_handshake_segments)
 {
 	int l = lport(), c = l + 1;
@@ -92,12 +93,12 @@ E2E_TEST(net, tcp_receive_sees_the_handshake_segments)
 		"    (args[4]->tcp_sport == %d || args[4]->tcp_dport == %d) &&\n"
 		"    args[2]->ip_daddr == \"127.0.0.1\" && args[3]->tcps_raddr != \"127.0.0.2\"/\n"
 		"{\n"
-		"	printf(\"%%s %%x %%s:%%d <-> %%s:%%d sock %%d state %%d irs %%d local %%d\\n\",\n"
+		"	printf(\"%%s %%x %%s:%%d <-> %%s:%%d sock %%d state %%d irs %%d local %%d snxt %%d mss %%d\\n\",\n"
 		"	    probename, args[4]->tcp_flags, args[3]->tcps_laddr, args[3]->tcps_lport,\n"
 		"	    args[3]->tcps_raddr, args[3]->tcps_rport, args[3]->tcps_addr != 0,\n"
 		"	    args[3]->tcps_state, probename == \"receive\" ?\n"
 		"	    args[3]->tcps_irs == args[4]->tcp_seq : args[3]->tcps_irs == 0,\n"
-		"	    args[3]->tcps_local);\n"
+		"	    args[3]->tcps_local, args[3]->tcps_snxt != 0, args[3]->tcps_mss != 0);\n"
 		"}\n"
 		"tcp:::send, tcp:::receive /(args[4]->tcp_sport == %d || args[4]->tcp_dport == %d) &&\n"
 		"    args[2]->ip_saddr == \"127.0.0.2\"/\n"
@@ -108,10 +109,10 @@ E2E_TEST(net, tcp_receive_sees_the_handshake_segments)
 	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d %d", e2e_trigger("tcp_pair"), l, c), obj,
 		NULL);
 	e2e_expect(&r, 0, e2e_fmt(
-		"send 2 127.0.0.1:%2$d <-> 127.0.0.1:%1$d sock 1 state 2 irs 1 local 1\n"
-		"receive 2 127.0.0.1:%1$d <-> 127.0.0.1:%2$d sock 0 state 0 irs 1 local 1\n"
-		"send 12 127.0.0.1:%1$d <-> 127.0.0.1:%2$d sock 1 state 3 irs 1 local 1\n"
-		"receive 12 127.0.0.1:%2$d <-> 127.0.0.1:%1$d sock 0 state 0 irs 1 local 1\n"
+		"send 2 127.0.0.1:%2$d <-> 127.0.0.1:%1$d sock 1 state 2 irs 1 local 1 snxt 1 mss 1\n"
+		"receive 2 127.0.0.1:%1$d <-> 127.0.0.1:%2$d sock 0 state 0 irs 1 local 1 snxt 0 mss 0\n"
+		"send 12 127.0.0.1:%1$d <-> 127.0.0.1:%2$d sock 1 state 3 irs 1 local 1 snxt 0 mss 0\n"
+		"receive 12 127.0.0.1:%2$d <-> 127.0.0.1:%1$d sock 0 state 0 irs 1 local 1 snxt 0 mss 0\n"
 		"\n", l, c));
 	run_result_free(&r);
 }
