@@ -196,11 +196,9 @@ bool sema_is_bitfield(const struct node *n)
 	return mp && mp->outer[mp->n - 1]->members[mp->index[mp->n - 1]].bit_size;
 }
 
-/* Where D wants a string, a char array or char pointer becomes one. */
-void sema_coerce_string(struct sema *s, struct node *n)
+/* n becomes stringof(n) */
+static void wrap_stringof(struct sema *s, struct node *n)
 {
-	if (!type_is_stringish(n->type))
-		return;
 	struct node *inner = arena_new(s->ar, struct node);
 	*inner = *n;
 	inner->next = NULL;
@@ -211,23 +209,20 @@ void sema_coerce_string(struct sema *s, struct node *n)
 	n->type = &type_string;
 }
 
+/* Where D wants a string, a char array or char pointer becomes one. */
+void sema_coerce_string(struct sema *s, struct node *n)
+{
+	if (type_is_stringish(n->type))
+		wrap_stringof(s, n);
+}
+
 /* Where D wants a string: sema_coerce_string()'s, and an inet_ntop()-like
  * value (kept as its address bytes for printing and aggregation keys)
  * becomes the string of its text, which BPF code writes (cg_inet.c). */
 void sema_coerce_text(struct sema *s, struct node *n)
 {
-	if (!sema_subr_text(n->type)) {
-		sema_coerce_string(s, n);
-		return;
-	}
-	struct node *inner = arena_new(s->ar, struct node);
-	*inner = *n;
-	inner->next = NULL;
-	n->kind = N_STRINGOF;
-	n->a = inner;
-	n->b = n->c = n->d = n->list = NULL;
-	n->sym = NULL;
-	n->type = &type_string;
+	if (type_is_stringish(n->type) || sema_subr_text(n->type))
+		wrap_stringof(s, n);
 }
 
 /* An operator between an address and a string, or two addresses: both
