@@ -29,9 +29,11 @@ struct lib {
 static bool lib_typedef(void *ctx, const char *name);
 static bool kernel_typedef(void *ctx, const char *name);
 
+enum { NLIB = sizeof(dlib_files) / sizeof(dlib_files[0]) };
+
 static int parse_library(struct arena *ar, struct diag *dg, struct lib *lib)
 {
-	for (unsigned i = 0; i < sizeof(dlib_files) / sizeof(dlib_files[0]); i++) {
+	for (unsigned i = 0; i < NLIB; i++) {
 		const char *text = dlib_files[i].text;
 		size_t len = strlen(text);
 		uint32_t file = diag_add_source(dg, dlib_files[i].name, text, len);
@@ -65,6 +67,102 @@ static bool lib_typedef(void *ctx, const char *name)
 				if (d->name && !strcmp(d->name, name))
 					return true;
 	return false;
+}
+
+/* The library parsed once (compile_dlib_parse): its tree, never given to
+ * sema, which annotates and rewrites nodes, so each compile gets a copy.
+ * The nodes lie in one array, so a copy is one memcpy and a pass that
+ * moves the pointers between them (a node by node copy cost as much as
+ * the parse it saves), into an array of the dlib's own: a fresh one per
+ * compile cost as much again in page faults (megabytes, mapped anew). */
+struct dlib {
+	struct arena *ar;
+	struct node *nodes; /* nodes[0] heads the top-level chain */
+	struct node *work;  /* the copy the current compile checks */
+	size_t n;
+};
+
+static size_t count_chain(const struct node *n)
+{
+	size_t k = 0;
+	for (; n; n = n->next)
+		k += 1 + count_chain(n->a) + count_chain(n->b) + count_chain(n->c) +
+		     count_chain(n->d) + count_chain(n->list);
+	return k;
+}
+
+/* The chain from n and everything under it into d->nodes from *at on.
+ * The parser shares no node between two parents, so the copy is a tree as
+ * the parse was (count_chain counted each node once). */
+static struct node *flatten(struct dlib *d, size_t *at, const struct node *n)
+{
+	struct node *head = NULL, **tail = &head;
+	for (; n; n = n->next) {
+		struct node *c = &d->nodes[(*at)++];
+		*c = *n;
+		c->next = NULL;
+		*tail = c;
+		tail = &c->next;
+		c->a = flatten(d, at, n->a);
+		c->b = flatten(d, at, n->b);
+		c->c = flatten(d, at, n->c);
+		c->d = flatten(d, at, n->d);
+		c->list = flatten(d, at, n->list);
+	}
+	return head;
+}
+
+struct dlib *compile_dlib_parse(void)
+{
+	struct diag *dg = diag_new(stderr);
+	struct dlib *d = calloc(1, sizeof(*d));
+	if (!d)
+		abort();
+	d->ar = arena_create();
+	struct lib lib = { .ar = d->ar };
+	/* file 0 is the script in a compile: the library's files, and so the
+	 * locations in its nodes, are 1..NLIB there as here */
+	diag_add_source(dg, "<script>", "", 0);
+	if (parse_library(d->ar, dg, &lib))
+		diag_bug_fatal(dg, "the D library does not parse");
+	d->n = count_chain(lib.head);
+	d->nodes = arena_alloc(d->ar, d->n * sizeof(*d->nodes));
+	d->work = arena_alloc(d->ar, d->n * sizeof(*d->work));
+	size_t at = 0;
+	flatten(d, &at, lib.head);
+	diag_free(dg);
+	return d;
+}
+
+void compile_dlib_free(struct dlib *d)
+{
+	if (!d)
+		return;
+	arena_destroy(d->ar);
+	free(d);
+}
+
+/* What parse_library does, from the cached tree: the same sources in the
+ * same order (the nodes' file numbers), a fresh copy of the nodes. */
+static void copy_library(struct diag *dg, struct dlib *d, struct lib *lib)
+{
+	for (unsigned i = 0; i < NLIB; i++)
+		diag_add_source(dg, dlib_files[i].name, dlib_files[i].text,
+				strlen(dlib_files[i].text));
+	if (!d->n)
+		return;
+	struct node *to = d->work;
+	memcpy(to, d->nodes, d->n * sizeof(*to));
+	for (size_t i = 0; i < d->n; i++) {
+		struct node *c = &to[i];
+		struct node **ptrs[] = { &c->a, &c->b, &c->c, &c->d, &c->list, &c->next };
+		for (unsigned k = 0; k < sizeof(ptrs) / sizeof(ptrs[0]); k++)
+			if (*ptrs[k])
+				*ptrs[k] = to + (*ptrs[k] - d->nodes);
+	}
+	lib->head = to;
+	for (struct node *n = lib->head; n; n = n->next)
+		lib->tail = n;
 }
 
 static bool kernel_typedef(void *ctx, const char *name)
@@ -102,7 +200,9 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	for (int i = 0; i < o->nxopts; i++)
 		nolibs |= !strcmp(o->xopts[i], "nolibs");
 	stage_enter(STAGE_DLIB);
-	if (!nolibs && parse_library(ar, dg, &lib))
+	if (!nolibs && o->dlib)
+		copy_library(dg, o->dlib, &lib);
+	else if (!nolibs && parse_library(ar, dg, &lib))
 		diag_bug_fatal(dg, "the D library does not parse");
 	stage_enter(STAGE_PARSE);
 	struct parse_opts po = { .descriptions = o->description, .is_typedef = lib_typedef,

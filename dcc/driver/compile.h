@@ -41,7 +41,17 @@ struct compile_opts {
 	 * compiles many sources (the fuzzer) parses it once; NULL: opened when
 	 * a kernel type is first needed */
 	struct sema_btf *btf;
+	/* the D library already parsed (compile_dlib_parse; borrowed): each
+	 * compile starts from a copy of its tree, which the dlib holds (one
+	 * compile at a time); NULL: parsed here */
+	struct dlib *dlib;
 };
+
+/* The D library (headers/d) parsed once, for a process that compiles many
+ * sources (the fuzzer): what compile_source would parse before each. */
+struct dlib;
+struct dlib *compile_dlib_parse(void);
+void compile_dlib_free(struct dlib *d);
 
 /* Returns 0 with *obj (malloc'd) and *size set, 1 on compile errors (already
  * printed on stderr), 0 with *obj NULL after a dump or check-only run. */

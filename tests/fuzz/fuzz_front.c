@@ -2,7 +2,9 @@
  * libFuzzer harness for the compiler's front end: any bytes as a D script
  * through the lexer, the parser (after the D library) and sema, no codegen
  * (dcc -e). A diagnostic or success, never a crash, a hang, a leak or a
- * sanitizer report. The kernel's BTF is parsed once for the whole run.
+ * sanitizer report. The kernel's BTF and the D library are parsed once for
+ * the whole run: each input starts from a copy of the library's tree
+ * (compile_dlib_parse), which is what parsing it again would give.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,6 +22,9 @@ static struct arena *btf_arena;
 /* DCC_FUZZ_NOLIBS=1: no D library before each input (-x nolibs), about ten
  * times the executions, for runs that aim at the parser and sema's rules */
 static bool nolibs;
+/* the D library's tree; NULL with DCC_FUZZ_LIBPARSE=1, which parses it
+ * before every input as dcc does (ten times slower, to compare) */
+static struct dlib *dlib;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -29,6 +34,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* diagnostics are formatted (that code is fuzzed too) but not shown */
 	errs = fopen("/dev/null", "w");
 	nolibs = getenv("DCC_FUZZ_NOLIBS") != NULL;
+	if (!nolibs && !getenv("DCC_FUZZ_LIBPARSE"))
+		dlib = compile_dlib_parse();
 	btf_arena = arena_create();
 	btf = sema_btf_open(btf_arena, getenv("DCC_FUZZ_BTF"), why, sizeof(why));
 	if (!btf)
@@ -53,6 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.check_only = true,
 		.errs = errs,
 		.btf = btf,
+		.dlib = dlib,
 	};
 	void *obj;
 	size_t osize;

@@ -1,0 +1,135 @@
+/*
+ * The D library parsed once (compile_dlib_parse, what the fuzzer does):
+ * a compile that starts from the cached library's tree gives the same
+ * object and the same diagnostics, byte for byte, as one that parses the
+ * library itself, and leaves the cached tree as it found it (sema rewrites
+ * the nodes it checks: it must be given a copy).
+ */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "btf.h"
+#include "compile.h"
+#include "helpers.h"
+
+struct result {
+	int rc;
+	void *obj;
+	size_t size;
+	char *errs;
+};
+
+static void compile(const char *name, const char *text, bool check_only, struct dlib *dlib,
+		    struct result *r)
+{
+	size_t elen;
+	FILE *errs = open_memstream(&r->errs, &elen);
+	cr_assert_not_null(errs);
+	const char *margv[] = { name, "1" };
+	struct compile_opts o = {
+		.name = name,
+		.text = text,
+		.len = strlen(text),
+		.label = name,
+		.macro_argv = margv,
+		.macro_argc = 2,
+		.btf_path = PINNED_BTF,
+		.check_only = check_only,
+		.errs = errs,
+		.dlib = dlib,
+	};
+	r->rc = compile_source(&o, &r->obj, &r->size);
+	fclose(errs);
+}
+
+/* Compiles text without and with dlib (twice: the first must not change
+ * what the second sees) and asserts the three give the same bytes. */
+static void same_both_ways(struct dlib *dlib, const char *name, const char *text,
+			   bool check_only)
+{
+	struct result plain, cached[2];
+	compile(name, text, check_only, NULL, &plain);
+	for (int i = 0; i < 2; i++) {
+		struct result *c = &cached[i];
+		compile(name, text, check_only, dlib, c);
+		cr_assert_eq(c->rc, plain.rc, "%s: rc %d, %d parsing the library", name, c->rc,
+			     plain.rc);
+		cr_assert_str_eq(c->errs, plain.errs, "%s: diagnostics differ", name);
+		cr_assert_eq(c->size, plain.size, "%s: %zu bytes, %zu parsing the library", name,
+			     c->size, plain.size);
+		cr_assert(!c->size || !memcmp(c->obj, plain.obj, c->size), "%s: objects differ",
+			  name);
+		free(c->obj);
+		free(c->errs);
+	}
+	free(plain.obj);
+	free(plain.errs);
+}
+
+/* library inlines, translators, kernel types through the library's
+ * typedefs, and an error whose note points into the library */
+static const char *const scripts[][2] = {
+	{ "errno.d", "syscall::openat:return /errval == ENOENT || errval == EACCES/ "
+		     "{ @[execname, errval] = count(); }" },
+	{ "psinfo.d", "profile-97 { printf(\"%s %d %d\\n\", curpsinfo->pr_fname, "
+		      "curpsinfo->pr_pid, curlwpsinfo->pr_lwpid); }" },
+	{ "cast.d", "BEGIN { trace((psinfo_t *)0 == NULL); trace(sizeof (lwpsinfo_t)); exit(0); }" },
+	{ "redefine.d", "inline int EPERM = 7;\nBEGIN { trace(EPERM); }" },
+	{ "typo.d", "BEGIN { trace(curpsinfo->pr_nosuch); }" },
+};
+
+Test(dlib, same_objects_and_diagnostics)
+{
+	struct dlib *dlib = compile_dlib_parse();
+	cr_assert_not_null(dlib);
+	for (size_t i = 0; i < sizeof(scripts) / sizeof(scripts[0]); i++) {
+		same_both_ways(dlib, scripts[i][0], scripts[i][1], false);
+		same_both_ways(dlib, scripts[i][0], scripts[i][1], true);
+	}
+	compile_dlib_free(dlib);
+}
+
+/* the errors above really are errors (else the diagnostics compared would
+ * prove little), one of them about a library name */
+Test(dlib, errors_are_errors)
+{
+	struct dlib *dlib = compile_dlib_parse();
+	struct result r;
+	compile("redefine.d", scripts[3][1], true, dlib, &r);
+	cr_assert_eq(r.rc, 1);
+	cr_assert(strstr(r.errs, "redefine.d:1:1: error: 'EPERM' is defined twice"), "%s", r.errs);
+	free(r.errs);
+	compile("typo.d", scripts[4][1], true, dlib, &r);
+	cr_assert_eq(r.rc, 1);
+	cr_assert(strstr(r.errs, "pr_nosuch"), "%s", r.errs);
+	free(r.errs);
+	compile_dlib_free(dlib);
+}
+
+Test(dlib, samples_same_objects, .timeout = 110)
+{
+	struct dlib *dlib = compile_dlib_parse();
+	const char *dir = TESTS_SRC_DIR "/../samples";
+	DIR *d = opendir(dir);
+	cr_assert_not_null(d, "%s", dir);
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t l = strlen(e->d_name);
+		if (l < 3 || strcmp(e->d_name + l - 2, ".d"))
+			continue;
+		char path[512];
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		size_t len;
+		char *text = read_file(path, &len);
+		cr_assert_not_null(text, "%s", path);
+		same_both_ways(dlib, e->d_name, text, false);
+		free(text);
+		n++;
+	}
+	closedir(d);
+	cr_assert_geq(n, 5, "only %d samples in %s", n, dir);
+	compile_dlib_free(dlib);
+}
