@@ -133,7 +133,7 @@ static void key_text(struct dcc_runtime *rt, FILE *f, const struct rt_val *v)
 		fwrite(v->p, 1, strnlen(v->p, v->size), f);
 		break;
 	case DCC_K_INET:
-		rt_inet_text(v->p, buf, sizeof(buf));
+		rt_inet_text(v->p, v->size, buf, sizeof(buf));
 		fputs(buf, f);
 		break;
 	case DCC_K_STACK:

@@ -119,7 +119,7 @@ static void link_text(const uint8_t *a, uint64_t form, char *buf, size_t n)
 		at += (size_t)snprintf(buf + at, n - at, i ? ":%02x" : "%02x", a[i]);
 }
 
-void rt_inet_text(const char *p, char *buf, size_t n)
+void rt_inet_text(const char *p, uint32_t size, char *buf, size_t n)
 {
 	uint64_t form;
 	const uint8_t *a = (const uint8_t *)p + 8;
@@ -127,6 +127,11 @@ void rt_inet_text(const char *p, char *buf, size_t n)
 	struct rbuf r = { tmp, sizeof(tmp) };
 
 	memcpy(&form, p, sizeof(form));
+	/* the form is the record's, the size the metadata's: an InfiniBand
+	 * address (20 bytes) in an inet_ntoa() value of 24 would be read past
+	 * its end (found by fuzz_consumer) */
+	if (size < 8 + (form == DCC_INET_IB ? 20u : 16u))
+		form = 0;
 	if (form >= DCC_INET_ETHER && form <= DCC_INET_LINK_NONE) {
 		link_text(a, form, buf, n);
 		return;
@@ -145,7 +150,7 @@ bool rt_inet_string(const struct rt_val *v, char *buf, unsigned strsize, struct 
 {
 	if (v->kind != DCC_K_INET)
 		return false;
-	rt_inet_text(v->p, buf, RT_INET_LEN);
+	rt_inet_text(v->p, v->size, buf, RT_INET_LEN);
 	/* DTrace writes the text into a string of strsize characters */
 	if (strsize < RT_INET_LEN)
 		buf[strsize] = '\0';

@@ -201,7 +201,8 @@ bool rt_is_addr_kind(int kind);
 /* inet.c: DCC_K_INET values as DTrace's inet_ntoa()/inet_ntoa6()/inet_ntop()/link_ntop()
  * text (at most 20 bytes as "xx:" each) */
 #define RT_INET_LEN 64
-void rt_inet_text(const char *p, char *buf, size_t n);
+/* size: the value's (24 or 32); a form whose bytes it cannot hold is "?" */
+void rt_inet_text(const char *p, uint32_t size, char *buf, size_t n);
 /* if v is DCC_K_INET: *out = a DCC_K_STRING of its text in buf (RT_INET_LEN bytes),
  * cut to strsize characters */
 bool rt_inet_string(const struct rt_val *v, char *buf, unsigned strsize, struct rt_val *out);

@@ -44,7 +44,7 @@ void rt_addr_text(struct dcc_runtime *rt, const struct rt_val *v, char *buf, siz
 		rt_uaddr(rt, (int)word(v->p, 0), word(v->p, 1), RT_ADDR_MOD, buf, n);
 		break;
 	case DCC_K_INET:
-		rt_inet_text(v->p, buf, n);
+		rt_inet_text(v->p, v->size, buf, n);
 		break;
 	default:
 		snprintf(buf, n, "?");

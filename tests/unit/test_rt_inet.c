@@ -146,3 +146,19 @@ Test(rt_inet, link_addresses_are_colon_separated_hex_bytes)
 	cr_assert_str_eq(got, HEADER BEGIN_LINE "  00:01:02:03:04:05                \n");
 	free(got);
 }
+
+/* The form comes from the record, the size from the metadata: an
+ * InfiniBand form (20 bytes) in a 24-byte inet_ntoa() value is "?", not
+ * four bytes read past the value (fuzz_consumer found the read in a printa
+ * key); an Ethernet form (6 bytes) fits and is written. */
+Test(rt_inet, link_form_longer_than_the_value_is_unknown)
+{
+	static const struct addr a[] = {
+		{ DCC_INET_IB, { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 } },
+		{ DCC_INET_ETHER, { 0xa, 0xb, 0xc, 0xd, 0xe, 0xf, 0x10 } },
+	};
+	char *got = shown("%s|", a, 2, true);
+
+	cr_assert_str_eq(got, "?|0a:0b:0c:0d:0e:0f|");
+	free(got);
+}
