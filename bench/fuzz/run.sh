@@ -8,7 +8,8 @@
 #
 # Seeds are made each run from the tree, nothing is stored: every .d under
 # tests/ and samples/ for fuzz_front; for fuzz_consumer the objects dcc makes
-# of the scripts that compile, their .dcc.meta sections alone, and those
+# of the scripts that compile (tests/fuzz/seeds/ has scripts written for
+# this: every action, print() of D's types, system()), their .dcc.meta sections alone, and those
 # blobs followed by bytes for their aggregation maps (plain and as JSON). The
 # corpora (build-fuzz/fuzz/corpus-*) grow from run to run.
 #
@@ -46,7 +47,7 @@ DCC=${DCC:-$ROOT/build/bin/dcc}
 [ -x "$DCC" ] || DCC=$BUILD/bin/dcc
 OBJCOPY=$(command -v llvm-objcopy-19 || command -v llvm-objcopy)
 for f in "$ROOT"/samples/*.d "$ROOT"/tests/e2e/tst.*.d "$ROOT"/tests/compile/meta/*.d \
-	"$ROOT"/tests/vm/cases/*.d; do
+	"$ROOT"/tests/vm/cases/*.d "$ROOT"/tests/fuzz/seeds/*.d; do
 	o=$WORK/seed-fuzz_consumer/$(basename "$(dirname "$f")")_$(basename "$f" .d).o
 	ASAN_OPTIONS=detect_leaks=0 "$DCC" "$f" -o "$o" 2>/dev/null || { rm -f "$o"; continue; }
 	"$OBJCOPY" -O binary --only-section=.dcc.meta "$o" "${o%.o}.meta"
