@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "arena.h"
 #include "btf.h"
@@ -77,7 +79,10 @@ static bool lib_typedef(void *ctx, const char *name)
  * compile cost as much again in page faults (megabytes, mapped anew). */
 struct dlib {
 	struct arena *ar;
-	struct node *nodes; /* nodes[0] heads the top-level chain */
+	/* nodes[0] heads the top-level chain; read-only pages once made, so a
+	 * compile that wrote to the cache instead of its copy would fault */
+	struct node *nodes;
+	size_t map_len;
 	struct node *work;  /* the copy the current compile checks */
 	size_t n;
 };
@@ -126,10 +131,16 @@ struct dlib *compile_dlib_parse(void)
 	if (parse_library(d->ar, dg, &lib))
 		diag_bug_fatal(dg, "the D library does not parse");
 	d->n = count_chain(lib.head);
-	d->nodes = arena_alloc(d->ar, d->n * sizeof(*d->nodes));
+	long page = sysconf(_SC_PAGESIZE);
+	d->map_len = (d->n * sizeof(*d->nodes) + (size_t)page) & ~(size_t)(page - 1);
+	d->nodes = mmap(NULL, d->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			-1, 0);
+	if (d->nodes == MAP_FAILED)
+		abort();
 	d->work = arena_alloc(d->ar, d->n * sizeof(*d->work));
 	size_t at = 0;
 	flatten(d, &at, lib.head);
+	mprotect(d->nodes, d->map_len, PROT_READ);
 	diag_free(dg);
 	return d;
 }
@@ -138,6 +149,7 @@ void compile_dlib_free(struct dlib *d)
 {
 	if (!d)
 		return;
+	munmap(d->nodes, d->map_len);
 	arena_destroy(d->ar);
 	free(d);
 }
