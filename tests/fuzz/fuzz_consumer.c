@@ -97,7 +97,7 @@ static struct dcc_runtime *runtime(const void *meta, size_t size, bool json)
 
 /* At most this many aggregations get maps, of at most these sizes: what an
  * input asks beyond is left without a map (the runtime skips those). */
-enum { MAX_AGG_MAPS = 8, MAX_KEY = 4096, MAX_VAL = 65536, MAP_ENTRIES = 64 };
+enum { MAX_AGG_MAPS = 16, MAX_KEY = 4096, MAX_VAL = 65536, MAP_ENTRIES = 64 };
 
 /* Maps are made once per key and value size and emptied after each input:
  * making and freeing per-CPU maps costs the kernel ten times an input. */
@@ -136,10 +136,12 @@ struct maps {
 	int n;
 };
 
-/* Each aggregation's map filled from p: entries of key_size bytes and
- * val_size bytes for CPU 0 (the other CPUs' values zero), in turn, until
- * the bytes run out. */
-static void fill_maps(struct dcc_runtime *rt, struct maps *m, const uint8_t *p, size_t n)
+/* Each aggregation's map filled from the same bytes: entries of key_size
+ * bytes and val_size bytes for CPU 0 (the other CPUs' values zero), in
+ * turn, until the bytes run out. Each map from the start of the bytes (not
+ * where the previous one stopped): with a few hundred bytes, every
+ * aggregation of an object gets entries, the quantizations too. */
+static void fill_maps(struct dcc_runtime *rt, struct maps *m, const uint8_t *bytes, size_t nbytes)
 {
 	const struct dcc_meta_header *h = dcc_runtime__meta(rt);
 	const struct dcc_meta_agg *aggs = (const void *)((const char *)h + h->agg_off);
@@ -149,6 +151,8 @@ static void fill_maps(struct dcc_runtime *rt, struct maps *m, const uint8_t *p, 
 	for (uint32_t i = 0; i < h->naggs && i < MAX_AGG_MAPS && ncpu > 0; i++) {
 		const struct dcc_meta_agg *a = &aggs[i];
 		uint32_t ks = a->key_size ? a->key_size : 4, vs = a->val_size;
+		const uint8_t *p = bytes;
+		size_t n = nbytes;
 
 		m->fd[m->n] = -1;
 		if (ks > MAX_KEY || !vs || vs > MAX_VAL)
@@ -228,10 +232,11 @@ static void made_records(struct dcc_runtime *rt)
 		for (int pattern = 0; pattern < 2; pattern++) {
 			for (uint32_t b = 0; b < c[i].size; b++)
 				((uint8_t *)rec)[b] = pattern ? (uint8_t)(b * 37 + 11) : 0;
-			if (c[i].size < 8)
-				break; /* no room for the two ids set below */
-			rec->epid = i + 1;
-			rec->probe_id = h->nprobes ? p[0].id : 0;
+			if (c[i].size < sizeof(*rec))
+				break; /* no room for the header set below */
+			/* CPU 0, no flags: a flag would make it a fault record */
+			*rec = (struct dcc_rec_hdr){ .epid = i + 1,
+						     .probe_id = h->nprobes ? p[0].id : 0 };
 			dcc_runtime__handle_record(rt, rec, c[i].size);
 		}
 		free(rec);
