@@ -189,6 +189,38 @@ static void fill_maps(struct dcc_runtime *rt, struct maps *m, const uint8_t *byt
 	}
 }
 
+/* The drop counters (DCC_MAP_DROPS) from the map bytes too: the first 8
+ * bytes per counter for CPU 0, the second 8 for CPU 1 if there is one;
+ * reported, then zeroed for the next input. One map, made once. */
+static int drops_fd = -1;
+
+static void fill_drops(struct dcc_runtime *rt, const uint8_t *p, size_t n)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	if (drops_fd < 0)
+		drops_fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "fuzz_drops", 4, 8,
+					  DCC_DROP_NR, NULL);
+	if (drops_fd < 0 || ncpu <= 0 || dcc_runtime__set_drops_fd(rt, drops_fd))
+		return;
+	uint64_t *vals = calloc((size_t)ncpu, 8);
+	for (uint32_t k = 0; k < DCC_DROP_NR && vals; k++) {
+		for (int c = 0; c < ncpu && c < 2; c++) {
+			size_t at = ((size_t)k * 2 + (size_t)c) * 8;
+			vals[c] = 0;
+			if (at < n)
+				memcpy(&vals[c], p + at, n - at < 8 ? n - at : 8);
+		}
+		bpf_map_update_elem(drops_fd, &k, vals, BPF_ANY);
+	}
+	dcc_runtime__report_drops(rt);
+	/* zero again: counters only grow in the kernel, and the next input
+	 * starts from none */
+	memset(vals, 0, (size_t)ncpu * 8);
+	for (uint32_t k = 0; k < DCC_DROP_NR && vals; k++)
+		bpf_map_update_elem(drops_fd, &k, vals, BPF_ANY);
+	free(vals);
+}
+
 static int walk_one(void *ctx, const struct dcc_agg_entry *e)
 {
 	struct dcc_runtime *rt = ctx;
@@ -313,6 +345,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (n > size - used)
 				n = (uint32_t)(size - used);
 			fill_maps(rt, &m, data + used, n);
+			fill_drops(rt, data + used, n);
 			used += n;
 		}
 		records(rt, data + used, size - used);
