@@ -26,9 +26,18 @@ struct lib {
 	const char *btf_path;
 	struct sema_btf *btf;
 	bool btf_tried;
+	/* from a dlib: the library's typedef names, sorted (the parser asks
+	 * about every identifier that may start a cast) */
+	const char *const *typedefs;
+	size_t ntypedefs;
 };
 
 static bool lib_typedef(void *ctx, const char *name);
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
 static bool kernel_typedef(void *ctx, const char *name);
 
 enum { NLIB = sizeof(dlib_files) / sizeof(dlib_files[0]) };
@@ -63,6 +72,9 @@ static bool lib_typedef(void *ctx, const char *name)
 	struct lib *lib = ctx;
 	if (type_by_name(name))
 		return true;
+	if (lib->typedefs)
+		return bsearch(&name, lib->typedefs, lib->ntypedefs, sizeof(*lib->typedefs),
+			       cmp_name) != NULL;
 	for (struct node *n = lib->head; n; n = n->next)
 		if (n->kind == N_DECL && n->ival == ST_TYPEDEF)
 			for (struct node *d = n->list; d; d = d->next)
@@ -85,7 +97,26 @@ struct dlib {
 	size_t map_len;
 	struct node *work;  /* the copy the current compile checks */
 	size_t n;
+	const char **typedefs; /* sorted, for lib_typedef */
+	size_t ntypedefs;
 };
+
+static void list_typedefs(struct dlib *d, const struct node *head)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		d->ntypedefs = 0;
+		for (const struct node *n = head; n; n = n->next)
+			if (n->kind == N_DECL && n->ival == ST_TYPEDEF)
+				for (const struct node *x = n->list; x; x = x->next) {
+					if (x->name && pass)
+						d->typedefs[d->ntypedefs] = x->name;
+					d->ntypedefs += x->name != NULL;
+				}
+		if (!pass)
+			d->typedefs = arena_alloc(d->ar, (d->ntypedefs + 1) * sizeof(*d->typedefs));
+	}
+	qsort(d->typedefs, d->ntypedefs, sizeof(*d->typedefs), cmp_name);
+}
 
 static size_t count_chain(const struct node *n)
 {
@@ -141,6 +172,7 @@ struct dlib *compile_dlib_parse(void)
 	size_t at = 0;
 	flatten(d, &at, lib.head);
 	mprotect(d->nodes, d->map_len, PROT_READ);
+	list_typedefs(d, d->nodes);
 	diag_free(dg);
 	return d;
 }
@@ -175,6 +207,8 @@ static void copy_library(struct diag *dg, struct dlib *d, struct lib *lib)
 	lib->head = to;
 	for (struct node *n = lib->head; n; n = n->next)
 		lib->tail = n;
+	lib->typedefs = d->typedefs;
+	lib->ntypedefs = d->ntypedefs;
 }
 
 static bool kernel_typedef(void *ctx, const char *name)
