@@ -61,14 +61,12 @@ struct type *sema_int_literal_type(struct node *n)
 {
 	uint64_t v = n->ival;
 	bool u = n->iflags & INTF_UNSIGNED, l = n->iflags & (INTF_LONG | INTF_LONGLONG);
-	bool dec = !(n->iflags & INTF_CHAR) && n->str == NULL;
-	if (n->iflags & INTF_CHAR)
-		return &type_int; /* character constants are int in D */
-	(void)dec;
+	/* character constants take the types of hex ones: 'abcd' is int */
+	bool hexlike = n->op == 'x' || n->op == 'o' || (n->iflags & INTF_CHAR);
 	if (!l) {
 		if (!u && v <= 0x7fffffff)
 			return &type_int;
-		if (v <= 0xffffffffu && (u || n->op == 'x' || n->op == 'o'))
+		if (v <= 0xffffffffu && (u || hexlike))
 			return &type_uint;
 	}
 	if (!u && v <= 0x7fffffffffffffffull)

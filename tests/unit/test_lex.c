@@ -164,20 +164,33 @@ Test(lex, character_literals_are_int)
 	cr_assert_eq(one("'\\n'").ival, 10);
 	cr_assert_eq(one("'\\0'").ival, 0);
 	cr_assert_eq(one("'\\x41'").ival, 0x41);
-	cr_assert_eq(one("'\\''").ival, '\'');
-	/* a C char is signed: '\377' is -1 */
-	cr_assert_eq((int64_t)one("'\\377'").ival, -1);
+	/* the bytes are unsigned, as in DTrace: '\377' is 255, not -1 */
+	cr_assert_eq(one("'\\377'").ival, 255);
+	cr_assert_eq(diag_errors(dg), 0);
+}
+
+Test(lex, multi_character_constants_pack_big_endian)
+{
+	cr_assert_eq(one("'ab'").ival, 0x6162);
+	cr_assert_eq(one("'\\t\\x41z'").ival, 0x09417a);
+	cr_assert_eq(one("'\\0101'").ival, 0x0831); /* three octal digits at most */
+	cr_assert_eq(one("'abcdefgh'").ival, 0x6162636465666768ull);
+	/* DTrace keeps the backslash of escapes it does not decode, \' and \? too */
+	cr_assert_eq(one("'\\''").ival, 0x5c27);
+	cr_assert_eq(one("'\\?'").ival, 0x5c3f);
+	cr_assert_eq(one("'\\q'").ival, 0x5c71);
+	cr_assert_eq(one("'\\\\'").ival, '\\');
 	cr_assert_eq(diag_errors(dg), 0);
 }
 
 Test(lex, character_literal_errors)
 {
 	one("''");
-	one("'ab'");
+	one("'abcdefghi'");
 	one("'a");
 	cr_assert_str_eq(diags(), "t.d:1:1: error: empty character constant\n''\n^~\n"
-				  "t.d:1:1: error: multi-character character constants are not "
-				  "supported\n'ab'\n^~~~\n"
+				  "t.d:1:1: error: character constant is too long\n"
+				  "'abcdefghi'\n^~~~~~~~~~~\n"
 				  "t.d:1:1: error: unterminated character constant\n'a\n^\n");
 }
 
