@@ -669,6 +669,10 @@ static struct node *decl_body(struct parser *ps)
 		} while (parse_accept(ps, ','));
 	}
 	d->loc = parse_span(ps, first.loc);
+	/* "int;" and "extern int;" declare nothing: only a struct, union or
+	 * enum may stand alone, declaring its tag */
+	if (!d->list && d->a->ival != TS_STRUCT && d->a->ival != TS_UNION && d->a->ival != TS_ENUM)
+		parse_error(ps, d->loc, "useless declaration: it declares no name");
 	const char *what = "declaration";
 	if (!d->list && (d->a->iflags & TSF_BODY))
 		what = d->a->ival == TS_STRUCT ? "struct" : d->a->ival == TS_UNION ? "union" : "enum";
