@@ -320,8 +320,16 @@ static bool params(struct parser *ps, struct node **list, bool *varargs)
 		struct node *tn = parse_type_name(ps, true);
 		if (!tn)
 			return false;
+		/* "(void)" says "no parameters": void takes no name and no company */
+		bool is_void = tn->a->ival == TS_BASE && !strcmp(tn->a->name, "void") && !tn->b;
+		if (is_void && parse_peek(ps)->kind == TOK_IDENT)
+			return parse_error(ps, parse_peek(ps)->loc,
+					   "a void parameter cannot have a name"), false;
 		if (parse_peek(ps)->kind == TOK_IDENT)
 			parse_next(ps); /* a parameter name documents only */
+		if (is_void && (tail != list || parse_is_op(parse_peek(ps), ',')))
+			return parse_error(ps, tn->loc,
+					   "void must be the only parameter"), false;
 		*tail = tn;
 		tail = &tn->next;
 		if (!parse_accept(ps, ','))
