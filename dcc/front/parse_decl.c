@@ -466,14 +466,41 @@ static bool end_decl(struct parser *ps, const char *what)
 	return false;
 }
 
-/* inline: "inline" type-spec declarator "=" expr ";" */
+/* inline-params: "[" type-name name { "," type-name name } "]", as N_TYPENAMEs
+ * whose name is the parameter's */
+static bool inline_params(struct parser *ps, struct node **list)
+{
+	struct token open = parse_next(ps);
+	do {
+		struct node *tn = parse_type_name(ps, true);
+		if (!tn)
+			return false;
+		struct token *t = parse_peek(ps);
+		if (t->kind != TOK_IDENT)
+			return parse_error(ps, t->loc, "expected the name of a parameter"), false;
+		tn->name = word(ps, t);
+		parse_next(ps);
+		*list = tn;
+		list = &tn->next;
+	} while (parse_accept(ps, ','));
+	return parse_expect(ps, ']', &open.loc);
+}
+
+/* inline: "inline" type-spec declarator [ inline-params ] "=" expr ";" */
 static struct node *inline_def(struct parser *ps, struct token kw)
 {
-	struct node *ts = type_spec(ps, true);
+	struct node *ts = type_spec(ps, true), *d, *params = NULL;
 	if (!ts)
 		return NULL;
-	struct node *d = declarator(ps, DCL_NAMED);
-	if (!d)
+	if (parse_peek(ps)->kind == TOK_IDENT && parse_is_op(parse_peek_at(ps, 1), '[') &&
+	    parse_starts_type(ps, 2)) {
+		/* "inline int sum[int x, int y] = x + y;": an inline with parameters */
+		d = ast_new(ps->ar, N_DECLARATOR, parse_peek(ps)->loc);
+		d->name = word(ps, parse_peek(ps));
+		parse_next(ps);
+		if (!inline_params(ps, &params))
+			return NULL;
+	} else if (!(d = declarator(ps, DCL_NAMED)))
 		return NULL;
 	struct token *t = parse_peek(ps);
 	if (t->kind != TOK_ASSIGN || t->op != '=') {
@@ -486,6 +513,7 @@ static struct node *inline_def(struct parser *ps, struct token kw)
 	n->a = ast_new(ps->ar, N_TYPENAME, ts->loc);
 	n->a->a = ts;
 	n->a->b = abstract_of(ps, d);
+	n->c = params;
 	if (!(n->b = parse_assign_expr(ps)))
 		return NULL;
 	n->loc = parse_span(ps, kw.loc);

@@ -759,7 +759,7 @@ static int expr_kind(struct sema *s, struct node *n)
 	case N_AGG:
 		return diag_error(s->dg, n->loc, "an aggregation cannot be used as a value");
 	case N_INDEX:
-		return check_index(s, n);
+		return sema_is_param_inline(s, n) ? sema_inline_index(s, n) : check_index(s, n);
 	case N_MEMBER:
 		return sema_member(s, n);
 	case N_OFFSETOF:
