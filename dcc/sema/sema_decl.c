@@ -366,6 +366,24 @@ int sema_extern_use(struct sema *s, struct node *n)
 			  type_str(sema_extern_type(s, n->name)), n->name);
 }
 
+/* The script is the diagnostics' first source: compile.c adds it before
+ * the D library's files. */
+#define SCRIPT_FILE 0
+
+/* Whether expression e names identifier `name` anywhere. */
+static bool mentions(const struct node *e, const char *name)
+{
+	if (!e)
+		return false;
+	if (e->kind == N_IDENT && !strcmp(e->name, name))
+		return true;
+	for (const struct node *x = e->list; x; x = x->next)
+		if (mentions(x, name))
+			return true;
+	return mentions(e->a, name) || mentions(e->b, name) || mentions(e->c, name) ||
+	       mentions(e->d, name);
+}
+
 static int define_inline(struct sema *s, struct node *n)
 {
 	struct type *t;
@@ -373,6 +391,14 @@ static int define_inline(struct sema *s, struct node *n)
 		return -1;
 	if (lookup(s, NK_INLINE, n->name) || lookup(s, NK_ENUMERATOR, n->name))
 		return diag_error(s->dg, n->loc, "'%s' is defined twice", n->name);
+	/* checked where it is defined, as DTrace does, used or not; the D
+	 * library's own inlines (sched.d's curcpu) do define builtins */
+	if (n->loc.file == SCRIPT_FILE && builtin_find(n->name))
+		return diag_error(s->dg, n->loc, "inline '%s' would redefine the builtin '%s'",
+				  n->name, n->name);
+	if (mentions(n->b, n->name))
+		return diag_error(s->dg, n->b->loc, "inline '%s' is defined in terms of itself",
+				  n->name);
 	struct named *d = add(s, NK_INLINE, n->name);
 	d->t = t;
 	d->n = n;
@@ -396,9 +422,6 @@ const char *sema_inline_typename(struct sema *s, const char *name)
 	return arena_printf(s->ar, "%s%s%.*s", ts->name, depth ? " " : "", depth, "****");
 }
 
-/* The script is the diagnostics' first source: compile.c adds it before
- * the D library's files. */
-#define SCRIPT_FILE 0
 
 /* A script's translator is checked where it is defined, as DTrace does,
  * even if no xlate uses it: each member's expression on a stand-in for the
