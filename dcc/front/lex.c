@@ -338,6 +338,14 @@ static void char_name(char *buf, size_t size, int c)
 		snprintf(buf, size, "\\x%02x", c);
 }
 
+/* Whether DTrace's lexer decodes "\\c" in a string or character constant:
+ * it keeps the backslash of any other escape, \? and \' included, so that
+ * "\?" is two characters and '\'' is 0x5c27. */
+static bool dtrace_escape(int c)
+{
+	return strchr("abfnrtvx\"\\01234567", c) != NULL && c != 0;
+}
+
 /* One escape sequence at src[*p] == '\\'; returns the byte value. */
 static int escape(struct lexer *lx, size_t *p, size_t end)
 {
@@ -410,8 +418,12 @@ static void string_lit(struct lexer *lx, struct token *t)
 			p++;
 			break;
 		}
-		if (c == '\\' && p + 1 < eol) {
+		if (c == '\\' && p + 1 < eol && dtrace_escape(at(lx, p + 1))) {
 			buf[n++] = (char)escape(lx, &p, eol);
+		} else if (c == '\\' && p + 1 < eol) {
+			buf[n++] = '\\';
+			buf[n++] = (char)at(lx, p + 1);
+			p += 2;
 		} else {
 			buf[n++] = (char)c;
 			p++;
@@ -424,13 +436,6 @@ static void string_lit(struct lexer *lx, struct token *t)
 	t->str = buf;
 	t->slen = n;
 	lx->st.pos = p;
-}
-
-/* Whether DTrace's lexer decodes "\\c" in a character constant: it keeps the
- * backslash of any other escape, '\?' and '\'' included ('\'' is 0x5c27). */
-static bool dtrace_char_escape(int c)
-{
-	return strchr("abfnrtvx\"\\01234567", c) != NULL && c != 0;
 }
 
 /* A character constant holds up to 8 bytes, packed big-endian into its
@@ -450,7 +455,7 @@ static void char_lit(struct lexer *lx, struct token *t)
 			p++;
 			break;
 		}
-		if (c == '\\' && p + 1 < eol && dtrace_char_escape(at(lx, p + 1))) {
+		if (c == '\\' && p + 1 < eol && dtrace_escape(at(lx, p + 1))) {
 			c = escape(lx, &p, eol);
 		} else if (c == '\\' && p + 1 < eol) {
 			value = value << 8 | '\\';
