@@ -48,7 +48,7 @@ enum node_kind {
 	N_TYPENAME,    /* a type written in a cast, sizeof, xlate, offsetof,
 	                  inline, translator: a: N_TSPEC; b: N_DECLARATOR (abstract,
 	                  may be NULL) */
-	N_INLINE,      /* name; a: N_TYPENAME; b: value expression */
+	N_INLINE,      /* name; a: N_TYPENAME; b: value expression; c: named N_TYPENAME params */
 	N_TRANSLATOR,  /* a: output N_TYPENAME; b: input N_TYPENAME; name: input
 	                  identifier; list: N_XMEMBER... */
 	N_XMEMBER,     /* name: output member; a: expression */

@@ -338,6 +338,14 @@ static void char_name(char *buf, size_t size, int c)
 		snprintf(buf, size, "\\x%02x", c);
 }
 
+/* Whether DTrace's lexer decodes "\\c" in a string or character constant:
+ * it keeps the backslash of any other escape, \? and \' included, so that
+ * "\?" is two characters and '\'' is 0x5c27. */
+static bool dtrace_escape(int c)
+{
+	return strchr("abfnrtvx\"\\01234567", c) != NULL && c != 0;
+}
+
 /* One escape sequence at src[*p] == '\\'; returns the byte value. */
 static int escape(struct lexer *lx, size_t *p, size_t end)
 {
@@ -410,8 +418,12 @@ static void string_lit(struct lexer *lx, struct token *t)
 			p++;
 			break;
 		}
-		if (c == '\\' && p + 1 < eol) {
+		if (c == '\\' && p + 1 < eol && dtrace_escape(at(lx, p + 1))) {
 			buf[n++] = (char)escape(lx, &p, eol);
+		} else if (c == '\\' && p + 1 < eol) {
+			buf[n++] = '\\';
+			buf[n++] = (char)at(lx, p + 1);
+			p += 2;
 		} else {
 			buf[n++] = (char)c;
 			p++;
@@ -426,11 +438,15 @@ static void string_lit(struct lexer *lx, struct token *t)
 	lx->st.pos = p;
 }
 
+/* A character constant holds up to 8 bytes, packed big-endian into its
+ * value as DTrace (and GCC) do: 'ab' is 0x6162. The value is unsigned bytes,
+ * so '\377' is 255, and its type follows from the value (sema). */
 static void char_lit(struct lexer *lx, struct token *t)
 {
 	size_t open = lx->st.pos, p = open + 1;
 	size_t eol = end_of_line(lx, open);
-	int nchars = 0, value = 0;
+	int nchars = 0;
+	uint64_t value = 0;
 	bool closed = false;
 	while (p < eol) {
 		int c = at(lx, p);
@@ -439,13 +455,18 @@ static void char_lit(struct lexer *lx, struct token *t)
 			p++;
 			break;
 		}
-		if (c == '\\' && p + 1 < eol) {
+		if (c == '\\' && p + 1 < eol && dtrace_escape(at(lx, p + 1))) {
 			c = escape(lx, &p, eol);
+		} else if (c == '\\' && p + 1 < eol) {
+			value = value << 8 | '\\';
+			nchars++;
+			c = at(lx, p + 1);
+			p += 2;
 		} else {
 			p++;
 		}
-		if (nchars++ == 0)
-			value = c;
+		value = value << 8 | (uint8_t)c;
+		nchars++;
 	}
 	lx->st.pos = p;
 	t->kind = TOK_CHAR;
@@ -454,11 +475,9 @@ static void char_lit(struct lexer *lx, struct token *t)
 		lex_error(lx, loc_at(lx, open, 1), "unterminated character constant");
 	else if (nchars == 0)
 		lex_error(lx, loc_at(lx, open, p - open), "empty character constant");
-	else if (nchars > 1)
-		lex_error(lx, loc_at(lx, open, p - open),
-			  "multi-character character constants are not supported");
-	/* A char constant has type int and the value of a (signed) C char. */
-	t->ival = (uint64_t)(int64_t)(signed char)value;
+	else if (nchars > 8)
+		lex_error(lx, loc_at(lx, open, p - open), "character constant is too long");
+	t->ival = value;
 }
 
 static bool suffix_ok(const char *s, size_t n, unsigned *flags)

@@ -21,7 +21,7 @@ enum tok_kind {
 	TOK_KEYWORD,   /* op: enum keyword */
 	TOK_RESERVED,  /* op: enum keyword (K_AUTO..K_COUNTER) */
 	TOK_INT,       /* ival, iflags: INTF_* */
-	TOK_CHAR,      /* ival (sign-extended like a C char), iflags INTF_CHAR */
+	TOK_CHAR,      /* ival (its bytes packed big-endian, unsigned), iflags INTF_CHAR */
 	TOK_STRING,    /* str, slen: bytes after escapes */
 	TOK_AGG,       /* str: "" for @, "name" for @name */
 	TOK_MACRO,     /* str: "1", "target", ...; ival: 1 for $$N */

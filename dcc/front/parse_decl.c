@@ -320,8 +320,16 @@ static bool params(struct parser *ps, struct node **list, bool *varargs)
 		struct node *tn = parse_type_name(ps, true);
 		if (!tn)
 			return false;
+		/* "(void)" says "no parameters": void takes no name and no company */
+		bool is_void = tn->a->ival == TS_BASE && !strcmp(tn->a->name, "void") && !tn->b;
+		if (is_void && parse_peek(ps)->kind == TOK_IDENT)
+			return parse_error(ps, parse_peek(ps)->loc,
+					   "a void parameter cannot have a name"), false;
 		if (parse_peek(ps)->kind == TOK_IDENT)
 			parse_next(ps); /* a parameter name documents only */
+		if (is_void && (tail != list || parse_is_op(parse_peek(ps), ',')))
+			return parse_error(ps, tn->loc,
+					   "void must be the only parameter"), false;
 		*tail = tn;
 		tail = &tn->next;
 		if (!parse_accept(ps, ','))
@@ -458,14 +466,41 @@ static bool end_decl(struct parser *ps, const char *what)
 	return false;
 }
 
-/* inline: "inline" type-spec declarator "=" expr ";" */
+/* inline-params: "[" type-name name { "," type-name name } "]", as N_TYPENAMEs
+ * whose name is the parameter's */
+static bool inline_params(struct parser *ps, struct node **list)
+{
+	struct token open = parse_next(ps);
+	do {
+		struct node *tn = parse_type_name(ps, true);
+		if (!tn)
+			return false;
+		struct token *t = parse_peek(ps);
+		if (t->kind != TOK_IDENT)
+			return parse_error(ps, t->loc, "expected the name of a parameter"), false;
+		tn->name = word(ps, t);
+		parse_next(ps);
+		*list = tn;
+		list = &tn->next;
+	} while (parse_accept(ps, ','));
+	return parse_expect(ps, ']', &open.loc);
+}
+
+/* inline: "inline" type-spec declarator [ inline-params ] "=" expr ";" */
 static struct node *inline_def(struct parser *ps, struct token kw)
 {
-	struct node *ts = type_spec(ps, true);
+	struct node *ts = type_spec(ps, true), *d, *params = NULL;
 	if (!ts)
 		return NULL;
-	struct node *d = declarator(ps, DCL_NAMED);
-	if (!d)
+	if (parse_peek(ps)->kind == TOK_IDENT && parse_is_op(parse_peek_at(ps, 1), '[') &&
+	    parse_starts_type(ps, 2)) {
+		/* "inline int sum[int x, int y] = x + y;": an inline with parameters */
+		d = ast_new(ps->ar, N_DECLARATOR, parse_peek(ps)->loc);
+		d->name = word(ps, parse_peek(ps));
+		parse_next(ps);
+		if (!inline_params(ps, &params))
+			return NULL;
+	} else if (!(d = declarator(ps, DCL_NAMED)))
 		return NULL;
 	struct token *t = parse_peek(ps);
 	if (t->kind != TOK_ASSIGN || t->op != '=') {
@@ -478,6 +513,7 @@ static struct node *inline_def(struct parser *ps, struct token kw)
 	n->a = ast_new(ps->ar, N_TYPENAME, ts->loc);
 	n->a->a = ts;
 	n->a->b = abstract_of(ps, d);
+	n->c = params;
 	if (!(n->b = parse_assign_expr(ps)))
 		return NULL;
 	n->loc = parse_span(ps, kw.loc);
@@ -669,6 +705,10 @@ static struct node *decl_body(struct parser *ps)
 		} while (parse_accept(ps, ','));
 	}
 	d->loc = parse_span(ps, first.loc);
+	/* "int;" and "extern int;" declare nothing: only a struct, union or
+	 * enum may stand alone, declaring its tag */
+	if (!d->list && d->a->ival != TS_STRUCT && d->a->ival != TS_UNION && d->a->ival != TS_ENUM)
+		parse_error(ps, d->loc, "useless declaration: it declares no name");
 	const char *what = "declaration";
 	if (!d->list && (d->a->iflags & TSF_BODY))
 		what = d->a->ival == TS_STRUCT ? "struct" : d->a->ival == TS_UNION ? "union" : "enum";

@@ -61,14 +61,12 @@ struct type *sema_int_literal_type(struct node *n)
 {
 	uint64_t v = n->ival;
 	bool u = n->iflags & INTF_UNSIGNED, l = n->iflags & (INTF_LONG | INTF_LONGLONG);
-	bool dec = !(n->iflags & INTF_CHAR) && n->str == NULL;
-	if (n->iflags & INTF_CHAR)
-		return &type_int; /* character constants are int in D */
-	(void)dec;
+	/* character constants take the types of hex ones: 'abcd' is int */
+	bool hexlike = n->op == 'x' || n->op == 'o' || (n->iflags & INTF_CHAR);
 	if (!l) {
 		if (!u && v <= 0x7fffffff)
 			return &type_int;
-		if (v <= 0xffffffffu && (u || n->op == 'x' || n->op == 'o'))
+		if (v <= 0xffffffffu && (u || hexlike))
 			return &type_uint;
 	}
 	if (!u && v <= 0x7fffffffffffffffull)
@@ -517,6 +515,10 @@ static int check_assign(struct sema *s, struct node *n)
 	if (!is_lvalue(lv))
 		return diag_error(s->dg, lv->loc, "the left side of an assignment must be a "
 				  "variable");
+	struct type *avt = var_type(s, lv);
+	if (avt && avt->kind == T_ARRAY) /* as in C, an array is no lvalue as a whole */
+		return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc, "operator '%s=' cannot "
+				  "be applied to an array", n->op == '=' ? "" : ast_op_name(n->op));
 	if (sema_expr(s, n->b))
 		return -1;
 	/* char arrays and addresses are copied as strings; char pointers stay */
@@ -757,7 +759,7 @@ static int expr_kind(struct sema *s, struct node *n)
 	case N_AGG:
 		return diag_error(s->dg, n->loc, "an aggregation cannot be used as a value");
 	case N_INDEX:
-		return check_index(s, n);
+		return sema_is_param_inline(s, n) ? sema_inline_index(s, n) : check_index(s, n);
 	case N_MEMBER:
 		return sema_member(s, n);
 	case N_OFFSETOF:

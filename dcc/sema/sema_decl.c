@@ -366,6 +366,24 @@ int sema_extern_use(struct sema *s, struct node *n)
 			  type_str(sema_extern_type(s, n->name)), n->name);
 }
 
+/* The script is the diagnostics' first source: compile.c adds it before
+ * the D library's files. */
+#define SCRIPT_FILE 0
+
+/* Whether expression e names identifier `name` anywhere. */
+static bool mentions(const struct node *e, const char *name)
+{
+	if (!e)
+		return false;
+	if (e->kind == N_IDENT && !strcmp(e->name, name))
+		return true;
+	for (const struct node *x = e->list; x; x = x->next)
+		if (mentions(x, name))
+			return true;
+	return mentions(e->a, name) || mentions(e->b, name) || mentions(e->c, name) ||
+	       mentions(e->d, name);
+}
+
 static int define_inline(struct sema *s, struct node *n)
 {
 	struct type *t;
@@ -373,6 +391,14 @@ static int define_inline(struct sema *s, struct node *n)
 		return -1;
 	if (lookup(s, NK_INLINE, n->name) || lookup(s, NK_ENUMERATOR, n->name))
 		return diag_error(s->dg, n->loc, "'%s' is defined twice", n->name);
+	/* checked where it is defined, as DTrace does, used or not; the D
+	 * library's own inlines (sched.d's curcpu) do define builtins */
+	if (n->loc.file == SCRIPT_FILE && builtin_find(n->name))
+		return diag_error(s->dg, n->loc, "inline '%s' would redefine the builtin '%s'",
+				  n->name, n->name);
+	if (mentions(n->b, n->name))
+		return diag_error(s->dg, n->b->loc, "inline '%s' is defined in terms of itself",
+				  n->name);
 	struct named *d = add(s, NK_INLINE, n->name);
 	d->t = t;
 	d->n = n;
@@ -396,9 +422,6 @@ const char *sema_inline_typename(struct sema *s, const char *name)
 	return arena_printf(s->ar, "%s%s%.*s", ts->name, depth ? " " : "", depth, "****");
 }
 
-/* The script is the diagnostics' first source: compile.c adds it before
- * the D library's files. */
-#define SCRIPT_FILE 0
 
 /* A script's translator is checked where it is defined, as DTrace does,
  * even if no xlate uses it: each member's expression on a stand-in for the
@@ -485,23 +508,26 @@ int sema_define(struct sema *s, struct node *d)
 
 /* Deep copy of an expression with the identifier `param` replaced by a copy
  * of `arg`; node types and symbols are cleared for a fresh check. */
-static struct node *clone(struct sema *s, struct node *n, const char *param, struct node *arg)
+/* A copy of n with each identifier names[i] replaced by a copy of args[i]. */
+static struct node *clone_sub(struct sema *s, struct node *n, int np, const char **names,
+			      struct node **args)
 {
 	if (!n)
 		return NULL;
-	if (param && n->kind == N_IDENT && !strcmp(n->name, param))
-		return clone(s, arg, NULL, NULL);
+	for (int i = 0; i < np && n->kind == N_IDENT; i++)
+		if (!strcmp(n->name, names[i]))
+			return clone_sub(s, args[i], 0, NULL, NULL);
 	struct node *c = arena_new(s->ar, struct node);
 	s->cloned++;
 	*c = *n;
-	c->a = clone(s, n->a, param, arg);
-	c->b = clone(s, n->b, param, arg);
-	c->c = clone(s, n->c, param, arg);
-	c->d = clone(s, n->d, param, arg);
+	c->a = clone_sub(s, n->a, np, names, args);
+	c->b = clone_sub(s, n->b, np, names, args);
+	c->c = clone_sub(s, n->c, np, names, args);
+	c->d = clone_sub(s, n->d, np, names, args);
 	struct node **tail = &c->list;
 	*tail = NULL;
 	for (struct node *x = n->list; x; x = x->next) {
-		*tail = clone(s, x, param, arg);
+		*tail = clone_sub(s, x, np, names, args);
 		(*tail)->next = NULL;
 		tail = &(*tail)->next;
 	}
@@ -509,6 +535,11 @@ static struct node *clone(struct sema *s, struct node *n, const char *param, str
 		c->type = n->kind == N_STR ? n->type : NULL;
 	c->sym = NULL;
 	return c;
+}
+
+static struct node *clone(struct sema *s, struct node *n, const char *param, struct node *arg)
+{
+	return clone_sub(s, n, param ? 1 : 0, &param, &arg);
 }
 
 /* Replace n (in place) by `with`, keeping n's place in its list and its
@@ -537,6 +568,9 @@ int sema_limit(struct sema *s, struct loc loc, const char *fmt, ...)
 	return -1;
 }
 
+static int expand_inline(struct sema *s, struct named *d, struct node *n, int np,
+			 const char **names, struct node **args);
+
 /* An identifier that names an inline or an enumerator: expand it. 1 if it
  * is neither. */
 int sema_expand_name(struct sema *s, struct node *n)
@@ -552,22 +586,31 @@ int sema_expand_name(struct sema *s, struct node *n)
 	d = lookup(s, NK_INLINE, n->name);
 	if (!d)
 		return 1;
+	if (d->n->c)
+		return diag_error(s->dg, n->loc, "inline '%s' has parameters: use %s[...]",
+				  d->name, d->name);
+	return expand_inline(s, d, n, 0, NULL, NULL);
+}
+
+/* n becomes inline d's body, names[i] in it replaced by args[i], typed. */
+static int expand_inline(struct sema *s, struct named *d, struct node *n, int np,
+			 const char **names, struct node **args)
+{
 	if (s->inline_depth >= SEMA_MAX_INLINE_DEPTH) {
 		bool self = false;
 		for (int i = 0; i < s->inline_depth; i++)
-			self |= !strcmp(s->inline_names[i], n->name);
+			self |= !strcmp(s->inline_names[i], d->name);
 		/* reported once: an inline used twice by the one before would
 		 * otherwise report it 2^16 times */
 		if (self)
-			return sema_limit(s, n->loc, "inline '%s' expands into itself", n->name);
+			return sema_limit(s, n->loc, "inline '%s' expands into itself", d->name);
 		return sema_limit(s, n->loc, "inlines are nested too deeply: '%s' is inside %d "
-				  "others", n->name, s->inline_depth);
+				  "others", d->name, s->inline_depth);
 	}
 	if (s->cloned > SEMA_MAX_CLONED)
 		return sema_limit(s, n->loc, "inline '%s' makes the program too large: inlines "
-				  "expand to more than %d nodes", n->name, SEMA_MAX_CLONED);
-	struct node *e = clone(s, d->n->b, NULL, NULL);
-	replace(n, e);
+				  "expand to more than %d nodes", d->name, SEMA_MAX_CLONED);
+	replace(n, clone_sub(s, d->n->b, np, names, args));
 	s->inline_names[s->inline_depth] = d->name;
 	s->inline_depth++;
 	int err = sema_expr(s, n);
@@ -585,6 +628,45 @@ int sema_expand_name(struct sema *s, struct node *n)
 		return diag_error(s->dg, n->loc, "inline '%s' is declared '%s' but its value is "
 				  "'%s'", d->name, type_str(t), type_str(n->type));
 	return 0;
+}
+
+/* Whether n, an N_INDEX, is the use of an inline with parameters. */
+bool sema_is_param_inline(struct sema *s, struct node *n)
+{
+	struct named *d = n->a->kind == N_IDENT ? lookup(s, NK_INLINE, n->a->name) : NULL;
+	return d && d->n->c;
+}
+
+/* sum[1, x] of "inline int sum[int a, int b] = a + b": the body with each
+ * parameter replaced by its argument converted to the parameter's type. */
+int sema_inline_index(struct sema *s, struct node *n)
+{
+	struct named *d = lookup(s, NK_INLINE, n->a->name);
+	const char *names[SEMA_MAX_INLINE_PARAMS];
+	struct node *args[SEMA_MAX_INLINE_PARAMS];
+	int np = 0, na = 0;
+	struct node *a = n->list;
+	for (struct node *p = d->n->c; p; p = p->next, np++) {
+		if (!a || np == SEMA_MAX_INLINE_PARAMS)
+			break;
+		struct node *tn = ast_new(s->ar, N_TYPENAME, p->loc);
+		tn->a = p->a;
+		tn->b = p->b;
+		args[np] = ast_new(s->ar, N_CAST, a->loc);
+		args[np]->a = tn;
+		args[np]->b = a;
+		names[np] = p->name;
+		a = a->next;
+	}
+	for (struct node *p = d->n->c; p; p = p->next)
+		na++;
+	int nargs = np;
+	for (; a; a = a->next)
+		nargs++;
+	if (na != nargs || na > SEMA_MAX_INLINE_PARAMS)
+		return diag_error(s->dg, n->loc, "inline '%s' takes %d argument%s, not %d",
+				  d->name, na, na == 1 ? "" : "s", nargs);
+	return expand_inline(s, d, n, np, names, args);
 }
 
 int sema_xlate(struct sema *s, struct node *n)

@@ -11,6 +11,7 @@
 #define SEMA_MAX_CLONED 50000
 /* Inlines expanded inside inlines, at most (sema.h's inline_names[]). */
 #define SEMA_MAX_INLINE_DEPTH 17
+#define SEMA_MAX_INLINE_PARAMS 16 /* an inline's parameters, as DTrace's tuples */
 /* The depth sema_expr may recurse to: the parser refuses a tree deeper than
  * 1000 levels, but inlines expanded in inlines nest further. */
 #define SEMA_MAX_EXPR_DEPTH 2000
@@ -63,6 +64,8 @@ int sema_tspec(struct sema *s, struct node *ts, struct type **out);
 int sema_declarator_type(struct sema *s, struct type *base, struct node *d, struct type **out);
 int sema_define(struct sema *s, struct node *d);
 int sema_expand_name(struct sema *s, struct node *n);
+bool sema_is_param_inline(struct sema *s, struct node *n);
+int sema_inline_index(struct sema *s, struct node *n);
 int sema_xlate(struct sema *s, struct node *n);
 /* A checked clause uses translated values only through their members. */
 int sema_xlate_uses(struct sema *s, struct node *clause);

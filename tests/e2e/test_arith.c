@@ -29,3 +29,22 @@ E2E_TEST(arith, the_higher_ranked_operand_types_and_wraps_the_result)
 	e2e_expect(&r, 0, "1 257 4\n1 252\n251 -6\n1099511627776 2\n\n");
 	run_result_free(&r);
 }
+
+/* A character constant of several bytes packs them big-endian, as DTrace and
+ * GCC do, and its type follows its value like a hex constant's: four bytes
+ * with the top bit set are an unsigned int, eight bytes a long. */
+E2E_TEST(arith, multi_character_constants_are_packed_integers)
+{
+	const char *obj = e2e_build("arith_chars",
+		"#pragma D option quiet\n"
+		"BEGIN {\n"
+		"	printf(\"%d %x %d\\n\", 'AB', '\\t\\x41z', '\\377');\n"
+		"	printf(\"%d %d\\n\", sizeof('\\377abc'), sizeof('abcde'));\n"
+		"	printf(\"%u %d %c\\n\", '\\377abc', 'hgfedcba', 'xyz');\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "16706 9417a 255\n4 8\n4284572259 7523094288207667809 z\n\n");
+	run_result_free(&r);
+}

@@ -164,39 +164,55 @@ Test(lex, character_literals_are_int)
 	cr_assert_eq(one("'\\n'").ival, 10);
 	cr_assert_eq(one("'\\0'").ival, 0);
 	cr_assert_eq(one("'\\x41'").ival, 0x41);
-	cr_assert_eq(one("'\\''").ival, '\'');
-	/* a C char is signed: '\377' is -1 */
-	cr_assert_eq((int64_t)one("'\\377'").ival, -1);
+	/* the bytes are unsigned, as in DTrace: '\377' is 255, not -1 */
+	cr_assert_eq(one("'\\377'").ival, 255);
+	cr_assert_eq(diag_errors(dg), 0);
+}
+
+Test(lex, multi_character_constants_pack_big_endian)
+{
+	cr_assert_eq(one("'ab'").ival, 0x6162);
+	cr_assert_eq(one("'\\t\\x41z'").ival, 0x09417a);
+	cr_assert_eq(one("'\\0101'").ival, 0x0831); /* three octal digits at most */
+	cr_assert_eq(one("'abcdefgh'").ival, 0x6162636465666768ull);
+	/* DTrace keeps the backslash of escapes it does not decode, \' and \? too */
+	cr_assert_eq(one("'\\''").ival, 0x5c27);
+	cr_assert_eq(one("'\\?'").ival, 0x5c3f);
+	cr_assert_eq(one("'\\q'").ival, 0x5c71);
+	cr_assert_eq(one("'\\\\'").ival, '\\');
 	cr_assert_eq(diag_errors(dg), 0);
 }
 
 Test(lex, character_literal_errors)
 {
 	one("''");
-	one("'ab'");
+	one("'abcdefghi'");
 	one("'a");
 	cr_assert_str_eq(diags(), "t.d:1:1: error: empty character constant\n''\n^~\n"
-				  "t.d:1:1: error: multi-character character constants are not "
-				  "supported\n'ab'\n^~~~\n"
+				  "t.d:1:1: error: character constant is too long\n"
+				  "'abcdefghi'\n^~~~~~~~~~~\n"
 				  "t.d:1:1: error: unterminated character constant\n'a\n^\n");
 }
 
 Test(lex, string_escapes)
 {
-	struct token t = one("\"\\a\\b\\f\\n\\r\\t\\v\\\\\\'\\\"\\101\\x42\\0z\"");
+	struct token t = one("\"\\a\\b\\f\\n\\r\\t\\v\\\\\\\"\\101\\x42\\0z\"");
 	cr_assert_eq(t.kind, TOK_STRING);
-	const char want[] = "\a\b\f\n\r\t\v\\'\"AB\0z";
+	const char want[] = "\a\b\f\n\r\t\v\\\"AB\0z";
 	cr_assert_eq(t.slen, sizeof(want) - 1);
 	cr_assert(!memcmp(t.str, want, sizeof(want) - 1));
 	cr_assert_eq(t.str[t.slen], 0);
 	cr_assert_eq(diag_errors(dg), 0);
 }
 
-Test(lex, bad_escape_points_at_the_backslash)
+Test(lex, other_escapes_keep_their_backslash_as_in_dtrace)
 {
-	one("\"ab\\qc\"");
-	cr_assert_str_eq(diags(), "t.d:1:4: error: unknown escape sequence '\\q'\n"
-				  "\"ab\\qc\"\n   ^~\n");
+	/* \q, \? and \' are not decoded by DTrace's lexer: both bytes stay */
+	struct token t = one("\"a\\qb\\?\\'\"");
+	cr_assert_eq(t.kind, TOK_STRING);
+	cr_assert_str_eq(t.str, "a\\qb\\?\\'");
+	cr_assert_eq(t.slen, 8);
+	cr_assert_eq(diag_errors(dg), 0);
 }
 
 Test(lex, unterminated_string)
@@ -336,13 +352,13 @@ Test(lex, dump_tokens_reports_lex_errors_only)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	const char *src = "BEGIN { x = \"a\\q\"; y = ; }\n";
+	const char *src = "BEGIN { x = \"a\\x\"; y = ; }\n";
 	int rc = parse_dump_tokens(f, dg, diag_add_source(dg, "t.d", src, strlen(src)), src,
 				   strlen(src));
 	fclose(f);
 	free(buf);
 	cr_assert_eq(rc, -1);
 	cr_assert_eq(diag_errors(dg), 1);
-	cr_assert_str_eq(diags(), "t.d:1:15: error: unknown escape sequence '\\q'\n"
-				  "BEGIN { x = \"a\\q\"; y = ; }\n              ^~\n");
+	cr_assert_str_eq(diags(), "t.d:1:15: error: \\x used with no following hex digits\n"
+				  "BEGIN { x = \"a\\x\"; y = ; }\n              ^~\n");
 }

@@ -1,1 +1,1 @@
-BEGIN { x = 'ab'; }
+BEGIN { x = 'ab\tcdefgh'; y = 'ab\tcdefg'; }

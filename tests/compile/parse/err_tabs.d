@@ -1,5 +1,5 @@
 BEGIN
 {
 		x = 1 +	;
-	trace(	"a\q");
+	trace(	"a\x123");
 }

@@ -1,0 +1,4 @@
+extern int;
+unsigned long;
+struct tag_only;
+enum e { E0 };

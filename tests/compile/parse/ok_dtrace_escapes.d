@@ -1,0 +1,1 @@
+BEGIN { printf("a\qb\?\'\n"); x = '\?'; }
