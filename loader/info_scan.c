@@ -107,7 +107,8 @@ static int scan_elf(const void *obj, size_t size, struct info *in, uint8_t *text
 	return 0;
 }
 
-int info_scan(const void *obj, size_t size, struct info *in, char *why, size_t whylen)
+int info_scan(const void *obj, size_t size, bool trusted, struct info *in, char *why,
+	      size_t whylen)
 {
 	/* a fixed object name: libbpf names .rodata's map after it */
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = "dcc");
@@ -119,7 +120,7 @@ int info_scan(const void *obj, size_t size, struct info *in, char *why, size_t w
 
 	memset(in, 0, sizeof(*in));
 	if (scan_elf(obj, size, in, text_helpers, why, whylen) ||
-	    loader_open_in_child(obj, size, why, whylen)) {
+	    (!trusted && loader_open_in_child(obj, size, why, whylen))) {
 		info_free(in);
 		return -1;
 	}

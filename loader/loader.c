@@ -195,7 +195,8 @@ static int probe_open(struct run *r)
 {
 	char why[128];
 
-	if (r->opts->opened_in_child || !loader_open_in_child(r->buf, r->size, why, sizeof(why)))
+	if (r->opts->opened_in_child || r->opts->own_object ||
+	    !loader_open_in_child(r->buf, r->size, why, sizeof(why)))
 		return 0;
 	fprintf(stderr, "%s: %s: %s\n", r->prog, r->name, why);
 	return 1;
