@@ -77,13 +77,16 @@ const char *loader_attach_target(struct dcc_runtime *rt, const char *prog, uint3
 }
 
 /* Whether prog may write to the ring buffer: it calls a ring buffer helper
- * or a function of .text (ERROR and timer clauses, which may). */
+ * or a function of .text (ERROR and timer clauses, which may), or passes
+ * one to a helper (a bpf_loop() callback). */
 static bool may_write_records(const struct bpf_program *prog)
 {
 	const struct bpf_insn *in = bpf_program__insns(prog);
 	size_t n = bpf_program__insn_cnt(prog);
 
 	for (size_t i = 0; i < n; i++) {
+		if (in[i].code == (BPF_LD | BPF_IMM | BPF_DW) && in[i].src_reg == BPF_PSEUDO_FUNC)
+			return true;
 		if (in[i].code != (BPF_JMP | BPF_CALL))
 			continue;
 		if (in[i].src_reg == BPF_PSEUDO_CALL || in[i].imm == BPF_FUNC_ringbuf_output ||
