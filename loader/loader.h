@@ -28,7 +28,9 @@ struct loader_opts {
 	 * object as data and wants -w (or -x destructive) from its user. */
 	bool trust_object;
 	bool allow_writable;    /* --allow-writable: dtrun's object check off */
-	bool own_object;        /* compiled by this process (dcc run): no trial open */
+	/* no trial open in a child: compiled by this process (dcc run), or
+	 * set by loader_check_kernel when the object's checksum matches */
+	bool own_object;
 	pid_t open_child;       /* loader_check_kernel's trial open, still running, or 0 */
 	bool verbose;           /* libbpf messages */
 	const char *metrics;    /* --metrics [ADDR:]PORT or NULL */

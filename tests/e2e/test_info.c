@@ -7,6 +7,9 @@
  * hook DCC_TEST_MISSING (dtrun.1), since every kernel dtrun runs on has
  * the types dcc emits.
  */
+#include <stddef.h>
+
+#include "dcc/abi.h"
 #include "e2e/e2e.h"
 
 static const char *patched_object(void)
@@ -108,5 +111,35 @@ E2E_TEST(info, dcc_run_refuses_what_dtrun_refuses)
 	/* where nothing is missing, it runs */
 	e2e_run(&r, DCC_BIN, "run", "-q", script, NULL);
 	e2e_expect(&r, 0, "\n");
+	run_result_free(&r);
+}
+
+/* dcc writes a checksum of the whole object into its metadata header: an
+ * object still exactly as dcc wrote it needs no trial open in a child, any
+ * other is opened there first (loader/precheck.c), and both run. -v's timing
+ * line says which. */
+E2E_TEST(info, trial_open_only_for_an_object_not_as_dcc_wrote_it)
+{
+	const char *obj = e2e_build("checksum", "BEGIN { trace(7); exit(0); }");
+	size_t len;
+	char *b = e2e_keep(read_file(obj, &len));
+	char *meta = memmem(b, len, "DCCMETA", 8);
+	struct run_result r;
+
+	cr_assert_not_null(meta);
+	setenv("DCC_TIMING", "1", 1);
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	cr_assert(strstr(r.err, "(trial open skipped: checksum matches)"), "%s", r.err);
+	e2e_expect(&r, 0, "7\n");
+	run_result_free(&r);
+	/* one bit of the checksum itself: the object is still sound, but no
+	 * longer what dcc wrote */
+	meta[offsetof(struct dcc_meta_header, obj_sum)] ^= 1;
+	const char *changed = e2e_tmp("checksum_changed.bpf.o");
+	cr_assert_eq(write_file(changed, b, len), 0);
+	e2e_run(&r, DTRUN_BIN, "-q", changed, NULL);
+	unsetenv("DCC_TIMING");
+	cr_assert(strstr(r.err, "(trial open in a child)"), "%s", r.err);
+	e2e_expect(&r, 0, "7\n");
 	run_result_free(&r);
 }
