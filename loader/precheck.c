@@ -1,8 +1,9 @@
 /*
  * The check dtrun and `dcc run` make before loading an object: read what it
  * needs (info_scan.c, from libelf) and ask the running kernel for it
- * (info_check.c), while libbpf's trial open runs in a child (open_probe.c), so that a missing program type or helper is
- * one sentence naming the probe's program instead of a verifier log.
+ * (info_check.c), so that a missing program type or helper is one sentence
+ * naming the probe's program instead of a verifier log. libbpf's trial
+ * open (open_probe.c) runs in a child meanwhile, when one is needed.
  */
 #include "info.h"
 #include "loader.h"
