@@ -4,6 +4,9 @@
 # attaches, then runs BEGIN; bpftrace fires BEGIN after attaching the rest).
 # Measured from the fork to the moment "ready" arrives on the pipe, then the
 # whole run (including detaching) to the process's exit.
+#
+# BEFORE=BUILD_DIR   also time that build's dtrun in compare()'s rounds
+# ONLY_COMPARE=1     stop after the three workloads next to the C loader
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ensure_tracefs
 
@@ -42,20 +45,31 @@ measure()
 
 # compare LABEL "DTRUN CMD" "C CMD": RUNS runs of each, interleaved (a burst
 # of load from elsewhere hits both), one row each and the ratio of medians.
+# With BEFORE=BUILD_DIR, that build's dtrun runs in the same rounds too (the
+# DTRUN CMD with its dtrun), for a before/after on the same load.
 compare()
 {
-	local label=$1 i
+	local label=$1 i before=
+	if [ -n "${BEFORE:-}" ]; then
+		before=${2/#$DTRUN/$BEFORE/bin/dtrun}
+	fi
 	for ((i = 0; i < RUNS; i++)); do
+		[ -z "$before" ] || first_line_ms $before >>"$WORK/t.b"
 		first_line_ms $2 >>"$WORK/t.d"
 		first_line_ms $3 >>"$WORK/t.c"
 	done
-	local md mc
+	local md mc mb
 	md=$(cut -d' ' -f1 "$WORK/t.d" | stats)
 	mc=$(cut -d' ' -f1 "$WORK/t.c" | stats)
+	if [ -n "$before" ]; then
+		mb=$(cut -d' ' -f1 "$WORK/t.b" | stats)
+		row "dtrun before: $label" ${mb% *} ${mb#* } \
+			"before / C: $(awk -v a="${mb% *}" -v b="${mc% *}" 'BEGIN { printf "%.2fx", a / b }')"
+	fi
 	row "dtrun: $label" ${md% *} ${md#* } ""
 	row "C (pcrun): $label" ${mc% *} ${mc#* } \
 		"dtrun / C: $(awk -v a="${md% *}" -v b="${mc% *}" 'BEGIN { printf "%.2fx", a / b }')"
-	rm -f "$WORK/t.d" "$WORK/t.c"
+	rm -f "$WORK/t.d" "$WORK/t.c" "$WORK/t.b"
 }
 
 D_BEGIN='BEGIN { printf("ready\n"); exit(0); }'
@@ -102,6 +116,7 @@ compare "W2 read latency quantize (self->ts)" "$DTRUN -q $WORK/w2.bpf.o" \
 	"$WORK/pcrun -1 $WORK/w2_quantize.c.bpf.o"
 compare "W3 profile-997 @[execname] = count()" "$DTRUN -q $WORK/w3.bpf.o" \
 	"$WORK/pcrun -1 $WORK/w3_profile.c.bpf.o"
+[ -n "${ONLY_COMPARE:-}" ] && exit 0
 measure "dcc run (compile+run): + syscall:::entry" "$DCC" run -q -s "$WORK/sys.d"
 if [ -n "$BPFTRACE" ]; then
 	measure "bpftrace -e: BEGIN only" "$BPFTRACE" -q -e "$B_BEGIN"

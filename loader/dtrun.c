@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 /*
@@ -19,21 +18,6 @@
  * such files. Writable by others, by a group other than root's, or owned
  * by a user other than root and the one running dtrun: errno EPERM and why.
  */
-static double mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/* DCC_TIMING set and not "0" (as loader_run reads it) */
-static bool getenv_on(const char *name)
-{
-	const char *v = getenv(name);
-	return v && *v && strcmp(v, "0");
-}
-
 static int check_writers(int fd, char *why, size_t len)
 {
 	struct stat st;
@@ -106,8 +90,6 @@ int main(int argc, char **argv)
 	size_t size = 0;
 	void *obj;
 	int first, status;
-	struct info in;
-	char why[256];
 
 	status = info_long_options(argc, argv);
 	if (status >= 0)
@@ -138,23 +120,11 @@ int main(int argc, char **argv)
 		free(obj);
 		return 1;
 	}
-	/* what the kernel lacks, before anything is loaded; an object info_scan
-	 * cannot read is loader_run's to report */
-	double t0 = mono_ms();
-	if (!info_scan(obj, size, &in, why, sizeof(why))) {
-		double t1 = mono_ms();
-		int loads = 0;
-		opts.opened_in_child = true; /* info_scan did, loader_run need not */
-		status = info_check_kernel(&in, "dtrun", argv[first], &loads);
-		info_free(&in);
-		if (opts.verbose || getenv_on("DCC_TIMING"))
-			fprintf(stderr, "dtrun: timing: object scan %.2f ms, kernel check %.2f ms "
-				"(%d test loads)\n", t1 - t0, mono_ms() - t1, loads);
-		if (status) {
-			free((void *)opts.xopts);
-			free(obj);
-			return 1;
-		}
+	/* what the kernel lacks, before anything is loaded */
+	if (loader_check_kernel(obj, size, &opts)) {
+		free((void *)opts.xopts);
+		free(obj);
+		return 1;
 	}
 	status = loader_run(obj, size, &opts);
 	free((void *)opts.xopts);

@@ -331,7 +331,7 @@ static int info_command(int argc, char **argv)
 		fprintf(stderr, "dtrun: failed to read %s: %s\n", path, strerror(errno));
 		return 1;
 	}
-	if (info_scan(obj, size, &in, why, sizeof(why))) {
+	if (info_scan(obj, size, false, &in, why, sizeof(why))) {
 		fprintf(stderr, "dtrun: %s: %s\n", path, why);
 		free(obj);
 		return 1;

@@ -39,8 +39,16 @@ struct info {
 	size_t meta_size;
 };
 
-/* Read obj (size bytes) with libbpf and libelf, loading nothing: 0, or -1 with why. */
-int info_scan(const void *obj, size_t size, struct info *in, char *why, size_t whylen);
+/* Read obj (size bytes) with libbpf and libelf, loading nothing: 0, or -1 with why.
+ * Unless trusted (made by this process's compiler), libbpf opens it in a
+ * child first (open_probe.c). */
+int info_scan(const void *obj, size_t size, bool trusted, struct info *in, char *why,
+	      size_t whylen);
+/* Only the programs (name, section, type, instructions, helpers), kfuncs,
+ * CO-RE and .dcc.meta, from libelf: no libbpf, no child, no maps. What
+ * dtrun's check of the kernel needs while the child tries libbpf's open.
+ * 0, or -1 with why. */
+int info_scan_progs(const void *obj, size_t size, struct info *in, char *why, size_t whylen);
 void info_free(struct info *in);
 
 /* The name <linux/bpf.h> gives helper id ("map_lookup_elem"), NULL if unknown. */

@@ -107,7 +107,92 @@ static int scan_elf(const void *obj, size_t size, struct info *in, uint8_t *text
 	return 0;
 }
 
-int info_scan(const void *obj, size_t size, struct info *in, char *why, size_t whylen)
+/* One program of section sec (named sname): insns bytes from off within data. */
+static void add_prog(struct info *in, const char *name, const char *sname, Elf_Data *data,
+		     uint64_t off, uint64_t len, const uint8_t *text_helpers)
+{
+	enum bpf_prog_type type = BPF_PROG_TYPE_UNSPEC;
+	enum bpf_attach_type attach;
+	struct info_prog *ip;
+
+	if (off > data->d_size || len > data->d_size - off ||
+	    libbpf_prog_type_by_name(sname, &type, &attach))
+		return; /* libbpf would refuse it too: the load says why */
+	in->progs = realloc(in->progs, (size_t)(in->nprogs + 1) * sizeof(*in->progs));
+	ip = memset(&in->progs[in->nprogs++], 0, sizeof(*ip));
+	ip->name = strdup(name);
+	ip->section = strdup(sname);
+	ip->type = type;
+	ip->insns = len / sizeof(struct bpf_insn);
+	scan_insns((const struct bpf_insn *)((const char *)data->d_buf + off), ip->insns,
+		   ip->helpers, &ip->calls_subprogs);
+	if (ip->calls_subprogs)
+		for (int k = 0; k < INFO_MAX_HELPERS; k++)
+			ip->helpers[k] |= text_helpers[k];
+	if (type == BPF_PROG_TYPE_TRACING)
+		in->core = true;
+}
+
+/* The programs as libbpf finds them, from libelf alone: each global function
+ * of an executable section but .text, its type from the section's name. */
+static int scan_elf_progs(const void *obj, size_t size, struct info *in,
+			  const uint8_t *text_helpers)
+{
+	Elf *elf = elf_memory((char *)obj, size);
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx)) {
+		if (elf)
+			elf_end(elf);
+		return -1;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize ||
+		    !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 0; i < d->d_size / sh.sh_entsize; i++) {
+			GElf_Sym s;
+			GElf_Shdr ps;
+			Elf_Scn *pscn;
+			Elf_Data *pd;
+			const char *sn, *pname;
+
+			if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
+			    GELF_ST_BIND(s.st_info) != STB_GLOBAL || s.st_shndx == SHN_UNDEF ||
+			    s.st_shndx >= SHN_LORESERVE ||
+			    !(pscn = elf_getscn(elf, s.st_shndx)) || !gelf_getshdr(pscn, &ps) ||
+			    ps.sh_type != SHT_PROGBITS || !(ps.sh_flags & SHF_EXECINSTR) ||
+			    !(pname = elf_strptr(elf, shstrndx, ps.sh_name)) ||
+			    !strcmp(pname, ".text") ||
+			    !(sn = elf_strptr(elf, sh.sh_link, s.st_name)) || !*sn ||
+			    !(pd = elf_getdata(pscn, NULL)) || !pd->d_buf)
+				continue;
+			add_prog(in, sn, pname, pd, s.st_value, s.st_size, text_helpers);
+		}
+	}
+	elf_end(elf);
+	return 0;
+}
+
+int info_scan_progs(const void *obj, size_t size, struct info *in, char *why, size_t whylen)
+{
+	uint8_t text_helpers[INFO_MAX_HELPERS] = { 0 };
+
+	memset(in, 0, sizeof(*in));
+	if (scan_elf(obj, size, in, text_helpers, why, whylen) ||
+	    scan_elf_progs(obj, size, in, text_helpers)) {
+		info_free(in);
+		return -1;
+	}
+	return 0;
+}
+
+int info_scan(const void *obj, size_t size, bool trusted, struct info *in, char *why,
+	      size_t whylen)
 {
 	/* a fixed object name: libbpf names .rodata's map after it */
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = "dcc");
@@ -119,7 +204,7 @@ int info_scan(const void *obj, size_t size, struct info *in, char *why, size_t w
 
 	memset(in, 0, sizeof(*in));
 	if (scan_elf(obj, size, in, text_helpers, why, whylen) ||
-	    loader_open_in_child(obj, size, why, whylen)) {
+	    (!trusted && loader_open_in_child(obj, size, why, whylen))) {
 		info_free(in);
 		return -1;
 	}

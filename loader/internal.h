@@ -187,5 +187,10 @@ void target_release(struct target *t);
  * failed cleanly or could not be tried; -1 when libbpf crashed or looped
  * on it, why saying so. */
 int loader_open_in_child(const void *obj, size_t size, char *why, size_t whylen);
+/* The same in two steps: start the child (its pid, 0 if it could not be
+ * started), then wait for it (as above; pid 0: 0), or kill and reap it. */
+pid_t loader_open_probe_start(const void *obj, size_t size);
+int loader_open_probe_wait(pid_t pid, char *why, size_t whylen);
+void loader_open_probe_cancel(pid_t pid);
 
 #endif

@@ -52,6 +52,7 @@ struct run {
 	struct metrics *metrics; /* --metrics: bound before load, served after bind */
 	char **labels;           /* -x metrics_labels, until the server takes them */
 	int nlabels;
+	pid_t child;             /* the trial open still running (opts->open_child) */
 };
 
 /* libbpf's messages: shown with -v; the warnings of the last load are kept
@@ -189,13 +190,18 @@ static bool resolved_at_load(const char *prov)
 		(prov[n - 1] >= '0' && prov[n - 1] <= '9') || strchr(prov, '$')));
 }
 
-/* The object opened in a child first (open_probe.c), unless dtrun's scan
- * already did; 1 if refused, said why. */
+/* The object opened in a child first (open_probe.c): the one
+ * loader_check_kernel started, or one now, unless it needs none; 1 if
+ * refused, said why. */
 static int probe_open(struct run *r)
 {
 	char why[128];
+	pid_t child = r->child;
 
-	if (r->opts->opened_in_child || !loader_open_in_child(r->buf, r->size, why, sizeof(why)))
+	r->child = 0;
+	if (child ? !loader_open_probe_wait(child, why, sizeof(why))
+		  : r->opts->own_object || !loader_open_in_child(r->buf, r->size, why,
+								  sizeof(why)))
 		return 0;
 	fprintf(stderr, "%s: %s: %s\n", r->prog, r->name, why);
 	return 1;
@@ -774,6 +780,7 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 		.buf = obj,
 		.size = size,
 		.tgt = { .pidfd = -1, .go_fd = -1, .err_fd = -1 },
+		.child = opts->open_child,
 	};
 	struct sigaction sa = { .sa_handler = on_signal }, sc = { .sa_handler = on_child };
 	struct sigaction sh = { .sa_handler = on_hangup };
@@ -799,6 +806,7 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 		sigaction(SIGHUP, &sh, &old_hup);
 
 	status = run(&r);
+	loader_open_probe_cancel(r.child); /* run() ended before it waited */
 
 	/* no scrape may read the maps or the runtime once they go */
 	metrics_close(r.metrics);

@@ -28,7 +28,10 @@ struct loader_opts {
 	 * object as data and wants -w (or -x destructive) from its user. */
 	bool trust_object;
 	bool allow_writable;    /* --allow-writable: dtrun's object check off */
-	bool opened_in_child;   /* dtrun's scan already opened it in a child */
+	/* no trial open in a child: compiled by this process (dcc run), or
+	 * set by loader_check_kernel when the object's checksum matches */
+	bool own_object;
+	pid_t open_child;       /* loader_check_kernel's trial open, still running, or 0 */
 	bool verbose;           /* libbpf messages */
 	const char *metrics;    /* --metrics [ADDR:]PORT or NULL */
 	const char *usage;      /* usage text printed after a usage error; NULL: dtrun's */
@@ -50,6 +53,15 @@ struct loader_opts {
  * - -w is passed to the runtime as the option "destructive".
  */
 int loader_run(const void *obj, size_t size, const struct loader_opts *opts);
+
+/* Before loader_run: whether the running kernel has every program type and
+ * helper obj's programs use (loader/precheck.c). 1 after one sentence on
+ * stderr naming what is missing, "PROGNAME: this kernel cannot run
+ * OBJ_NAME: ..."; 0 otherwise, also when the object cannot be read (then
+ * loader_run says why). On 0, opts->open_child is the trial open it started
+ * in a child (unless opts->own_object), which loader_run waits for before
+ * its own open. -v or DCC_TIMING prints its time. */
+int loader_check_kernel(const void *obj, size_t size, struct loader_opts *opts);
 
 /* Parse dtrace-like options shared by dtrun and `dcc run` (-q -o -c -p -x -w -v -h,
  * and --metrics [ADDR:]PORT).

@@ -5,9 +5,16 @@
  * /metrics returns metrics_text(); any other path is 404, any other method
  * 405. The runtime's lock (headers/dcc/runtime.h) keeps a scrape's reads
  * apart from the records the main thread handles meanwhile.
+ *
+ * libmicrohttpd is opened with dlopen() when --metrics asks for it, not
+ * linked: it brings GnuTLS and eight more libraries whose relocations and
+ * constructors took ~4 ms of CPU at every start of dtrun, traced or not
+ * (bench/RESULTS.md, 2026-11-27), more than the rest of a small trace's
+ * start-up.
  */
 #include "metrics.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <netdb.h>
@@ -29,12 +36,55 @@ struct metrics {
 	const char *prog;
 };
 
+/* the functions used, resolved from the library once */
+static struct {
+	__typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
+	__typeof__(MHD_add_response_header) *add_response_header;
+	__typeof__(MHD_queue_response) *queue_response;
+	__typeof__(MHD_destroy_response) *destroy_response;
+	__typeof__(MHD_start_daemon) *start_daemon;
+	__typeof__(MHD_stop_daemon) *stop_daemon;
+} mhd;
+
+#ifndef DCC_MHD_SONAME
+#define DCC_MHD_SONAME "libmicrohttpd.so.12"
+#endif
+
+/* 0 once every function is found; -1 after one line naming what failed. */
+static int mhd_open(const char *prog)
+{
+	void *lib;
+	bool ok;
+
+	if (mhd.stop_daemon)
+		return 0;
+	lib = dlopen(DCC_MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		fprintf(stderr, "%s: --metrics needs libmicrohttpd: %s\n", prog, dlerror());
+		return -1;
+	}
+	/* POSIX's way to store dlsym()'s result in a function pointer */
+#define RESOLVE(f) (*(void **)&mhd.f = dlsym(lib, "MHD_" #f)) != NULL
+	ok = RESOLVE(create_response_from_buffer) && RESOLVE(add_response_header) &&
+	     RESOLVE(queue_response) && RESOLVE(destroy_response) && RESOLVE(start_daemon) &&
+	     RESOLVE(stop_daemon);
+#undef RESOLVE
+	if (!ok) {
+		fprintf(stderr, "%s: --metrics: %s lacks a function it needs\n", prog,
+			DCC_MHD_SONAME);
+		memset(&mhd, 0, sizeof(mhd));
+		dlclose(lib);
+		return -1;
+	}
+	return 0; /* loaded for good: its daemon thread serves until the end */
+}
+
 static const char content_type[] = "text/plain; version=0.0.4; charset=utf-8";
 
 static enum MHD_Result reply(struct MHD_Connection *c, unsigned status, char *body, size_t len,
 			     enum MHD_ResponseMemoryMode mode)
 {
-	struct MHD_Response *r = MHD_create_response_from_buffer(len, body, mode);
+	struct MHD_Response *r = mhd.create_response_from_buffer(len, body, mode);
 	enum MHD_Result ret;
 
 	if (!r) {
@@ -42,10 +92,10 @@ static enum MHD_Result reply(struct MHD_Connection *c, unsigned status, char *bo
 			free(body);
 		return MHD_NO;
 	}
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+	mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
 				status == MHD_HTTP_OK ? content_type : "text/plain; charset=utf-8");
-	ret = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
+	ret = mhd.queue_response(c, status, r);
+	mhd.destroy_response(r);
 	return ret;
 }
 
@@ -140,7 +190,7 @@ struct metrics *metrics_open(const char *addr, const char *prog)
 		return NULL;
 	}
 	m->prog = prog;
-	m->fd = bind_listen(addr, prog);
+	m->fd = mhd_open(prog) ? -1 : bind_listen(addr, prog);
 	if (m->fd < 0) {
 		free(m);
 		return NULL;
@@ -161,8 +211,8 @@ int metrics_serve(struct metrics *m, struct dcc_runtime *rt, char **labels, int 
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	/* poll or epoll, not select: a run with many probes holds descriptors
 	 * beyond FD_SETSIZE */
-	m->daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO, 0, NULL, NULL,
-				     on_request, m, MHD_OPTION_LISTEN_SOCKET, m->fd,
+	m->daemon = mhd.start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO, 0, NULL,
+				     NULL, on_request, m, MHD_OPTION_LISTEN_SOCKET, m->fd,
 				     MHD_OPTION_END);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!m->daemon) {
@@ -177,7 +227,7 @@ void metrics_close(struct metrics *m)
 	if (!m)
 		return;
 	if (m->daemon)
-		MHD_stop_daemon(m->daemon);
+		mhd.stop_daemon(m->daemon);
 	else
 		close(m->fd);
 	metrics_free_labels(m->labels, m->nlabels);

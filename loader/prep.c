@@ -7,6 +7,7 @@
 #include "internal.h"
 
 #include <bpf/libbpf.h>
+#include <linux/bpf.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,76 @@ const char *loader_attach_target(struct dcc_runtime *rt, const char *prog, uint3
 	return target;
 }
 
+/* Whether prog may write to the ring buffer: it calls a ring buffer helper
+ * or a function of .text (ERROR and timer clauses, which may), or passes
+ * one to a helper (a bpf_loop() callback). */
+static bool may_write_records(const struct bpf_program *prog)
+{
+	const struct bpf_insn *in = bpf_program__insns(prog);
+	size_t n = bpf_program__insn_cnt(prog);
+
+	for (size_t i = 0; i < n; i++) {
+		if (in[i].code == (BPF_LD | BPF_IMM | BPF_DW) && in[i].src_reg == BPF_PSEUDO_FUNC)
+			return true;
+		if (in[i].code != (BPF_JMP | BPF_CALL))
+			continue;
+		if (in[i].src_reg == BPF_PSEUDO_CALL || in[i].imm == BPF_FUNC_ringbuf_output ||
+		    in[i].imm == BPF_FUNC_ringbuf_reserve ||
+		    in[i].imm == BPF_FUNC_ringbuf_reserve_dynptr)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The bytes the ring buffer must hold when only BEGIN and END programs write
+ * to it, each run once: every clause's record, a fault record, and the
+ * records of ERROR clauses the fault calls (any clause may be one), each
+ * behind its 8-byte ring buffer header. 0 when another program may write:
+ * it fires any number of times, and bufsize is the buffer DTrace gives it.
+ */
+static uint64_t once_only_bytes(struct bpf_object *obj, struct dcc_runtime *rt)
+{
+	const struct dcc_meta_header *h = dcc_runtime__meta(rt);
+	const struct dcc_meta_clause *c = (const void *)((const char *)h + h->clause_off);
+	const uint64_t fault = (sizeof(struct dcc_rec_hdr) + sizeof(struct dcc_rec_fault) + 7) /
+			       8 * 8 + 8;
+	struct bpf_program *prog;
+	uint64_t records = 0;
+
+	bpf_object__for_each_program(prog, obj) {
+		bool only_optional;
+		uint32_t kind = 0;
+		int count;
+
+		loader_attach_target(rt, bpf_program__name(prog), &kind, &only_optional, &count);
+		if (kind != DCC_ATTACH_BEGIN && kind != DCC_ATTACH_END && may_write_records(prog))
+			return 0;
+	}
+	for (uint32_t i = 0; i < h->nclauses; i++)
+		records += ((uint64_t)c[i].size + 7) / 8 * 8 + 8;
+	return h->nclauses * (records + fault) + records;
+}
+
+/*
+ * bufsize, or less when nothing but BEGIN and END can write records and
+ * bufsize was not set (by -x, -b or the script): most scripts only
+ * aggregate, and the 4 MiB ring buffer (created, mapped twice, unmapped
+ * and freed) was a third of the start-up of a small one (bench/RESULTS.md,
+ * 2026-11-27). Each BEGIN and END runs once, so their records always fit.
+ */
+static uint32_t ringbuf_size(struct bpf_object *obj, struct dcc_runtime *rt, uint64_t bufsize)
+{
+	uint64_t need;
+
+	if (!dcc_runtime__option(rt, "bufsize")) {
+		need = once_only_bytes(obj, rt);
+		if (need && need < bufsize)
+			bufsize = need;
+	}
+	return loader_ringbuf_size(bufsize);
+}
+
 int loader_prepare(struct bpf_object *obj, struct dcc_runtime *rt, pid_t target,
 		   uint64_t bufsize, const char *progname)
 {
@@ -83,7 +154,7 @@ int loader_prepare(struct bpf_object *obj, struct dcc_runtime *rt, pid_t target,
 	struct bpf_map *map;
 
 	map = bpf_object__find_map_by_name(obj, DCC_MAP_RINGBUF);
-	if (map && bpf_map__set_max_entries(map, loader_ringbuf_size(bufsize))) {
+	if (map && bpf_map__set_max_entries(map, ringbuf_size(obj, rt, bufsize))) {
 		fprintf(err, "%s: cannot set the ring buffer size: %s\n", progname,
 			strerror(errno));
 		return -EINVAL;

@@ -14,6 +14,7 @@
 
 #include "cg.h"
 #include "cg_emit.h"
+#include "dcc/abi_sum.h"
 #include "diag.h"
 #include "stage.h"
 
@@ -130,5 +131,8 @@ int cg_emit_object(struct cg *cg, bool dump_ir, void **obj, size_t *size)
 	*obj = malloc(*size);
 	memcpy(*obj, LLVMGetBufferStart(buf), *size);
 	LLVMDisposeMemoryBuffer(buf);
+	/* last: the checksum covers every other byte of the object */
+	if (cg->emit == CG_EMIT_OBJ && abi_obj_sum_set(*obj, *size))
+		diag_bug_fatal(cg->dg, "BPF backend: no .dcc.meta header in the object");
 	return 0;
 }

@@ -372,7 +372,8 @@ static int run_extra(int opt, const char *arg, void *ctx)
 static int cmd_run(int argc, char **argv)
 {
 	struct sources src = { 0 };
-	struct loader_opts lo = { .progname = "dcc", .usage = usage_text, .trust_object = true };
+	struct loader_opts lo = { .progname = "dcc", .usage = usage_text, .trust_object = true,
+				  .own_object = true };
 	struct run_ctx ctx = { .src = &src, .lo = &lo };
 	int first = loader_parse_opts(argc, argv, &lo, "s:n:ZeCHD:U:I:b:X:", run_extra, &ctx);
 	int rc = 2;
@@ -417,7 +418,8 @@ static int cmd_run(int argc, char **argv)
 	const char *base = strrchr(src.label, '/');
 
 	lo.obj_name = base ? base + 1 : src.label;
-	rc = loader_run(obj, size, &lo);
+	/* what this kernel lacks, named before loading, as dtrun does */
+	rc = loader_check_kernel(obj, size, &lo) ? 1 : loader_run(obj, size, &lo);
 	free(obj);
 out:
 	free(src.text);

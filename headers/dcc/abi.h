@@ -90,7 +90,9 @@ struct dcc_meta_header {
 	 * source, options and BTF give the same object anywhere. */
 	uint32_t build;      /* str */
 	uint32_t btf_size;
-	uint32_t pad;
+	/* FNV-1a 32 of the whole object with this field as zeros, written
+	 * last by the compiler (headers/dcc/abi_sum.h); 0: none */
+	uint32_t obj_sum;
 	uint64_t btf_hash;
 };
 

@@ -82,3 +82,44 @@ E2E_TEST(cli, bufsize_below_one_record_is_refused)
 	e2e_expect(&r, 0, "3\n");
 	run_result_free(&r);
 }
+
+/*
+ * When only BEGIN and END write records, the loader makes the ring buffer
+ * as small as they need instead of bufsize (loader/prep.c). Here they write
+ * ~20 KiB before the first drain, more than a few pages: four clauses of
+ * ~4 KiB, a fault and the ERROR clause it runs, then END's after. None may
+ * be lost. A bufsize given on the command line is kept: 8 KiB drops three.
+ */
+E2E_TEST(cli, ring_buffer_sized_for_begin_and_end_loses_nothing)
+{
+	const char *obj = e2e_build("cli_rb_once", "#pragma D option strsize=1024\n"
+		"BEGIN { printf(\"a %s %s %s %s\\n\", lltostr(1), lltostr(2), lltostr(3), "
+		"lltostr(4)); }\n"
+		"BEGIN { printf(\"b %s %s %s %s\\n\", lltostr(5), lltostr(6), lltostr(7), "
+		"lltostr(8)); }\n"
+		"BEGIN { trace(*(int *)0); }\n"
+		"ERROR { printf(\"e %s %s %s %s\\n\", lltostr(9), lltostr(10), lltostr(11), "
+		"lltostr(12)); }\n"
+		"BEGIN { printf(\"c %s %s %s %s\\n\", lltostr(13), lltostr(14), lltostr(15), "
+		"lltostr(16)); }\n"
+		"BEGIN { exit(0); }\n"
+		"END { printf(\"z %s %s %s %s\\n\", lltostr(17), lltostr(18), lltostr(19), "
+		"lltostr(20)); }\n");
+	const char *fault = "dtrun: error in cli_rb_once.d:4:1 for probe ID 1 (dtrace:::BEGIN): "
+			    "invalid address (0x0) at BPF pc 0\n";
+	struct run_result r;
+
+	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
+	e2e_expect(&r, 0, "a 1 2 3 4\nb 5 6 7 8\ne 9 10 11 12\nc 13 14 15 16\nz 17 18 19 20\n\n");
+	e2e_assert_bytes("stderr", r.err, fault);
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-q", "-x", "bufsize=8k", obj, NULL);
+	e2e_expect(&r, 0, "a 1 2 3 4\nz 17 18 19 20\n\n");
+	/* BEGIN runs on whichever CPU the loader is on */
+	cr_assert(!strncmp(r.err, fault, strlen(fault)), "%s", r.err);
+	int cpu = -1, end = 0;
+	cr_assert_eq(sscanf(r.err + strlen(fault), "dtrun: 3 drops on CPU %d\n%n", &cpu, &end),
+		     1, "%s", r.err);
+	cr_assert(cpu >= 0 && end > 0 && !r.err[strlen(fault) + end], "%s", r.err);
+	run_result_free(&r);
+}
