@@ -310,19 +310,38 @@ LLVMValueRef cg_key32(struct cg *cg, uint32_t v)
 
 void cg_count_drop(struct cg *cg, int which)
 {
-	cg_count_drop_key(cg, cg_key32(cg, (uint32_t)which));
+	cg_count_drop_kind(cg, cg_i32(cg, (uint32_t)which));
 }
 
-void cg_count_drop_key(struct cg *cg, LLVMValueRef key)
+/* .bss's drop counters, u64 [DCC_DROPS_NCPU][DCC_DROP_NR], made at the first site */
+static LLVMValueRef drops_global(struct cg *cg)
 {
-	LLVMValueRef p = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_drops), key);
-	LLVMBasicBlockRef inc = cg_block(cg, "drop.inc"), done = cg_block(cg, "drop.done");
-	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), done, inc);
-	LLVMPositionBuilderAtEnd(cg->b, inc);
+	if (cg->g_drops)
+		return cg->g_drops;
+	uint64_t n = (uint64_t)DCC_DROPS_NCPU * DCC_DROP_NR;
+	LLVMTypeRef t = LLVMArrayType2(LLVMArrayType2(cg->i64, DCC_DROP_NR), DCC_DROPS_NCPU);
+	cg->g_drops = LLVMAddGlobal(cg->M, t, DCC_BSS_DROPS);
+	LLVMSetInitializer(cg->g_drops, LLVMConstNull(t));
+	LLVMSetAlignment(cg->g_drops, 64);
+	LLVMSetLinkage(cg->g_drops, LLVMExternalLinkage);
+	attach_di(cg, cg->g_drops, DCC_BSS_DROPS, di_array(cg, cg->di_u64, 64, n), 1);
+	cg_add_used(cg, cg->g_drops);
+	return cg->g_drops;
+}
+
+/* One atomic add to this CPU's counter of the kind: no map lookup (a per-CPU
+ * array's was ~10 instructions more a site). The kernel inlines
+ * bpf_get_smp_processor_id() on x86-64; the mask bounds the index for the
+ * verifier, and CPUs past DCC_DROPS_NCPU share a row (the runtime says so). */
+void cg_count_drop_kind(struct cg *cg, LLVMValueRef kind)
+{
+	LLVMValueRef cpu = LLVMBuildZExt(cg->b, cg_bpf_get_smp_processor_id(cg), cg->i64, "");
+	cpu = LLVMBuildAnd(cg->b, cpu, cg_i64(cg, DCC_DROPS_NCPU - 1), "");
+	LLVMValueRef g = drops_global(cg);
+	LLVMValueRef idx[3] = { cg_i64(cg, 0), cpu, LLVMBuildZExt(cg->b, kind, cg->i64, "") };
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(g), g, idx, 3, "drop.ctr");
 	LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, p, cg_i64(cg, 1),
 			   LLVMAtomicOrderingMonotonic, 0);
-	LLVMBuildBr(cg->b, done);
-	LLVMPositionBuilderAtEnd(cg->b, done);
 }
 
 static void setup_module(struct cg *cg, const char *src_name)
@@ -433,7 +452,6 @@ static void make_fixed_maps(struct cg *cg)
 		p2 <<= 1;
 	cg->ringbuf_size = p2;
 	cg->m_ringbuf = map_new(cg, DCC_MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, (uint32_t)p2, 0, 0, 0);
-	cg->m_drops = map_new(cg, DCC_MAP_DROPS, BPF_MAP_TYPE_PERCPU_ARRAY, DCC_DROP_NR, 4, 8, 0);
 	cg->m_scratch = map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8, 0);
 	cg->m_pidnames = s->uses_pid ? map_new(cg, DCC_MAP_PIDNAMES, BPF_MAP_TYPE_HASH,
 					       DCC_PIDNAMES_MAX, 4, sizeof(struct dcc_pidname),

@@ -109,7 +109,7 @@ struct cg {
 	struct cg_map *maps;
 	LLVMValueRef inet_body[4]; /* cg_inet.c's bpf_loop() bodies, built at first use */
 	int nmaps, cap_maps;
-	int m_ringbuf, m_drops, m_scratch;
+	int m_ringbuf, m_scratch;
 	int m_pidnames; /* DCC_MAP_PIDNAMES, -1 without pid or USDT probes */
 	int m_usdtspecs; /* DCC_MAP_USDTSPECS, -1 without USDT probes */
 	int m_cpuinfo; /* DCC_MAP_CPUINFO, -1 when curcpu is not read */
@@ -125,6 +125,7 @@ struct cg {
 	LLVMValueRef *err_fns;     /* the ERROR clauses' functions, in source order */
 	int nerr_fns;
 	LLVMValueRef g_phase;      /* .bss DCC_BSS_PHASE, NULL without BEGIN or exit() */
+	LLVMValueRef g_drops;      /* .bss DCC_BSS_DROPS, made by the first drop site */
 	LLVMTypeRef ppid_ir;       /* ppid's minimal task_struct, made once */
 	LLVMMetadataRef ppid_di;
 	LLVMValueRef zero;         /* .rodata zeros a new aggregation key starts from */
@@ -182,8 +183,8 @@ LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
 LLVMValueRef cg_i32(struct cg *cg, uint32_t v);
 LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name);
 void cg_count_drop(struct cg *cg, int which);
-/* the same, the drop kind already stored in key (a phi's value in key32) */
-void cg_count_drop_key(struct cg *cg, LLVMValueRef key);
+/* the same, the drop kind an i32 value (a phi of kinds) */
+void cg_count_drop_kind(struct cg *cg, LLVMValueRef kind);
 void cg_drop_leave(struct cg *cg, int which);
 LLVMValueRef cg_map_ref(struct cg *cg, int map);
 LLVMBasicBlockRef cg_block(struct cg *cg, const char *name);

@@ -170,9 +170,7 @@ void cg_drop_leave(struct cg *cg, int which)
 		p->drop_leave = cg_block(cg, "drop.leave");
 		LLVMPositionBuilderAtEnd(cg->b, p->drop_leave);
 		p->drop_kind = LLVMBuildPhi(cg->b, cg->i32, "drop.kind");
-		LLVMValueRef key = cg_key32(cg, 0);
-		LLVMBuildStore(cg->b, p->drop_kind, key);
-		cg_count_drop_key(cg, key);
+		cg_count_drop_kind(cg, p->drop_kind);
 		LLVMBuildRet(cg->b, cg_i32(cg, 0));
 		LLVMPositionBuilderAtEnd(cg->b, here);
 	}
