@@ -308,9 +308,27 @@ LLVMValueRef cg_key32(struct cg *cg, uint32_t v)
 	return cg->p->key32;
 }
 
+/* The runtime reports drops of these kinds per CPU ("N drops on CPU C"); the
+ * others it sums over CPUs, so they all count in CPU 0's row: one add to a
+ * constant address, no CPU number and no index. */
+static bool per_cpu_kind(int which)
+{
+	return which == DCC_DROP_PRINCIPAL || which == DCC_DROP_AGG;
+}
+
+static LLVMValueRef drops_global(struct cg *cg);
+
 void cg_count_drop(struct cg *cg, int which)
 {
-	cg_count_drop_kind(cg, cg_i32(cg, (uint32_t)which));
+	if (per_cpu_kind(which)) {
+		cg_count_drop_kind(cg, cg_i32(cg, (uint32_t)which));
+		return;
+	}
+	LLVMValueRef g = drops_global(cg);
+	LLVMValueRef idx[3] = { cg_i64(cg, 0), cg_i64(cg, 0), cg_i64(cg, (uint64_t)which) };
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(g), g, idx, 3, "drop.ctr");
+	LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, p, cg_i64(cg, 1),
+			   LLVMAtomicOrderingMonotonic, 0);
 }
 
 /* .bss's drop counters, u64 [DCC_DROPS_NCPU][DCC_DROP_NR], made at the first site */

@@ -40,7 +40,8 @@
 #define DCC_BSS_PHASE "dcc_phase"
 /* u64 [DCC_DROPS_NCPU][DCC_DROP_NR] in .bss, in objects that can drop: the drop
  * counters of CPU c (modulo DCC_DROPS_NCPU) at [c], bumped by an atomic add. Cheaper
- * than a per-CPU array (no map lookup); the runtime maps .bss and reads them. */
+ * than a per-CPU array (no map lookup); the runtime maps .bss and reads them. Kinds
+ * the runtime sums over CPUs (all but PRINCIPAL and AGG) may count in any row. */
 #define DCC_BSS_DROPS "dcc_dropcnt"
 #define DCC_DROPS_NCPU 1024
 enum dcc_phase {
