@@ -353,7 +353,7 @@ static LLVMValueRef drops_global(struct cg *cg)
  * verifier, and CPUs past DCC_DROPS_NCPU share a row (the runtime says so). */
 void cg_count_drop_kind(struct cg *cg, LLVMValueRef kind)
 {
-	LLVMValueRef cpu = LLVMBuildZExt(cg->b, cg_bpf_get_smp_processor_id(cg), cg->i64, "");
+	LLVMValueRef cpu = cg_bpf_get_smp_processor_id64(cg);
 	cpu = LLVMBuildAnd(cg->b, cpu, cg_i64(cg, DCC_DROPS_NCPU - 1), "");
 	LLVMValueRef g = drops_global(cg);
 	LLVMValueRef idx[3] = { cg_i64(cg, 0), cpu, LLVMBuildZExt(cg->b, kind, cg->i64, "") };

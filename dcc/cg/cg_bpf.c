@@ -205,6 +205,16 @@ LLVMValueRef cg_bpf_get_smp_processor_id(struct cg *cg)
 	return cg_bpf_call(cg, BPF_FUNC_get_smp_processor_id, NULL, 0);
 }
 
+/* The same as an i64: the helper's u32 comes zero-extended in r0 (the
+ * inlined one is a 32-bit load), so no widening instruction is needed. */
+LLVMValueRef cg_bpf_get_smp_processor_id64(struct cg *cg)
+{
+	LLVMTypeRef fty = LLVMFunctionType(cg->i64, NULL, 0, 0);
+	LLVMValueRef callee =
+		LLVMConstIntToPtr(cg_i64(cg, (uint64_t)BPF_FUNC_get_smp_processor_id), cg->ptr);
+	return LLVMBuildCall2(cg->b, fty, callee, NULL, 0, "cpu");
+}
+
 LLVMValueRef cg_bpf_ktime_get_ns(struct cg *cg)
 {
 	return cg_bpf_call(cg, BPF_FUNC_ktime_get_ns, NULL, 0);
