@@ -192,10 +192,14 @@ static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags)
 	LLVMBuildStore(cg->b, cg_i32(cg, cg->cl->epid), rec_ptr(cg, rec, 0));
 	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cg_probe_id(cg), cg->i32, ""),
 		       rec_ptr(cg, rec, 4));
-	/* cpu and flags in one 8-byte store (the record is 8-aligned) */
-	LLVMValueRef cpu = cg_bpf_get_smp_processor_id64(cg);
-	LLVMBuildStore(cg->b, LLVMBuildOr(cg->b, cpu, cg_i64(cg, (uint64_t)flags << 32), ""),
-		       rec_ptr(cg, rec, 8));
+	/* cpu and flags 0 in one 8-byte store (the record is 8-aligned); other
+	 * flags are a 32-bit store (a 64-bit constant to or in is two more) */
+	if (!flags) {
+		LLVMBuildStore(cg->b, cg_bpf_get_smp_processor_id64(cg), rec_ptr(cg, rec, 8));
+	} else {
+		LLVMBuildStore(cg->b, cg_bpf_get_smp_processor_id(cg), rec_ptr(cg, rec, 8));
+		LLVMBuildStore(cg->b, cg_i32(cg, flags), rec_ptr(cg, rec, 12));
+	}
 	return rec;
 }
 
