@@ -251,8 +251,8 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 		cg->p->rec = NULL;
 		rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT);
 	}
-	LLVMBuildStore(cg->b, cg_i32(cg, fault), rec_ptr(cg, rec, hdr));
-	LLVMBuildStore(cg->b, cg_i32(cg, 0), rec_ptr(cg, rec, hdr + 4));
+	/* fault and pc 0 (little-endian) in one 8-byte store */
+	LLVMBuildStore(cg->b, cg_i64(cg, fault), rec_ptr(cg, rec, hdr));
 	LLVMBuildStore(cg->b, detail ? detail : cg_i64(cg, 0), rec_ptr(cg, rec, hdr + 8));
 	submit(cg, rec, true);
 	cg_error_call(cg, fault, detail);

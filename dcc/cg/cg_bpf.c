@@ -82,7 +82,20 @@ LLVMValueRef cg_bpf_call(struct cg *cg, enum bpf_func_id id, LLVMValueRef *args,
 			wide = LLVMTypeOf(args[i]) == cg->i64;
 	LLVMTypeRef fty = helper_type(cg, id, wide);
 	LLVMValueRef callee = LLVMConstIntToPtr(cg_i64(cg, (uint64_t)id), cg->ptr);
-	return LLVMBuildCall2(cg->b, fty, callee, args, n, "");
+	LLVMValueRef call = LLVMBuildCall2(cg->b, fty, callee, args, n, "");
+	/* A map helper reads its key (and update its value) and keeps no
+	 * pointer to it: so LLVM may keep a key in a stack slot across the
+	 * call instead of storing it again for the next lookup or delete. */
+	if (id == BPF_FUNC_map_lookup_elem || id == BPF_FUNC_map_update_elem ||
+	    id == BPF_FUNC_map_delete_elem) {
+		unsigned ro = LLVMGetEnumAttributeKindForName("readonly", 8);
+		unsigned nc = LLVMGetEnumAttributeKindForName("nocapture", 9);
+		for (unsigned a = 2; a <= (id == BPF_FUNC_map_update_elem ? 3u : 2u); a++) {
+			LLVMAddCallSiteAttribute(call, a, LLVMCreateEnumAttribute(cg->C, ro, 0));
+			LLVMAddCallSiteAttribute(call, a, LLVMCreateEnumAttribute(cg->C, nc, 0));
+		}
+	}
+	return call;
 }
 
 LLVMValueRef cg_bpf_map_lookup(struct cg *cg, LLVMValueRef map, LLVMValueRef key)

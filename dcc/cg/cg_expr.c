@@ -192,7 +192,8 @@ LLVMValueRef cg_probe_id(struct cg *cg)
 	struct pgroup *g = cg->p->grp;
 	if (g->kind == PK_PID_ENTRY || g->kind == PK_PID_RETURN || g->kind == PK_USDT)
 		return cg_pid_probe_id(cg);
-	if (is_syscall(g)) {
+	/* one syscall's program knows its probe; a group's reads the number */
+	if (is_syscall(g) && g->nprobes > 1) {
 		LLVMValueRef id = LLVMBuildMul(cg->b, cg->p->ctx_nr, cg_i64(cg, 2), "");
 		return LLVMBuildAdd(cg->b, id, cg_i64(cg, g->syscall_id0), "");
 	}
