@@ -63,7 +63,7 @@ struct cg_prog {
 	 * this_size, alloca_top of them taken so far; temporaries follow */
 	unsigned alloca_top, alloca_room;
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
-	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
+	LLVMValueRef tmp64, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
 	LLVMValueRef launder;      /* cg_store.c's stack slot */
 	LLVMValueRef loopctx, loopctx_fn; /* cg_string.c: bpf_loop()'s ctx, and its function */
 	LLVMValueRef strsink_fn;   /* cg_string.c: the function strsink (scratch offset) is for */
@@ -126,6 +126,7 @@ struct cg {
 	int nerr_fns;
 	LLVMValueRef g_phase;      /* .bss DCC_BSS_PHASE, NULL without BEGIN or exit() */
 	LLVMValueRef g_drops;      /* .bss DCC_BSS_DROPS, made by the first drop site */
+	LLVMValueRef key0;         /* .rodata u32 0, made at its first use (cg_key0) */
 	LLVMTypeRef ppid_ir;       /* ppid's minimal task_struct, made once */
 	LLVMMetadataRef ppid_di;
 	LLVMValueRef zero;         /* .rodata zeros a new aggregation key starts from */
@@ -175,7 +176,7 @@ LLVMValueRef cg_scratch(struct cg *cg, unsigned off); /* pointer into this CPU's
 unsigned cg_scratch_alloc(struct cg *cg, unsigned size);
 LLVMValueRef cg_tmpbuf(struct cg *cg, unsigned size);
 LLVMValueRef cg_tmp64(struct cg *cg);
-LLVMValueRef cg_key32(struct cg *cg, uint32_t v);
+LLVMValueRef cg_key0(struct cg *cg);
 LLVMValueRef cg_pid_tgid(struct cg *cg);
 LLVMValueRef cg_timestamp(struct cg *cg);
 void cg_set_loc(struct cg *cg, struct loc loc);

@@ -255,7 +255,7 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 			? cg->agg_keycap[g->id][i] : 8;
 	LLVMValueRef key;
 	if (!g->nkeys) {
-		key = cg_key32(cg, 0);
+		key = cg_key0(cg);
 	} else {
 		/* one key an update: a clause of many keyed updates takes them
 		 * from scratch once its stack share is used */
