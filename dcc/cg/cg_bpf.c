@@ -95,6 +95,14 @@ LLVMValueRef cg_bpf_call(struct cg *cg, enum bpf_func_id id, LLVMValueRef *args,
 			LLVMAddCallSiteAttribute(call, a, LLVMCreateEnumAttribute(cg->C, nc, 0));
 		}
 	}
+	/* The clock (D's timestamp is one value a firing) and the thread's ids
+	 * touch no memory of the program: LLVM may keep a value loaded before
+	 * the call in a register rather than load it again. */
+	if (id == BPF_FUNC_ktime_get_ns || id == BPF_FUNC_get_current_pid_tgid) {
+		unsigned mem = LLVMGetEnumAttributeKindForName("memory", 6);
+		LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
+					 LLVMCreateEnumAttribute(cg->C, mem, 0));
+	}
 	return call;
 }
 
