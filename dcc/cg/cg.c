@@ -93,6 +93,16 @@ static LLVMMetadataRef di_array(struct cg *cg, LLVMMetadataRef elem, unsigned el
 	return LLVMDIBuilderCreateArrayType(cg->dib, elem_bits * n, elem_bits, elem, &sub, 1);
 }
 
+void cg_global_di(struct cg *cg, LLVMValueRef g, const char *name, LLVMMetadataRef ty)
+{
+	attach_di(cg, g, name, ty, 1);
+}
+
+LLVMMetadataRef cg_di_array(struct cg *cg, LLVMMetadataRef elem, unsigned elem_bits, uint64_t n)
+{
+	return di_array(cg, elem, elem_bits, n);
+}
+
 /* type and max_entries; key_size and value_size but for the ring buffer;
  * map_flags when there are any */
 static int map_nfields(const struct cg_map *m)
@@ -315,60 +325,6 @@ LLVMValueRef cg_timestamp(struct cg *cg)
 	LLVMBuildBr(cg->b, done);
 	LLVMPositionBuilderAtEnd(cg->b, done);
 	return LLVMBuildLoad2(cg->b, cg->i64, p->tstamp, "ts");
-}
-
-/* The runtime reports drops of these kinds per CPU ("N drops on CPU C"); the
- * others it sums over CPUs, so they all count in CPU 0's row: one add to a
- * constant address, no CPU number and no index. */
-static bool per_cpu_kind(int which)
-{
-	return which == DCC_DROP_PRINCIPAL || which == DCC_DROP_AGG;
-}
-
-static LLVMValueRef drops_global(struct cg *cg);
-
-void cg_count_drop(struct cg *cg, int which)
-{
-	if (per_cpu_kind(which)) {
-		cg_count_drop_kind(cg, cg_i32(cg, (uint32_t)which));
-		return;
-	}
-	LLVMValueRef g = drops_global(cg);
-	LLVMValueRef idx[3] = { cg_i64(cg, 0), cg_i64(cg, 0), cg_i64(cg, (uint64_t)which) };
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(g), g, idx, 3, "drop.ctr");
-	LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, p, cg_i64(cg, 1),
-			   LLVMAtomicOrderingMonotonic, 0);
-}
-
-/* .bss's drop counters, u64 [DCC_DROPS_NCPU][DCC_DROP_NR], made at the first site */
-static LLVMValueRef drops_global(struct cg *cg)
-{
-	if (cg->g_drops)
-		return cg->g_drops;
-	uint64_t n = (uint64_t)DCC_DROPS_NCPU * DCC_DROP_NR;
-	LLVMTypeRef t = LLVMArrayType2(LLVMArrayType2(cg->i64, DCC_DROP_NR), DCC_DROPS_NCPU);
-	cg->g_drops = LLVMAddGlobal(cg->M, t, DCC_BSS_DROPS);
-	LLVMSetInitializer(cg->g_drops, LLVMConstNull(t));
-	LLVMSetAlignment(cg->g_drops, 64);
-	LLVMSetLinkage(cg->g_drops, LLVMExternalLinkage);
-	attach_di(cg, cg->g_drops, DCC_BSS_DROPS, di_array(cg, cg->di_u64, 64, n), 1);
-	cg_add_used(cg, cg->g_drops);
-	return cg->g_drops;
-}
-
-/* One atomic add to this CPU's counter of the kind: no map lookup (a per-CPU
- * array's was ~10 instructions more a site). The kernel inlines
- * bpf_get_smp_processor_id() on x86-64; the mask bounds the index for the
- * verifier, and CPUs past DCC_DROPS_NCPU share a row (the runtime says so). */
-void cg_count_drop_kind(struct cg *cg, LLVMValueRef kind)
-{
-	LLVMValueRef cpu = cg_bpf_get_smp_processor_id64(cg);
-	cpu = LLVMBuildAnd(cg->b, cpu, cg_i64(cg, DCC_DROPS_NCPU - 1), "");
-	LLVMValueRef g = drops_global(cg);
-	LLVMValueRef idx[3] = { cg_i64(cg, 0), cpu, LLVMBuildZExt(cg->b, kind, cg->i64, "") };
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(g), g, idx, 3, "drop.ctr");
-	LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, p, cg_i64(cg, 1),
-			   LLVMAtomicOrderingMonotonic, 0);
 }
 
 static void setup_module(struct cg *cg, const char *src_name)

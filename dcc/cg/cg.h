@@ -190,6 +190,9 @@ void cg_drop_leave(struct cg *cg, int which);
 LLVMValueRef cg_map_ref(struct cg *cg, int map);
 LLVMBasicBlockRef cg_block(struct cg *cg, const char *name);
 void cg_add_used(struct cg *cg, LLVMValueRef g);
+/* a global's debug info (its BTF VAR), and an array's DI type */
+void cg_global_di(struct cg *cg, LLVMValueRef g, const char *name, LLVMMetadataRef ty);
+LLVMMetadataRef cg_di_array(struct cg *cg, LLVMMetadataRef elem, unsigned elem_bits, uint64_t n);
 /* A const volatile u64 in .rodata the loader sets before load (abi.h's DCC_RODATA_*). */
 LLVMValueRef cg_rodata_u64(struct cg *cg, const char *name);
 LLVMValueRef cg_ksym(struct cg *cg, const char *name);
