@@ -68,7 +68,9 @@ struct dcc_runtime {
 
 	struct ring_buffer *rb;
 	int ncpus;
-	int drops_fd;
+	int drops_fd;         /* DCC_MAP_DROPS of an older object, or -1 */
+	void *drops_map;      /* or .bss mapped read-only, DCC_BSS_DROPS at drops_off */
+	size_t drops_len, drops_off;
 	uint64_t *drops_seen; /* [DCC_DROP_NR * ncpus] */
 	struct rt_agg *agg_state;
 
@@ -109,6 +111,9 @@ struct pf_spec {
 const char *rt_str(const struct dcc_runtime *rt, uint32_t off);
 /* Probes by id (an index sorted at dcc_runtime__new). */
 int rt_probe_index(struct dcc_runtime *rt);
+/* drops.c: read the drop counters of obj's .bss (DCC_BSS_DROPS); 0 without them */
+int rt_drops_bind_bss(struct dcc_runtime *rt, struct bpf_object *obj);
+void rt_drops_free(struct dcc_runtime *rt);
 const struct dcc_meta_probe *rt_probe(const struct dcc_runtime *rt, uint32_t id);
 
 /* runtime.c */

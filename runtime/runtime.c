@@ -328,7 +328,7 @@ void dcc_runtime__free(struct dcc_runtime *rt)
 	}
 	free(rt->xnames);
 	free(rt->xvalues);
-	free(rt->drops_seen);
+	rt_drops_free(rt);
 	free(rt->agg_state);
 	free(rt->probe_by_id);
 	for (uint32_t i = 0; rt->probe_tail && i < rt->hdr->nprobes; i++)
@@ -431,11 +431,9 @@ int dcc_runtime__bind(struct dcc_runtime *rt, struct bpf_object *obj)
 		return -ENOENT;
 	}
 	m = bpf_object__find_map_by_name(obj, DCC_MAP_DROPS);
-	if (m) {
-		err = dcc_runtime__set_drops_fd(rt, bpf_map__fd(m));
-		if (err)
-			return err;
-	}
+	err = m ? dcc_runtime__set_drops_fd(rt, bpf_map__fd(m)) : rt_drops_bind_bss(rt, obj);
+	if (err)
+		return err;
 	for (uint32_t i = 0; i < rt->hdr->naggs; i++) {
 		const char *name = rt_str(rt, rt->aggs[i].map);
 

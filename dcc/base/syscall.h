@@ -10,5 +10,8 @@ int syscall_max_nr(void);
  * gets its number), 0 <= i < syscall_count(). */
 int syscall_count(void);
 const char *syscall_nth(int i, int *nr);
+/* How many arguments syscall NAME's sys_enter_NAME tracepoint records, -1
+ * when it has no such tracepoint (syscall_nargs.c). */
+int syscall_nargs(const char *name);
 
 #endif

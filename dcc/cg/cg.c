@@ -93,6 +93,16 @@ static LLVMMetadataRef di_array(struct cg *cg, LLVMMetadataRef elem, unsigned el
 	return LLVMDIBuilderCreateArrayType(cg->dib, elem_bits * n, elem_bits, elem, &sub, 1);
 }
 
+void cg_global_di(struct cg *cg, LLVMValueRef g, const char *name, LLVMMetadataRef ty)
+{
+	attach_di(cg, g, name, ty, 1);
+}
+
+LLVMMetadataRef cg_di_array(struct cg *cg, LLVMMetadataRef elem, unsigned elem_bits, uint64_t n)
+{
+	return di_array(cg, elem, elem_bits, n);
+}
+
 /* type and max_entries; key_size and value_size but for the ring buffer;
  * map_flags when there are any */
 static int map_nfields(const struct cg_map *m)
@@ -179,6 +189,23 @@ LLVMValueRef cg_rodata_u64(struct cg *cg, const char *name)
 	attach_di(cg, g, name, cv, 1);
 	cg_add_used(cg, g);
 	return g;
+}
+
+/* A u32 0 in .rodata: the key of a one-slot array map, passed by address
+ * (two instructions, against a store and a stack address's two more). */
+LLVMValueRef cg_key0(struct cg *cg)
+{
+	if (cg->key0)
+		return cg->key0;
+	cg->key0 = LLVMAddGlobal(cg->M, cg->i32, "dcc_key0");
+	LLVMSetInitializer(cg->key0, cg_i32(cg, 0));
+	LLVMSetGlobalConstant(cg->key0, 1);
+	LLVMSetAlignment(cg->key0, 4);
+	LLVMSetLinkage(cg->key0, LLVMExternalLinkage);
+	attach_di(cg, cg->key0, "dcc_key0",
+		  LLVMDIBuilderCreateQualifiedType(cg->dib, 0x26, cg->di_u32), 1);
+	cg_add_used(cg, cg->key0);
+	return cg->key0;
 }
 
 LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap)
@@ -300,31 +327,6 @@ LLVMValueRef cg_timestamp(struct cg *cg)
 	return LLVMBuildLoad2(cg->b, cg->i64, p->tstamp, "ts");
 }
 
-LLVMValueRef cg_key32(struct cg *cg, uint32_t v)
-{
-	if (!cg->p->key32)
-		cg->p->key32 = cg_alloca(cg, cg->i32, "key32");
-	LLVMBuildStore(cg->b, cg_i32(cg, v), cg->p->key32);
-	return cg->p->key32;
-}
-
-void cg_count_drop(struct cg *cg, int which)
-{
-	cg_count_drop_key(cg, cg_key32(cg, (uint32_t)which));
-}
-
-void cg_count_drop_key(struct cg *cg, LLVMValueRef key)
-{
-	LLVMValueRef p = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_drops), key);
-	LLVMBasicBlockRef inc = cg_block(cg, "drop.inc"), done = cg_block(cg, "drop.done");
-	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), done, inc);
-	LLVMPositionBuilderAtEnd(cg->b, inc);
-	LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, p, cg_i64(cg, 1),
-			   LLVMAtomicOrderingMonotonic, 0);
-	LLVMBuildBr(cg->b, done);
-	LLVMPositionBuilderAtEnd(cg->b, done);
-}
-
 static void setup_module(struct cg *cg, const char *src_name)
 {
 	cg->C = LLVMContextCreate();
@@ -433,7 +435,6 @@ static void make_fixed_maps(struct cg *cg)
 		p2 <<= 1;
 	cg->ringbuf_size = p2;
 	cg->m_ringbuf = map_new(cg, DCC_MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, (uint32_t)p2, 0, 0, 0);
-	cg->m_drops = map_new(cg, DCC_MAP_DROPS, BPF_MAP_TYPE_PERCPU_ARRAY, DCC_DROP_NR, 4, 8, 0);
 	cg->m_scratch = map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8, 0);
 	cg->m_pidnames = s->uses_pid ? map_new(cg, DCC_MAP_PIDNAMES, BPF_MAP_TYPE_HASH,
 					       DCC_PIDNAMES_MAX, 4, sizeof(struct dcc_pidname),

@@ -63,7 +63,7 @@ struct cg_prog {
 	 * this_size, alloca_top of them taken so far; temporaries follow */
 	unsigned alloca_top, alloca_room;
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
-	LLVMValueRef tmp64, key32, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
+	LLVMValueRef tmp64, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
 	LLVMValueRef launder;      /* cg_store.c's stack slot */
 	LLVMValueRef loopctx, loopctx_fn; /* cg_string.c: bpf_loop()'s ctx, and its function */
 	LLVMValueRef strsink_fn;   /* cg_string.c: the function strsink (scratch offset) is for */
@@ -109,7 +109,7 @@ struct cg {
 	struct cg_map *maps;
 	LLVMValueRef inet_body[4]; /* cg_inet.c's bpf_loop() bodies, built at first use */
 	int nmaps, cap_maps;
-	int m_ringbuf, m_drops, m_scratch;
+	int m_ringbuf, m_scratch;
 	int m_pidnames; /* DCC_MAP_PIDNAMES, -1 without pid or USDT probes */
 	int m_usdtspecs; /* DCC_MAP_USDTSPECS, -1 without USDT probes */
 	int m_cpuinfo; /* DCC_MAP_CPUINFO, -1 when curcpu is not read */
@@ -125,6 +125,8 @@ struct cg {
 	LLVMValueRef *err_fns;     /* the ERROR clauses' functions, in source order */
 	int nerr_fns;
 	LLVMValueRef g_phase;      /* .bss DCC_BSS_PHASE, NULL without BEGIN or exit() */
+	LLVMValueRef g_drops;      /* .bss DCC_BSS_DROPS, made by the first drop site */
+	LLVMValueRef key0;         /* .rodata u32 0, made at its first use (cg_key0) */
 	LLVMTypeRef ppid_ir;       /* ppid's minimal task_struct, made once */
 	LLVMMetadataRef ppid_di;
 	LLVMValueRef zero;         /* .rodata zeros a new aggregation key starts from */
@@ -174,7 +176,7 @@ LLVMValueRef cg_scratch(struct cg *cg, unsigned off); /* pointer into this CPU's
 unsigned cg_scratch_alloc(struct cg *cg, unsigned size);
 LLVMValueRef cg_tmpbuf(struct cg *cg, unsigned size);
 LLVMValueRef cg_tmp64(struct cg *cg);
-LLVMValueRef cg_key32(struct cg *cg, uint32_t v);
+LLVMValueRef cg_key0(struct cg *cg);
 LLVMValueRef cg_pid_tgid(struct cg *cg);
 LLVMValueRef cg_timestamp(struct cg *cg);
 void cg_set_loc(struct cg *cg, struct loc loc);
@@ -182,12 +184,15 @@ LLVMValueRef cg_i64(struct cg *cg, uint64_t v);
 LLVMValueRef cg_i32(struct cg *cg, uint32_t v);
 LLVMValueRef cg_alloca(struct cg *cg, LLVMTypeRef t, const char *name);
 void cg_count_drop(struct cg *cg, int which);
-/* the same, the drop kind already stored in key (a phi's value in key32) */
-void cg_count_drop_key(struct cg *cg, LLVMValueRef key);
+/* the same, the drop kind an i32 value (a phi of kinds) */
+void cg_count_drop_kind(struct cg *cg, LLVMValueRef kind);
 void cg_drop_leave(struct cg *cg, int which);
 LLVMValueRef cg_map_ref(struct cg *cg, int map);
 LLVMBasicBlockRef cg_block(struct cg *cg, const char *name);
 void cg_add_used(struct cg *cg, LLVMValueRef g);
+/* a global's debug info (its BTF VAR), and an array's DI type */
+void cg_global_di(struct cg *cg, LLVMValueRef g, const char *name, LLVMMetadataRef ty);
+LLVMMetadataRef cg_di_array(struct cg *cg, LLVMMetadataRef elem, unsigned elem_bits, uint64_t n);
 /* A const volatile u64 in .rodata the loader sets before load (abi.h's DCC_RODATA_*). */
 LLVMValueRef cg_rodata_u64(struct cg *cg, const char *name);
 LLVMValueRef cg_ksym(struct cg *cg, const char *name);

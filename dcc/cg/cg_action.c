@@ -160,6 +160,58 @@ static LLVMValueRef rec_ptr(struct cg *cg, LLVMValueRef rec, unsigned off)
 	return LLVMBuildGEP2(cg->b, cg->i8, rec, &o, 1, "");
 }
 
+/* .bss's drop counters, u64 [DCC_DROPS_NCPU][DCC_DROP_NR], made at the first site */
+static LLVMValueRef drops_global(struct cg *cg)
+{
+	if (cg->g_drops)
+		return cg->g_drops;
+	uint64_t n = (uint64_t)DCC_DROPS_NCPU * DCC_DROP_NR;
+	LLVMTypeRef t = LLVMArrayType2(LLVMArrayType2(cg->i64, DCC_DROP_NR), DCC_DROPS_NCPU);
+	cg->g_drops = LLVMAddGlobal(cg->M, t, DCC_BSS_DROPS);
+	LLVMSetInitializer(cg->g_drops, LLVMConstNull(t));
+	LLVMSetAlignment(cg->g_drops, 64);
+	LLVMSetLinkage(cg->g_drops, LLVMExternalLinkage);
+	cg_global_di(cg, cg->g_drops, DCC_BSS_DROPS, cg_di_array(cg, cg->di_u64, 64, n));
+	cg_add_used(cg, cg->g_drops);
+	return cg->g_drops;
+}
+
+/* The runtime reports drops of these kinds per CPU ("N drops on CPU C"); the
+ * others it sums over CPUs, so they all count in CPU 0's row: one add to a
+ * constant address, no CPU number and no index. */
+static bool per_cpu_kind(int which)
+{
+	return which == DCC_DROP_PRINCIPAL || which == DCC_DROP_AGG;
+}
+
+void cg_count_drop(struct cg *cg, int which)
+{
+	if (per_cpu_kind(which)) {
+		cg_count_drop_kind(cg, cg_i32(cg, (uint32_t)which));
+		return;
+	}
+	LLVMValueRef g = drops_global(cg);
+	LLVMValueRef idx[3] = { cg_i64(cg, 0), cg_i64(cg, 0), cg_i64(cg, (uint64_t)which) };
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(g), g, idx, 3, "drop.ctr");
+	LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, p, cg_i64(cg, 1),
+			   LLVMAtomicOrderingMonotonic, 0);
+}
+
+/* One atomic add to this CPU's counter of the kind: no map lookup (a per-CPU
+ * array's was ~10 instructions more a site). The kernel inlines
+ * bpf_get_smp_processor_id() on x86-64; the mask bounds the index for the
+ * verifier, and CPUs past DCC_DROPS_NCPU share a row (the runtime says so). */
+void cg_count_drop_kind(struct cg *cg, LLVMValueRef kind)
+{
+	LLVMValueRef cpu = cg_bpf_get_smp_processor_id64(cg);
+	cpu = LLVMBuildAnd(cg->b, cpu, cg_i64(cg, DCC_DROPS_NCPU - 1), "");
+	LLVMValueRef g = drops_global(cg);
+	LLVMValueRef idx[3] = { cg_i64(cg, 0), cpu, LLVMBuildZExt(cg->b, kind, cg->i64, "") };
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, LLVMGlobalGetValueType(g), g, idx, 3, "drop.ctr");
+	LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, p, cg_i64(cg, 1),
+			   LLVMAtomicOrderingMonotonic, 0);
+}
+
 /* Count a drop of kind which and leave the program through one block a
  * program, whose phi takes the kind: each site costs a branch. */
 void cg_drop_leave(struct cg *cg, int which)
@@ -170,9 +222,7 @@ void cg_drop_leave(struct cg *cg, int which)
 		p->drop_leave = cg_block(cg, "drop.leave");
 		LLVMPositionBuilderAtEnd(cg->b, p->drop_leave);
 		p->drop_kind = LLVMBuildPhi(cg->b, cg->i32, "drop.kind");
-		LLVMValueRef key = cg_key32(cg, 0);
-		LLVMBuildStore(cg->b, p->drop_kind, key);
-		cg_count_drop_key(cg, key);
+		cg_count_drop_kind(cg, p->drop_kind);
 		LLVMBuildRet(cg->b, cg_i32(cg, 0));
 		LLVMPositionBuilderAtEnd(cg->b, here);
 	}
@@ -194,9 +244,14 @@ static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags)
 	LLVMBuildStore(cg->b, cg_i32(cg, cg->cl->epid), rec_ptr(cg, rec, 0));
 	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cg_probe_id(cg), cg->i32, ""),
 		       rec_ptr(cg, rec, 4));
-	LLVMBuildStore(cg->b, cg_bpf_get_smp_processor_id(cg),
-		       rec_ptr(cg, rec, 8));
-	LLVMBuildStore(cg->b, cg_i32(cg, flags), rec_ptr(cg, rec, 12));
+	/* cpu and flags 0 in one 8-byte store (the record is 8-aligned); other
+	 * flags are a 32-bit store (a 64-bit constant to or in is two more) */
+	if (!flags) {
+		LLVMBuildStore(cg->b, cg_bpf_get_smp_processor_id64(cg), rec_ptr(cg, rec, 8));
+	} else {
+		LLVMBuildStore(cg->b, cg_bpf_get_smp_processor_id(cg), rec_ptr(cg, rec, 8));
+		LLVMBuildStore(cg->b, cg_i32(cg, flags), rec_ptr(cg, rec, 12));
+	}
 	return rec;
 }
 
@@ -248,8 +303,8 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 		cg->p->rec = NULL;
 		rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT);
 	}
-	LLVMBuildStore(cg->b, cg_i32(cg, fault), rec_ptr(cg, rec, hdr));
-	LLVMBuildStore(cg->b, cg_i32(cg, 0), rec_ptr(cg, rec, hdr + 4));
+	/* fault and pc 0 (little-endian) in one 8-byte store */
+	LLVMBuildStore(cg->b, cg_i64(cg, fault), rec_ptr(cg, rec, hdr));
 	LLVMBuildStore(cg->b, detail ? detail : cg_i64(cg, 0), rec_ptr(cg, rec, hdr + 8));
 	submit(cg, rec, true);
 	cg_error_call(cg, fault, detail);

@@ -71,20 +71,25 @@ static LLVMValueRef popcount(struct cg *cg, LLVMValueRef a)
 /*
  * Without branches or selects: with s = v >> 63 (0 or -1) and |v| = (v ^ s)
  * - s, n = popcount(smear(|v|)) is 0 for 0 and floor(log2 |v|) + 1 else;
- * the bucket is ZERO + n for v >= 0 and ZERO - n below, where -2^63's
- * n of 64 counts as 63: it shares the lowest bucket with (-2^63, -2^62].
+ * the bucket is ZERO + n for v >= 0 and ZERO - n below, where -2^63 (n of
+ * 64) shares the lowest bucket with (-2^63, -2^62].
  */
 static LLVMValueRef quantize_bucket(struct cg *cg, LLVMValueRef v)
 {
-	LLVMValueRef s = LLVMBuildAShr(cg->b, v, cg_i64(cg, 63), "");
+	/* opaque: LLVM would rewrite - s as a second shift of v, one more */
+	LLVMValueRef s = cg_opaque(cg, LLVMBuildAShr(cg->b, v, cg_i64(cg, 63), ""));
 	LLVMValueRef a = LLVMBuildSub(cg->b, LLVMBuildXor(cg->b, v, s, ""), s, "");
 	/* opaque: LLVM would test n == 64 with a branch, a path more for the
 	 * verifier */
 	LLVMValueRef n = cg_opaque(cg, popcount(cg, smear(cg, a)));
-	n = LLVMBuildSub(cg->b, n, LLVMBuildLShr(cg->b, n, cg_i64(cg, 6), ""), "");
 	LLVMValueRef sn = LLVMBuildSub(cg->b, LLVMBuildXor(cg->b, n, s, ""), s, "");
 	LLVMValueRef idx = LLVMBuildAdd(cg->b, cg_i64(cg, ABI_QUANTIZE_ZERO), sn, "");
-	return clamp(cg, idx, ABI_QUANTIZE_BUCKETS - 1);
+	/* -2^63's n of 64 gives -1, the only index out of [0, BUCKETS - 1]:
+	 * unsigned, it is the one above the last, and goes to bucket 0 (one
+	 * select, which the verifier needs anyway to bound the index) */
+	idx = cg_opaque(cg, idx);
+	return sel(cg, icmp(cg, LLVMIntUGT, idx, cg_i64(cg, ABI_QUANTIZE_BUCKETS - 1)),
+		   cg_i64(cg, 0), idx);
 }
 
 static LLVMValueRef lquantize_bucket(struct cg *cg, struct agg *g, LLVMValueRef v)
@@ -250,7 +255,7 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 			? cg->agg_keycap[g->id][i] : 8;
 	LLVMValueRef key;
 	if (!g->nkeys) {
-		key = cg_key32(cg, 0);
+		key = cg_key0(cg);
 	} else {
 		/* one key an update: a clause of many keyed updates takes them
 		 * from scratch once its stack share is used */

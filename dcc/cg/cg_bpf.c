@@ -82,7 +82,28 @@ LLVMValueRef cg_bpf_call(struct cg *cg, enum bpf_func_id id, LLVMValueRef *args,
 			wide = LLVMTypeOf(args[i]) == cg->i64;
 	LLVMTypeRef fty = helper_type(cg, id, wide);
 	LLVMValueRef callee = LLVMConstIntToPtr(cg_i64(cg, (uint64_t)id), cg->ptr);
-	return LLVMBuildCall2(cg->b, fty, callee, args, n, "");
+	LLVMValueRef call = LLVMBuildCall2(cg->b, fty, callee, args, n, "");
+	/* A map helper reads its key (and update its value) and keeps no
+	 * pointer to it: so LLVM may keep a key in a stack slot across the
+	 * call instead of storing it again for the next lookup or delete. */
+	if (id == BPF_FUNC_map_lookup_elem || id == BPF_FUNC_map_update_elem ||
+	    id == BPF_FUNC_map_delete_elem) {
+		unsigned ro = LLVMGetEnumAttributeKindForName("readonly", 8);
+		unsigned nc = LLVMGetEnumAttributeKindForName("nocapture", 9);
+		for (unsigned a = 2; a <= (id == BPF_FUNC_map_update_elem ? 3u : 2u); a++) {
+			LLVMAddCallSiteAttribute(call, a, LLVMCreateEnumAttribute(cg->C, ro, 0));
+			LLVMAddCallSiteAttribute(call, a, LLVMCreateEnumAttribute(cg->C, nc, 0));
+		}
+	}
+	/* The clock (D's timestamp is one value a firing) and the thread's ids
+	 * touch no memory of the program: LLVM may keep a value loaded before
+	 * the call in a register rather than load it again. */
+	if (id == BPF_FUNC_ktime_get_ns || id == BPF_FUNC_get_current_pid_tgid) {
+		unsigned mem = LLVMGetEnumAttributeKindForName("memory", 6);
+		LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
+					 LLVMCreateEnumAttribute(cg->C, mem, 0));
+	}
+	return call;
 }
 
 LLVMValueRef cg_bpf_map_lookup(struct cg *cg, LLVMValueRef map, LLVMValueRef key)
@@ -203,6 +224,16 @@ LLVMValueRef cg_bpf_get_current_comm(struct cg *cg, LLVMValueRef buf, LLVMValueR
 LLVMValueRef cg_bpf_get_smp_processor_id(struct cg *cg)
 {
 	return cg_bpf_call(cg, BPF_FUNC_get_smp_processor_id, NULL, 0);
+}
+
+/* The same as an i64: the helper's u32 comes zero-extended in r0 (the
+ * inlined one is a 32-bit load), so no widening instruction is needed. */
+LLVMValueRef cg_bpf_get_smp_processor_id64(struct cg *cg)
+{
+	LLVMTypeRef fty = LLVMFunctionType(cg->i64, NULL, 0, 0);
+	LLVMValueRef callee =
+		LLVMConstIntToPtr(cg_i64(cg, (uint64_t)BPF_FUNC_get_smp_processor_id), cg->ptr);
+	return LLVMBuildCall2(cg->b, fty, callee, NULL, 0, "cpu");
 }
 
 LLVMValueRef cg_bpf_ktime_get_ns(struct cg *cg)

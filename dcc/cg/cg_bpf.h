@@ -50,6 +50,7 @@ LLVMValueRef cg_bpf_get_current_task_btf(struct cg *cg);
 LLVMValueRef cg_bpf_task_pt_regs(struct cg *cg, LLVMValueRef task);
 LLVMValueRef cg_bpf_get_current_comm(struct cg *cg, LLVMValueRef buf, LLVMValueRef size);
 LLVMValueRef cg_bpf_get_smp_processor_id(struct cg *cg);
+LLVMValueRef cg_bpf_get_smp_processor_id64(struct cg *cg);
 LLVMValueRef cg_bpf_ktime_get_ns(struct cg *cg);
 LLVMValueRef cg_bpf_get_prandom_u32(struct cg *cg);
 LLVMValueRef cg_bpf_get_stack(struct cg *cg, LLVMValueRef ctx, LLVMValueRef buf,

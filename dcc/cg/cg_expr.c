@@ -192,7 +192,8 @@ LLVMValueRef cg_probe_id(struct cg *cg)
 	struct pgroup *g = cg->p->grp;
 	if (g->kind == PK_PID_ENTRY || g->kind == PK_PID_RETURN || g->kind == PK_USDT)
 		return cg_pid_probe_id(cg);
-	if (is_syscall(g)) {
+	/* one syscall's program knows its probe; a group's reads the number */
+	if (is_syscall(g) && g->nprobes > 1) {
 		LLVMValueRef id = LLVMBuildMul(cg->b, cg->p->ctx_nr, cg_i64(cg, 2), "");
 		return LLVMBuildAdd(cg->b, id, cg_i64(cg, g->syscall_id0), "");
 	}
@@ -236,6 +237,15 @@ static LLVMValueRef core_ppid(struct cg *cg)
 	return cg_kread(cg, tgid, &type_int);
 }
 
+/* every syscall entry probe of g records argument i */
+static bool syscall_args_have(const struct pgroup *g, int i)
+{
+	for (int k = 0; k < g->nprobes; k++)
+		if (syscall_nargs(g->probes[k]->func) <= i)
+			return false;
+	return g->nprobes > 0;
+}
+
 static LLVMValueRef arg_value(struct cg *cg, int i)
 {
 	struct pgroup *g = cg->p->grp;
@@ -247,8 +257,11 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 			return ctx_u64(cg, 16 + 8 * (unsigned)i);
 		/* A syscalls/sys_enter_NAME record only has the syscall's own
 		 * arguments, and the kernel refuses to attach a program that
-		 * loads past them (EACCES); dcc doesn't know each syscall's
-		 * arity, so read the slot without a context load. */
+		 * loads past them (EACCES): a context load when every probe of
+		 * the program has argument i (syscall_nargs.c), else read the
+		 * slot with a helper, which the kernel does not check. */
+		if (syscall_args_have(g, i))
+			return ctx_u64(cg, 16 + 8 * (unsigned)i);
 		LLVMValueRef tmp = cg_tmp64(cg);
 		LLVMValueRef o = cg_i64(cg, 16 + 8 * (unsigned)i);
 		LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");

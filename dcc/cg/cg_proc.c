@@ -116,7 +116,7 @@ LLVMValueRef cg_cur_task(struct cg *cg)
  * result the verifier sees as data. */
 LLVMValueRef cg_curcpu(struct cg *cg)
 {
-	LLVMValueRef p = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_cpuinfo), cg_key32(cg, 0));
+	LLVMValueRef p = cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_cpuinfo), cg_key0(cg));
 	LLVMValueRef slot = cg_alloca(cg, cg->ptr, "cpuinfo"), out = cg_tmp64(cg);
 	LLVMBuildStore(cg->b, p, slot);
 	cg_bpf_probe_read_kernel(cg, out, cg_i32(cg, 8), slot);

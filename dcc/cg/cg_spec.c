@@ -12,7 +12,7 @@
 
 static LLVMValueRef states(struct cg *cg)
 {
-	LLVMValueRef key = cg_key32(cg, 0);
+	LLVMValueRef key = cg_key0(cg);
 	return cg_bpf_map_lookup(cg, cg_map_ref(cg, cg->m_spec), key);
 }
 

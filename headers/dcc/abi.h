@@ -23,7 +23,9 @@
 
 /* Maps and globals with fixed names. */
 #define DCC_MAP_RINGBUF "dcc_ringbuf"  /* BPF_MAP_TYPE_RINGBUF: clause records */
-#define DCC_MAP_DROPS "dcc_drops"      /* PERCPU_ARRAY u32 -> u64, indexed by enum dcc_drop */
+/* PERCPU_ARRAY u32 -> u64, indexed by enum dcc_drop: objects before 2026-11-27 (the
+ * runtime still reads it); newer ones count drops in DCC_BSS_DROPS */
+#define DCC_MAP_DROPS "dcc_drops"
 #define DCC_MAP_SCRATCH "dcc_scratch"  /* PERCPU_ARRAY: string temporaries, this-> vars */
 /* PERCPU_ARRAY u32 -> struct dcc_cpuinfo, one entry: curcpu, which the
  * loader fills for every CPU after load; only in objects that read curcpu */
@@ -36,6 +38,12 @@
 /* u64 in .bss, in objects with a BEGIN clause or an exit(): where tracing is, as
  * DTrace's activity state. A loader that never writes it traces at once. */
 #define DCC_BSS_PHASE "dcc_phase"
+/* u64 [DCC_DROPS_NCPU][DCC_DROP_NR] in .bss, in objects that can drop: the drop
+ * counters of CPU c (modulo DCC_DROPS_NCPU) at [c], bumped by an atomic add. Cheaper
+ * than a per-CPU array (no map lookup); the runtime maps .bss and reads them. Kinds
+ * the runtime sums over CPUs (all but PRINCIPAL and AGG) may count in any row. */
+#define DCC_BSS_DROPS "dcc_dropcnt"
+#define DCC_DROPS_NCPU 1024
 enum dcc_phase {
 	DCC_PHASE_TRACING = 0, /* every probe's clauses run */
 	DCC_PHASE_EXITED = 1,  /* exit() was called: only END and ERROR clauses run */
@@ -51,7 +59,7 @@ enum dcc_phase {
  */
 #define DCC_PROG_PREFIX "dcc_"
 
-/* Indices of the DCC_MAP_DROPS per-CPU counters. */
+/* Indices of the drop counters of a CPU (DCC_BSS_DROPS, DCC_MAP_DROPS). */
 enum dcc_drop {
 	DCC_DROP_PRINCIPAL = 0, /* ring buffer full: "N drops on CPU C" */
 	DCC_DROP_AGG = 1,       /* aggregation map full */
