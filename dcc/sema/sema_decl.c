@@ -179,18 +179,18 @@ static int define_enum(struct sema *s, struct node *ts)
 static int define_struct(struct sema *s, struct node *ts, struct type **out)
 {
 	bool is_union = ts->ival == TS_UNION;
-	struct type *t = arena_new(s->ar, struct type);
+	struct named *d = ts->name ? lookup(s, is_union ? NK_UNION : NK_STRUCT, ts->name) : NULL;
+	/* a forward declaration's type is completed in place, so that pointers
+	 * made from it meanwhile see the members */
+	struct type *t = d ? d->t : arena_new(s->ar, struct type);
 	t->kind = is_union ? T_UNION : T_STRUCT;
 	t->tag = ts->name;
 	t->name = arena_printf(s->ar, "%s %s", is_union ? "union" : "struct",
 			       ts->name ? ts->name : "<anonymous>");
-	if (ts->name) {
-		struct named *d = lookup(s, is_union ? NK_UNION : NK_STRUCT, ts->name);
-		if (d && d->t->complete)
-			return diag_error(s->dg, ts->loc, "%s is defined twice", t->name);
-		/* register first: members may point to the struct itself */
+	if (d && d->t->complete)
+		return diag_error(s->dg, ts->loc, "%s is defined twice", t->name);
+	if (ts->name && !d) /* register first: members may point to the struct itself */
 		add(s, is_union ? NK_UNION : NK_STRUCT, ts->name)->t = t;
-	}
 	int n = 0;
 	for (struct node *md = ts->list; md; md = md->next)
 		n += md->list ? ast_list_len(md->list) : 1;
@@ -482,6 +482,35 @@ static int define_translator(struct sema *s, struct node *n)
 }
 
 /* Declarations that define names; variable declarations are sema.c's. */
+/* `struct foo;` alone: a tag neither the script nor the kernel defines yet. */
+static bool is_forward_decl(struct sema *s, struct node *ts)
+{
+	if ((ts->ival != TS_STRUCT && ts->ival != TS_UNION) || (ts->iflags & TSF_BODY) ||
+	    !ts->name || sema_user_tag(s, (int)ts->ival, ts->name))
+		return false;
+	/* the kernel's type stays the one the name means; without BTF at
+	 * hand the tag is the script's own */
+	if (!s->btf && !s->btf_failed) {
+		char why[512];
+		s->btf = sema_btf_open(s->ar, s->opts.btf_path, why, sizeof(why));
+	}
+	struct sema_btf *b = s->btf;
+	return !b || !sema_btf_struct(b, ts->name, ts->ival == TS_UNION);
+}
+
+/* Register an incomplete struct or union, completed by a later definition:
+ * until then it can be pointed to but not held (its size is 0). */
+static int declare_tag(struct sema *s, struct node *ts)
+{
+	bool is_union = ts->ival == TS_UNION;
+	struct type *t = arena_new(s->ar, struct type);
+	t->kind = is_union ? T_UNION : T_STRUCT;
+	t->tag = ts->name;
+	t->name = arena_printf(s->ar, "%s %s", is_union ? "union" : "struct", ts->name);
+	add(s, is_union ? NK_UNION : NK_STRUCT, ts->name)->t = t;
+	return 0;
+}
+
 int sema_define(struct sema *s, struct node *d)
 {
 	switch (d->kind) {
@@ -498,6 +527,8 @@ int sema_define(struct sema *s, struct node *d)
 			return define_typedef(s, d);
 		if (!d->list) {
 			struct type *t;
+			if (is_forward_decl(s, d->a))
+				return declare_tag(s, d->a);
 			return sema_tspec(s, d->a, &t);
 		}
 		return 1; /* a variable declaration */

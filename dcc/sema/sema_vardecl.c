@@ -92,6 +92,9 @@ static int declare(struct sema *s, struct node *d, struct type *base, struct nod
 	value.list = NULL;
 	if (sema_declarator_type(s, base, assoc ? &value : dl, &t))
 		return -1;
+	if ((t->kind == T_STRUCT || t->kind == T_UNION) && !t->size && !t->btf_id)
+		return diag_error(s->dg, dl->loc, "'%s' has an incomplete type '%s' (declared "
+				  "but not defined)", dl->name, type_str(t));
 	if (!storable(t) || (assoc && t->kind == T_ARRAY))
 		return diag_error(s->dg, dl->loc, "%s of type '%s' are not supported yet",
 				  assoc ? "associative arrays" : "variables", type_str(t));
