@@ -287,6 +287,17 @@ static bool directive(struct lexer *lx, struct token *tok)
 	const char *word = lx->src + p;
 	size_t wlen = w - p;
 
+	/* A control line ends at its newline, as in DTrace: a file whose last
+	 * line is one is refused rather than the line silently acted on. */
+	if (eol == lx->len) {
+		size_t te = eol;
+		while (te > hash && is_blank(at(lx, te - 1)))
+			te--;
+		lex_error(lx, loc_at(lx, hash, te - hash), "end of file before the end of this "
+			  "'#' line (it needs a newline)");
+		lx->st.pos = eol;
+		return false;
+	}
 	if (wlen == 6 && !memcmp(word, "pragma", 6)) {
 		size_t q = skip_blanks(lx, w, eol);
 		if (at(lx, q) == 'D' && (q + 1 == eol || is_blank(at(lx, q + 1)))) {
