@@ -629,14 +629,8 @@ static int check_unop(struct sema *s, struct node *n)
 		/* x++ on a new variable starts it at 0 and makes it a 64-bit
 		 * integer, as DTrace does (trace(x++) prints 8 bytes' width); a
 		 * pointer variable steps by its stride */
-		/* a variable already typed otherwise is refused for what it is,
-		 * not for the integer the step would store into it */
 		struct type *vt = var_type(s, n->a);
-		if (vt != &type_void && vt->kind != T_FLOAT && !type_is_int(vt) &&
-		    vt->kind != T_PTR)
-			return diag_error(s->dg, n->a->loc, "'%s' requires an integer or pointer "
-					  "operand, not '%s'", ast_op_name(n->op), type_str(vt));
-		if (sema_float_unop(s, n, vt) <= 0 ||
+		if (sema_float_unop(s, n, vt) <= 0 || sema_step_type(s, n, vt) ||
 		    check_lvalue_store(s, n->a, &type_long, true) ||
 		    sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
 		    (!(n->a->type->kind == T_PTR && type_stride(n->a->type)) &&

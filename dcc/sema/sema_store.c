@@ -38,6 +38,16 @@ bool sema_is_pointer_store(struct sema *s, struct node *lv)
 	return false;
 }
 
+/* ++ or -- on a variable already typed other than an integer or a pointer:
+ * refused for what it is, not for the long the step would store into it. */
+int sema_step_type(struct sema *s, struct node *n, struct type *vt)
+{
+	if (vt == &type_void || vt->kind == T_FLOAT || type_is_int(vt) || vt->kind == T_PTR)
+		return 0;
+	return diag_error(s->dg, n->a->loc, "'%s' requires an integer or pointer operand, "
+			  "not '%s'", ast_op_name(n->op), type_str(vt));
+}
+
 int sema_store(struct sema *s, struct node *n)
 {
 	struct node *lv = n->a;
