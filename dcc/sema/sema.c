@@ -781,9 +781,9 @@ static int check_decl(struct sema *s, struct node *d)
 			return sema_pragma_option(s, d->a);
 		if (!strcmp(d->name, "error"))
 			return diag_error(s->dg, d->loc, "#pragma D error: %s", d->str ? d->str : "");
-		if (!strcmp(d->name, "depends_on"))
-			return sema_pragma_depends(s, d);
-		return 0; /* binding, version, attributes, line: no effect here */
+		if (!strcmp(d->name, "depends_on") || !strcmp(d->name, "attributes"))
+			return (d->name[0] == 'd' ? sema_pragma_depends : sema_pragma_attributes)(s, d);
+		return 0; /* binding, version, line: no effect here */
 	}
 	int r = sema_define(s, d);
 	return r <= 0 ? r : d->ival == ST_EXTERN ? sema_extern_decl(s, d) : sema_var_decl(s, d);

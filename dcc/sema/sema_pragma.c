@@ -2,10 +2,12 @@
  * "#pragma D depends_on <class> <name>": the script needs a provider or a
  * kernel module, and is refused when this system lacks it. A library
  * dependency is for D libraries, and dcc's library is built in: a script
- * naming one is refused as DTrace refuses it in a main program.
+ * naming one is refused as DTrace refuses it in a main program. And
+ * "#pragma D attributes", which has no effect but is checked for its form.
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -53,4 +55,44 @@ int sema_pragma_depends(struct sema *s, struct node *d)
 				  "library (dcc's D library is built in)");
 	return diag_error(s->dg, d->loc, "invalid class '%s' in #pragma D depends_on: it is "
 			  "provider, module or library", cls);
+}
+
+/* One part of an attribute string, case as DTrace ignores it. */
+static bool attr_word(const char *w, size_t n, bool cls)
+{
+	static const char *const stab[] = { "Internal", "Private", "Obsolete", "External",
+					    "Unstable", "Evolving", "Stable", "Standard" };
+	static const char *const classes[] = { "Unknown", "CPU", "Platform", "Group", "ISA",
+					       "Common" };
+	const char *const *names = cls ? classes : stab;
+	size_t count = cls ? sizeof(classes) / sizeof(*classes) : sizeof(stab) / sizeof(*stab);
+	for (size_t i = 0; i < count; i++)
+		if (strlen(names[i]) == n && !strncasecmp(names[i], w, n))
+			return true;
+	return false;
+}
+
+/* "#pragma D attributes name-stability/data-stability/class ident": the
+ * attributes have no effect in dcc, but the line must be well formed. */
+int sema_pragma_attributes(struct sema *s, struct node *d)
+{
+	char attr[128], name[256];
+	const char *text = d->str ? d->str : "";
+	if (sscanf(text, "%127s %255s", attr, name) != 2)
+		return diag_error(s->dg, d->loc, "malformed #pragma D attributes: it takes "
+				  "attributes and a name");
+	const char *p = attr;
+	for (int part = 0; part < 3; part++) {
+		size_t n = strcspn(p, "/");
+		if (!attr_word(p, n, part == 2))
+			return diag_error(s->dg, d->loc, "invalid attributes '%s' in #pragma D "
+					  "attributes: name and data stability, then a class "
+					  "(Stable/Stable/Common)", attr);
+		p += n;
+		if (!*p)
+			return 0;
+		p++;
+	}
+	return diag_error(s->dg, d->loc, "invalid attributes '%s' in #pragma D attributes: "
+			  "at most three parts", attr);
 }

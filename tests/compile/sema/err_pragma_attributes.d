@@ -1,0 +1,8 @@
+/* Attributes are accepted in any case and have no effect; a line without
+ * a name, or with a word that is no stability or class, is refused. */
+inline int limit = 4;
+#pragma D attributes evolving/Evolving/ISA limit
+#pragma D attributes Stable/Stable/Common
+#pragma D attributes Stable/Sturdy/Common limit
+#pragma D attributes Stable/Stable/Common/Extra limit
+BEGIN { exit(0); }
