@@ -16,11 +16,20 @@ static bool dynamic(const struct var *v)
 	return v->kind == V_SELF || v->nkeys > 0;
 }
 
+/* A key's bytes in the map key: a string's buffer, a struct's bytes
+ * rounded up to 8 (the rest zeroed), an 8-byte slot for the rest. */
+static unsigned key_slot(struct cg *cg, const struct type *t)
+{
+	if (t->kind == T_STRUCT || t->kind == T_UNION)
+		return (t->size + 7) & ~7u;
+	return t->kind == T_STRING ? cg->strsize : 8;
+}
+
 unsigned cg_var_key_size(struct cg *cg, const struct var *v)
 {
 	unsigned size = v->kind == V_SELF ? 8 : 0;
 	for (int i = 0; i < v->nkeys; i++)
-		size += v->keys[i]->kind == T_STRING ? cg->strsize : 8;
+		size += key_slot(cg, v->keys[i]);
 	return size;
 }
 
@@ -51,10 +60,18 @@ struct lref cg_lref(struct cg *cg, struct node *lv)
 	}
 	int i = 0;
 	for (struct node *k = lv->kind == N_INDEX ? lv->list : NULL; k; k = k->next, i++) {
-		struct cval kv = cg_expr(cg, k);
 		LLVMValueRef o = cg_i64(cg, off);
 		LLVMValueRef dst = LLVMBuildGEP2(cg->b, cg->i8, r.key, &o, 1, "");
-		if (v->keys[i]->kind == T_STRING) {
+		struct type *kt = v->keys[i];
+		if (kt->kind == T_STRUCT || kt->kind == T_UNION) {
+			/* the struct may be kernel memory, as an assignment's is */
+			cg_memop(cg, "llvm.memset", dst, NULL, key_slot(cg, kt));
+			cg_bpf_probe_read_kernel(cg, dst, cg_i32(cg, kt->size), cg_addr(cg, k));
+			off += key_slot(cg, kt);
+			continue;
+		}
+		struct cval kv = cg_expr(cg, k);
+		if (kt->kind == T_STRING) {
 			cg_strcopy(cg, dst, cg->strsize, kv);
 			off += cg->strsize;
 		} else {

@@ -152,7 +152,7 @@ static int index_keys(struct sema *s, struct node *lv, struct type **keys, int *
 			return diag_error(s->dg, k->loc, "associative array keys are limited to 8 "
 					  "elements");
 		sema_coerce_text(s, k);
-		if (!type_is_scalar(k->type) && k->type->kind != T_STRING)
+		if (!sema_key_type(k->type))
 			return diag_error(s->dg, k->loc, "a key of type '%s' is not supported",
 					  type_str(k->type));
 		keys[(*nkeys)++] = k->type->kind == T_INT ? type_promote(k->type) :
@@ -177,7 +177,7 @@ static int check_shape(struct sema *s, struct node *lv, struct var *v, struct ty
 				  v->name, v->nkeys, v->nkeys == 1 ? "" : "s", nkeys);
 	}
 	for (int i = 0; i < nkeys; i++) {
-		if ((v->keys[i]->kind == T_STRING) != (keys[i]->kind == T_STRING))
+		if (!sema_keys_match(v->keys[i], keys[i]))
 			return diag_error(s->dg, lv->loc, "key %d of %s%s is '%s' elsewhere, '%s' "
 					  "here", i + 1, pre, v->name, type_str(v->keys[i]),
 					  type_str(keys[i]));

@@ -170,6 +170,10 @@ int sema_macro_unused(struct sema *s);
 /* sema_pragma.c: "#pragma D depends_on", checked against this system */
 int sema_pragma_depends(struct sema *s, struct node *d);
 int sema_pragma_attributes(struct sema *s, struct node *d);
+/* sema_vardecl.c: the types an associative array's keys may have */
+#define SEMA_KEY_STRUCT_MAX 256
+bool sema_key_type(const struct type *t);
+bool sema_keys_match(const struct type *had, const struct type *key);
 int sema_step_type(struct sema *s, struct node *n, struct type *vt);
 /* sema_probe.c: a provider dcc matches probes of */
 bool sema_provider_known(const char *name);

@@ -33,6 +33,27 @@ static int unknown_name(struct sema *s, struct node *dl)
 	return 0;
 }
 
+/* A type an associative array's key may have: a scalar, a string, or a
+ * complete struct or union, whose bytes are the key (as DTrace keys by its
+ * members' values, not its address). */
+bool sema_key_type(const struct type *t)
+{
+	if (t->kind == T_STRUCT || t->kind == T_UNION)
+		return t->size && t->size <= SEMA_KEY_STRUCT_MAX;
+	return type_is_scalar(t) || t->kind == T_STRING;
+}
+
+/* Whether a key used here fits the key the array has elsewhere: integers
+ * and pointers fit each other; a string or a struct only its own kind. */
+bool sema_keys_match(const struct type *had, const struct type *key)
+{
+	bool agg_had = had->kind == T_STRUCT || had->kind == T_UNION;
+	bool agg_key = key->kind == T_STRUCT || key->kind == T_UNION;
+	if (agg_had || agg_key)
+		return had == key;
+	return (had->kind == T_STRING) == (key->kind == T_STRING);
+}
+
 /* `T name[K1, K2...]`: the key types, as index_keys() types a use's keys
  * (integers promoted, pointers as unsigned long). */
 static int assoc_keys(struct sema *s, struct node *dl, struct var *v)
@@ -47,7 +68,7 @@ static int assoc_keys(struct sema *s, struct node *dl, struct var *v)
 		if (v->nkeys == 8)
 			return diag_error(s->dg, x->loc, "associative array keys are limited to 8 "
 					  "elements");
-		if (!type_is_scalar(k) && k->kind != T_STRING)
+		if (!sema_key_type(k))
 			return diag_error(s->dg, x->loc, "a key of type '%s' is not supported",
 					  type_str(k));
 		v->keys[v->nkeys++] = k->kind == T_INT ? type_promote(k) :

@@ -64,3 +64,34 @@ E2E_TEST(arrays, many_keyed_accesses_in_one_clause)
 	e2e_expect(&r, 0, "3384 141\n0 1 360\n1 1 376\n2 1 392\n\n");
 	run_result_free(&r);
 }
+
+/* A struct as an associative array's key is its members' values: two
+ * variables holding the same values name the same element, a clause-local
+ * copy does too, and storing 0 through one deletes it for the other. */
+E2E_TEST(arrays, struct_keys_are_compared_by_value)
+{
+	const char *obj = e2e_build("struct_keys",
+		"#pragma D option quiet\n"
+		"struct pt { int x; char tag; };\n"
+		"struct pt a, b, c;\n"
+		"this struct pt t;\n"
+		"BEGIN\n"
+		"{\n"
+		"	a.x = 3; a.tag = 'q';\n"
+		"	b.x = 3; b.tag = 'q';\n"
+		"	c.x = 4; c.tag = 'q';\n"
+		"	m[a] = 10;\n"
+		"	m[b] += 5;\n"
+		"	m[c] = 7;\n"
+		"	this->t = c;\n"
+		"	n[this->t, \"s\"] = m[this->t] + 1;\n"
+		"	printf(\"%d %d %d %d %d\\n\", m[a], m[b], m[c], n[c, \"s\"], n[a, \"s\"]);\n"
+		"	m[a] = 0;\n"
+		"	printf(\"%d %d\\n\", m[b], m[c]);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "15 15 7 8 0\n0 7\n\n");
+	run_result_free(&r);
+}
