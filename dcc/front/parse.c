@@ -57,6 +57,9 @@ static void fill(struct parser *ps)
 
 struct token *parse_peek_at(struct parser *ps, int k)
 {
+	/* the grammar never looks further: a bug, never a buffer overrun */
+	if (k >= (int)(sizeof(ps->toks) / sizeof(ps->toks[0])))
+		diag_bug(ps->dg, ps->toks[0].loc, "the parser looked %d tokens ahead", k);
 	while (ps->ntok <= k)
 		fill(ps);
 	return &ps->toks[k];

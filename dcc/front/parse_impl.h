@@ -20,7 +20,9 @@ struct parser {
 	struct diag *dg;
 	struct lexer lx;
 	const struct parse_opts *opts;
-	struct token toks[4]; /* toks[0] is the current token when ntok > 0 */
+	struct token toks[8]; /* toks[0] is the current token when ntok > 0; lookahead
+			      * goes at most 6 tokens past it (parse_starts_type at 2,
+			      * then a module`type) */
 	int ntok;
 	struct token prev;    /* the last token consumed */
 	struct node *pragmas; /* seen while parsing, not yet in the program */
