@@ -131,8 +131,8 @@ int attach_run_once(struct bpf_object *obj, struct dcc_runtime *rt, uint32_t kin
 		    const char *progname);
 
 /* The offset of the `size`-byte variable `var` in the object's data section
- * `sec` (".rodata", ".bss"), or -1. */
-long loader_var_offset(struct bpf_object *obj, const char *sec, const char *var, size_t size);
+ * `sec` (".rodata", ".bss"), or -1 (runtime/drops.c, shared). */
+long rt_var_offset(struct bpf_object *obj, const char *sec, const char *var, size_t size);
 /* Before load: hold every clause but BEGIN's until loader_phase_tracing()
  * (phase.c). 0 or a libbpf error. */
 int loader_phase_loaded(struct bpf_object *obj);

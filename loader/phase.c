@@ -14,34 +14,11 @@
 #include <dcc/abi.h>
 #include "internal.h"
 
-long loader_var_offset(struct bpf_object *obj, const char *sec, const char *var, size_t size)
-{
-	const struct btf *btf = bpf_object__btf(obj);
-	const struct btf_var_secinfo *vsi;
-	const struct btf_type *t;
-	int id;
-
-	if (!btf)
-		return -1;
-	id = btf__find_by_name_kind(btf, sec, BTF_KIND_DATASEC);
-	if (id < 0)
-		return -1;
-	t = btf__type_by_id(btf, id);
-	vsi = btf_var_secinfos(t);
-	for (int i = 0; i < btf_vlen(t); i++, vsi++) {
-		const struct btf_type *v = btf__type_by_id(btf, vsi->type);
-
-		if (v && btf_is_var(v) && !strcmp(btf__name_by_offset(btf, v->name_off), var))
-			return vsi->size == size ? (long)vsi->offset : -1;
-	}
-	return -1;
-}
-
 /* The phase variable's offset in .bss, or -1. */
 static long phase_off(struct bpf_object *obj, struct bpf_map **map)
 {
 	*map = bpf_object__find_map_by_name(obj, ".bss");
-	return *map ? loader_var_offset(obj, ".bss", DCC_BSS_PHASE, sizeof(uint64_t)) : -1;
+	return *map ? rt_var_offset(obj, ".bss", DCC_BSS_PHASE, sizeof(uint64_t)) : -1;
 }
 
 int loader_phase_loaded(struct bpf_object *obj)

@@ -29,7 +29,7 @@ static uint64_t clock_ns(clockid_t id)
 static void set_rodata(struct bpf_object *obj, void *data, size_t size, const char *var,
 		       uint64_t value)
 {
-	long off = loader_var_offset(obj, ".rodata", var, sizeof(value));
+	long off = rt_var_offset(obj, ".rodata", var, sizeof(value));
 
 	if (data && off >= 0 && (size_t)off + sizeof(value) <= size)
 		memcpy((char *)data + off, &value, sizeof(value));

@@ -36,13 +36,14 @@ int dcc_runtime__set_drops_fd(struct dcc_runtime *rt, int fd)
 	return err;
 }
 
-/* The offset of the variable DCC_BSS_DROPS in .bss (its BTF DATASEC), or -1. */
-static long bss_drops_off(struct bpf_object *obj)
+/* The offset of the `size`-byte variable `var` in the object's data section
+ * `sec` (".rodata", ".bss": its BTF DATASEC), or -1. The loader's too. */
+long rt_var_offset(struct bpf_object *obj, const char *sec, const char *var, size_t size)
 {
 	const struct btf *btf = bpf_object__btf(obj);
 	const struct btf_var_secinfo *vsi;
 	const struct btf_type *t;
-	int id = btf ? btf__find_by_name_kind(btf, ".bss", BTF_KIND_DATASEC) : -1;
+	int id = btf ? btf__find_by_name_kind(btf, sec, BTF_KIND_DATASEC) : -1;
 
 	if (id < 0)
 		return -1;
@@ -51,9 +52,8 @@ static long bss_drops_off(struct bpf_object *obj)
 	for (int i = 0; i < btf_vlen(t); i++, vsi++) {
 		const struct btf_type *v = btf__type_by_id(btf, vsi->type);
 
-		if (v && btf_is_var(v) &&
-		    !strcmp(btf__name_by_offset(btf, v->name_off), DCC_BSS_DROPS))
-			return vsi->size == BSS_DROPS_SIZE ? (long)vsi->offset : -1;
+		if (v && btf_is_var(v) && !strcmp(btf__name_by_offset(btf, v->name_off), var))
+			return vsi->size == size ? (long)vsi->offset : -1;
 	}
 	return -1;
 }
@@ -61,7 +61,7 @@ static long bss_drops_off(struct bpf_object *obj)
 int rt_drops_bind_bss(struct dcc_runtime *rt, struct bpf_object *obj)
 {
 	struct bpf_map *m = bpf_object__find_map_by_name(obj, ".bss");
-	long off = m ? bss_drops_off(obj) : -1;
+	long off = m ? rt_var_offset(obj, ".bss", DCC_BSS_DROPS, BSS_DROPS_SIZE) : -1;
 	long page = sysconf(_SC_PAGESIZE);
 	size_t len;
 	void *mem;

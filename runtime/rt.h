@@ -112,6 +112,7 @@ const char *rt_str(const struct dcc_runtime *rt, uint32_t off);
 /* Probes by id (an index sorted at dcc_runtime__new). */
 int rt_probe_index(struct dcc_runtime *rt);
 /* drops.c: read the drop counters of obj's .bss (DCC_BSS_DROPS); 0 without them */
+long rt_var_offset(struct bpf_object *obj, const char *sec, const char *var, size_t size);
 int rt_drops_bind_bss(struct dcc_runtime *rt, struct bpf_object *obj);
 void rt_drops_free(struct dcc_runtime *rt);
 const struct dcc_meta_probe *rt_probe(const struct dcc_runtime *rt, uint32_t id);
