@@ -45,6 +45,9 @@ struct compile_opts {
 	 * compile starts from a copy of its tree, which the dlib holds (one
 	 * compile at a time); NULL: parsed here */
 	struct dlib *dlib;
+	/* without dlib: parse the D library's text rather than decode the tree
+	 * parsed when dcc was built (tests compare the two) */
+	bool parse_dlib;
 };
 
 /* The D library (headers/d) parsed once, for a process that compiles many

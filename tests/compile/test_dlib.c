@@ -1,9 +1,10 @@
 /*
- * The D library parsed once (compile_dlib_parse, what the fuzzer does):
- * a compile that starts from the cached library's tree gives the same
- * object and the same diagnostics, byte for byte, as one that parses the
- * library itself, and leaves the cached tree as it found it (sema rewrites
- * the nodes it checks: it must be given a copy).
+ * The D library's tree from three sources: parsed by the compile itself
+ * (parse_dlib), decoded from the tree parsed when dcc was built (what dcc
+ * does), and copied from a tree parsed once in the process
+ * (compile_dlib_parse, what the fuzzer does). Each gives the same object
+ * and the same diagnostics, byte for byte, and the cached tree is left as
+ * it was found (sema rewrites the nodes it checks: it must be given a copy).
  */
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -24,6 +25,9 @@ struct result {
 	char *errs;
 };
 
+/* dlib: the cached tree; PARSE: parse the library's text; NULL: the prebuilt tree */
+#define PARSE ((struct dlib *)-1)
+
 static void compile_here(const char *name, const char *text, bool check_only,
 			 struct dlib *dlib, struct result *r)
 {
@@ -41,7 +45,8 @@ static void compile_here(const char *name, const char *text, bool check_only,
 		.btf_path = PINNED_BTF,
 		.check_only = check_only,
 		.errs = errs,
-		.dlib = dlib,
+		.dlib = dlib == PARSE ? NULL : dlib,
+		.parse_dlib = dlib == PARSE,
 	};
 	r->rc = compile_source(&o, &r->obj, &r->size);
 	fclose(errs);
@@ -100,16 +105,17 @@ static void compile(const char *name, const char *text, bool check_only, struct 
 	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: the compiling child failed", name);
 }
 
-/* Compiles text without and with dlib (twice: the first must not change
- * what the second sees) and asserts the three give the same bytes. */
+/* Compiles text parsing the library, from the prebuilt tree and from dlib
+ * (twice: the first must not change what the second sees) and asserts the
+ * four give the same bytes. */
 static void same_both_ways(struct dlib *dlib, const char *name, const char *text,
 			   bool check_only)
 {
-	struct result plain, cached[2];
-	compile(name, text, check_only, NULL, &plain);
-	for (int i = 0; i < 2; i++) {
+	struct result plain, cached[3];
+	compile(name, text, check_only, PARSE, &plain);
+	for (int i = 0; i < 3; i++) {
 		struct result *c = &cached[i];
-		compile(name, text, check_only, dlib, c);
+		compile(name, text, check_only, i ? dlib : NULL, c);
 		cr_assert_eq(c->rc, plain.rc, "%s: rc %d, %d parsing the library", name, c->rc,
 			     plain.rc);
 		cr_assert_str_eq(c->errs, plain.errs, "%s: diagnostics differ", name);

@@ -1,0 +1,294 @@
+/*
+ * The D library (headers/d) turned into the declarations that precede a
+ * script: parsed from its text, or copied from a tree parsed once in this
+ * process (the fuzzer's struct dlib), which dlib_write_tree also writes out
+ * as C when dcc is built (dlib_tree_gen; read back by dlib_prebuilt.c).
+ */
+#include "dlib.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "ast.h"
+#include "compile.h"
+#include "diag.h"
+#include "parse.h"
+#include "types.h"
+#include "dlib_gen.h"
+
+enum { NLIB = sizeof(dlib_files) / sizeof(dlib_files[0]) };
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int dlib_parse(struct arena *ar, struct diag *dg, struct lib *lib)
+{
+	for (unsigned i = 0; i < NLIB; i++) {
+		const char *text = dlib_files[i].text;
+		size_t len = strlen(text);
+		uint32_t file = diag_add_source(dg, dlib_files[i].name, text, len);
+		struct parse_opts po = { .is_typedef = lib_typedef, .ctx = lib };
+		struct node *p = parse_program(ar, dg, file, text, len, &po);
+		if (!p || diag_errors(dg))
+			return -1;
+		for (struct node *n = p->list, *next; n; n = next) {
+			next = n->next;
+			n->next = NULL;
+			if (lib->tail)
+				lib->tail->next = n;
+			else
+				lib->head = n;
+			lib->tail = n;
+		}
+	}
+	return 0;
+}
+
+/* the parsers must know the typedef names D predefines and the library's
+ * (to tell casts from parenthesized expressions) */
+bool lib_typedef(void *ctx, const char *name)
+{
+	struct lib *lib = ctx;
+	if (type_by_name(name))
+		return true;
+	if (lib->typedefs)
+		return bsearch(&name, lib->typedefs, lib->ntypedefs, sizeof(*lib->typedefs),
+			       cmp_name) != NULL;
+	for (struct node *n = lib->head; n; n = n->next)
+		if (n->kind == N_DECL && n->ival == ST_TYPEDEF)
+			for (struct node *d = n->list; d; d = d->next)
+				if (d->name && !strcmp(d->name, name))
+					return true;
+	return false;
+}
+
+/* The library parsed once (compile_dlib_parse): its tree, never given to
+ * sema, which annotates and rewrites nodes, so each compile gets a copy.
+ * The nodes lie in one array, so a copy is one memcpy and a pass that
+ * moves the pointers between them (a node by node copy cost as much as
+ * the parse it saves), into an array of the dlib's own: a fresh one per
+ * compile cost as much again in page faults (megabytes, mapped anew). */
+struct dlib {
+	struct arena *ar;
+	/* nodes[0] heads the top-level chain; read-only pages once made, so a
+	 * compile that wrote to the cache instead of its copy would fault */
+	struct node *nodes;
+	size_t map_len;
+	struct node *work;  /* the copy the current compile checks */
+	size_t n;
+	const char **typedefs; /* sorted, for lib_typedef */
+	size_t ntypedefs;
+};
+
+static void list_typedefs(struct arena *ar, const struct node *head, const char ***names,
+			  size_t *count)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		*count = 0;
+		for (const struct node *n = head; n; n = n->next)
+			if (n->kind == N_DECL && n->ival == ST_TYPEDEF)
+				for (const struct node *x = n->list; x; x = x->next) {
+					if (x->name && pass)
+						(*names)[*count] = x->name;
+					*count += x->name != NULL;
+				}
+		if (!pass)
+			*names = arena_alloc(ar, (*count + 1) * sizeof(**names));
+	}
+	qsort(*names, *count, sizeof(**names), cmp_name);
+}
+
+static size_t count_chain(const struct node *n)
+{
+	size_t k = 0;
+	for (; n; n = n->next)
+		k += 1 + count_chain(n->a) + count_chain(n->b) + count_chain(n->c) +
+		     count_chain(n->d) + count_chain(n->list);
+	return k;
+}
+
+/* The chain from n and everything under it into d->nodes from *at on.
+ * The parser shares no node between two parents, so the copy is a tree as
+ * the parse was (count_chain counted each node once). */
+static struct node *flatten(struct dlib *d, size_t *at, const struct node *n)
+{
+	struct node *head = NULL, **tail = &head;
+	for (; n; n = n->next) {
+		struct node *c = &d->nodes[(*at)++];
+		memcpy(c, n, sizeof(*c));
+		c->next = NULL;
+		*tail = c;
+		tail = &c->next;
+		c->a = flatten(d, at, n->a);
+		c->b = flatten(d, at, n->b);
+		c->c = flatten(d, at, n->c);
+		c->d = flatten(d, at, n->d);
+		c->list = flatten(d, at, n->list);
+	}
+	return head;
+}
+
+struct dlib *compile_dlib_parse(void)
+{
+	struct diag *dg = diag_new(stderr);
+	struct dlib *d = calloc(1, sizeof(*d));
+	if (!d)
+		abort();
+	d->ar = arena_create();
+	struct lib lib = { .ar = d->ar };
+	/* file 0 is the script in a compile: the library's files, and so the
+	 * locations in its nodes, are 1..NLIB there as here */
+	diag_add_source(dg, "<script>", "", 0);
+	if (dlib_parse(d->ar, dg, &lib))
+		diag_bug_fatal(dg, "the D library does not parse");
+	d->n = count_chain(lib.head);
+	long page = sysconf(_SC_PAGESIZE);
+	d->map_len = (d->n * sizeof(*d->nodes) + (size_t)page) & ~(size_t)(page - 1);
+	d->nodes = mmap(NULL, d->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			-1, 0);
+	if (d->nodes == MAP_FAILED)
+		abort();
+	d->work = arena_alloc(d->ar, d->n * sizeof(*d->work));
+	size_t at = 0;
+	flatten(d, &at, lib.head);
+	mprotect(d->nodes, d->map_len, PROT_READ);
+	list_typedefs(d->ar, d->nodes, &d->typedefs, &d->ntypedefs);
+	diag_free(dg);
+	return d;
+}
+
+void compile_dlib_free(struct dlib *d)
+{
+	if (!d)
+		return;
+	munmap(d->nodes, d->map_len);
+	arena_destroy(d->ar);
+	free(d);
+}
+
+static void add_sources(struct diag *dg)
+{
+	for (unsigned i = 0; i < NLIB; i++)
+		diag_add_source(dg, dlib_files[i].name, dlib_files[i].text,
+				strlen(dlib_files[i].text));
+}
+
+/* What dlib_parse does, from the cached tree: the same sources in the same
+ * order (the nodes' file numbers), a fresh copy of the nodes. */
+void dlib_copy(struct diag *dg, struct dlib *d, struct lib *lib)
+{
+	add_sources(dg);
+	if (!d->n)
+		return;
+	struct node *to = d->work;
+	memcpy(to, d->nodes, d->n * sizeof(*to));
+	for (size_t i = 0; i < d->n; i++) {
+		struct node *c = &to[i];
+		struct node **ptrs[] = { &c->a, &c->b, &c->c, &c->d, &c->list, &c->next };
+		for (unsigned k = 0; k < sizeof(ptrs) / sizeof(ptrs[0]); k++)
+			if (*ptrs[k])
+				*ptrs[k] = to + (*ptrs[k] - d->nodes);
+	}
+	lib->head = to;
+	for (struct node *n = lib->head; n; n = n->next)
+		lib->tail = n;
+	lib->typedefs = (const char *const *)d->typedefs;
+	lib->ntypedefs = d->ntypedefs;
+}
+
+/*
+ * The prebuilt tree: the nodes of a dlib as bytes, each pointer to a node
+ * replaced by its index + 1 and each string by its offset + 1 in a pool
+ * that follows the nodes (0 stays NULL). Nodes are written whole, so a
+ * field added to struct node travels without a change here, unless it is a
+ * pointer: NODE_PTRS and STR_PTRS name them all, and the writer refuses a
+ * node whose sema fields are set (sema never ran on the tree).
+ */
+#define NODE_PTRS(X) X(a) X(b) X(c) X(d) X(list) X(next)
+#define STR_PTRS(X) X(name) X(str) X(prov) X(mod) X(func) X(pname)
+
+static void write_bytes(FILE *out, const void *p, size_t n, size_t *col)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++) {
+		if (*col >= 76) {
+			fputs("\"\n\t\"", out);
+			*col = 0;
+		}
+		/* each byte an octal escape: the next character is never a
+		 * digit that the escape could take for its own */
+		*col += (size_t)fprintf(out, "\\%o", b[i]);
+	}
+}
+
+/* the bytes of a node's string: a string literal's may hold a NUL */
+static size_t str_size(const struct node *n, const char *s)
+{
+	size_t len = strlen(s);
+	if (s == n->str && n->slen > len)
+		len = n->slen;
+	return len + 1;
+}
+
+void dlib_write_tree(FILE *out, const struct dlib *d)
+{
+	size_t pool = 0, col = 0;
+	fprintf(out, "/* generated by dlib_tree_gen: the D library's tree, %zu nodes */\n", d->n);
+	fprintf(out, "static const size_t dlib_tree_n = %zu;\n", d->n);
+	fputs("static const char dlib_tree_blob[] __attribute__((aligned(16))) =\n\t\"", out);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct node *n = &d->nodes[i];
+		struct node c;
+		memcpy(&c, n, sizeof(c));
+		if (c.type || c.sym || c.id || c.bi || c.scratch)
+			abort();
+#define W_NODE(f) if (c.f) c.f = (struct node *)(uintptr_t)(n->f - d->nodes + 1);
+#define W_STR(f) if (c.f) c.f = (const char *)(uintptr_t)(pool + 1), pool += str_size(n, n->f);
+		NODE_PTRS(W_NODE)
+		STR_PTRS(W_STR)
+		write_bytes(out, &c, sizeof(c), &col);
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		const struct node *n = &d->nodes[i];
+#define W_POOL(f) if (n->f) write_bytes(out, n->f, str_size(n, n->f), &col);
+		STR_PTRS(W_POOL)
+	}
+	fputs("\";\n", out);
+}
+
+void dlib_decode(struct diag *dg, struct lib *lib, const char *blob, size_t size, size_t n)
+{
+	add_sources(dg);
+	if (size < n * sizeof(struct node))
+		diag_bug_fatal(dg, "the prebuilt D library is %zu bytes short",
+			       n * sizeof(struct node) - size);
+	if (!n)
+		return;
+	/* not the arena's: it would zero a megabyte that is written next */
+	struct node *to = malloc(n * sizeof(*to));
+	if (!to)
+		abort();
+	const char *pool = blob + n * sizeof(*to) - 1;
+	for (size_t i = 0; i < n; i++) {
+		struct node *c = &to[i];
+		/* node by node: one pass over the memory, no byte-wise copy */
+		memcpy(c, blob + i * sizeof(*c), sizeof(*c));
+#define R_NODE(f) if (c->f) c->f = to + ((uintptr_t)c->f - 1);
+#define R_STR(f) if (c->f) c->f = pool + (uintptr_t)c->f;
+		NODE_PTRS(R_NODE)
+		STR_PTRS(R_STR)
+	}
+	lib->owned = to;
+	lib->head = to;
+	for (struct node *c = lib->head; c; c = c->next)
+		lib->tail = c;
+	const char **names;
+	list_typedefs(lib->ar, to, &names, &lib->ntypedefs);
+	lib->typedefs = names;
+}
