@@ -138,7 +138,7 @@ out:
 	if (lib.btf != o->btf)
 		sema_btf_close(lib.btf);
 	arena_destroy(ar);
-	free(lib.owned);
+	dlib_release(&lib);
 	types_forget_pointers();
 	diag_free(dg);
 	if (o->verbose && !o->list) /* -lv: -v lists argument types */

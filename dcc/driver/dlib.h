@@ -26,7 +26,8 @@ struct lib {
 	 * identifier that may start a cast); NULL: walk head */
 	const char *const *typedefs;
 	size_t ntypedefs;
-	struct node *owned; /* the decoded nodes (dlib_prebuilt), freed with lib */
+	struct node *owned; /* the decoded nodes (dlib_prebuilt): dlib_release */
+	size_t owned_len;
 };
 
 /* the parsers' is_typedef: D's predefined type names and the library's */
@@ -39,6 +40,9 @@ int dlib_parse(struct arena *ar, struct diag *dg, struct lib *lib);
 /* The library's files registered with dg as dlib_parse does, and lib given
  * a copy of the tree parsed when dcc was built (lib->owned). */
 void dlib_prebuilt(struct diag *dg, struct lib *lib);
+
+/* frees what dlib_prebuilt made, once the compile is done with the tree */
+void dlib_release(struct lib *lib);
 
 struct dlib;
 /* The same from a tree parsed in this process (compile_dlib_parse). */
