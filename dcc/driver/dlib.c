@@ -223,7 +223,14 @@ static void write_bytes(FILE *out, const void *p, size_t n, size_t *col)
 		}
 		/* each byte an octal escape: the next character is never a
 		 * digit that the escape could take for its own */
-		*col += (size_t)fprintf(out, "\\%o", b[i]);
+		char e[5], *q = e + sizeof(e);
+		unsigned v = b[i];
+		do
+			*--q = (char)('0' + (v & 7));
+		while (v >>= 3);
+		*--q = '\\';
+		fwrite(q, 1, (size_t)(e + sizeof(e) - q), out);
+		*col += (size_t)(e + sizeof(e) - q);
 	}
 }
 

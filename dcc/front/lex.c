@@ -658,17 +658,44 @@ static void probe_desc(struct lexer *lx, struct token *t)
 	}
 }
 
+/*
+ * The keywords and punctuators by first character: chains through the two
+ * tables in table order (so punctuators stay longest first), made once.
+ * Scanning the whole tables for every token was a fifth of the lexer.
+ */
+enum { NKEYWORDS = sizeof(keywords) / sizeof(keywords[0]),
+       NPUNCTS = sizeof(puncts) / sizeof(puncts[0]) };
+static unsigned char kw_head[256], kw_next[NKEYWORDS]; /* index + 1; 0 ends */
+static unsigned char pu_head[256], pu_next[NPUNCTS];
+static bool chains_made;
+
+static void make_chains(void)
+{
+	for (size_t i = NKEYWORDS; i-- > 0;) {
+		unsigned char c = (unsigned char)keywords[i].name[0];
+		kw_next[i] = kw_head[c];
+		kw_head[c] = (unsigned char)(i + 1);
+	}
+	for (size_t i = NPUNCTS; i-- > 0;) {
+		unsigned char c = (unsigned char)puncts[i].text[0];
+		pu_next[i] = pu_head[c];
+		pu_head[c] = (unsigned char)(i + 1);
+	}
+	chains_made = true;
+}
+
 static bool punct(struct lexer *lx, struct token *t)
 {
 	const char *s = lx->src + lx->st.pos;
 	size_t left = lx->len - lx->st.pos;
-	for (size_t i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
-		if (puncts[i].text[0] != *s) /* cheap first: the scan runs every token */
-			continue;
-		size_t n = strlen(puncts[i].text);
-		if (n <= left && !memcmp(s, puncts[i].text, n)) {
-			t->kind = puncts[i].kind;
-			t->op = puncts[i].op;
+	if (!chains_made)
+		make_chains();
+	for (unsigned i = pu_head[(unsigned char)*s]; i; i = pu_next[i - 1]) {
+		const char *p = puncts[i - 1].text;
+		size_t n = p[1] ? p[2] ? 3 : 2 : 1;
+		if (n <= left && !memcmp(s, p, n)) {
+			t->kind = puncts[i - 1].kind;
+			t->op = puncts[i - 1].op;
 			lx->st.pos += n;
 			return true;
 		}
@@ -691,11 +718,13 @@ static void ident(struct lexer *lx, struct token *t)
 	const char *s = lx->src + lx->st.pos;
 	lx->st.pos = p;
 	t->kind = TOK_IDENT;
-	for (size_t i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++) {
-		if (keywords[i].name[0] == s[0] && strlen(keywords[i].name) == n &&
-		    !memcmp(keywords[i].name, s, n)) {
-			t->kind = keywords[i].reserved ? TOK_RESERVED : TOK_KEYWORD;
-			t->op = keywords[i].kw;
+	if (!chains_made)
+		make_chains();
+	for (unsigned i = kw_head[(unsigned char)s[0]]; i; i = kw_next[i - 1]) {
+		const char *k = keywords[i - 1].name;
+		if (!strncmp(k, s, n) && !k[n]) {
+			t->kind = keywords[i - 1].reserved ? TOK_RESERVED : TOK_KEYWORD;
+			t->op = keywords[i - 1].kw;
 			return;
 		}
 	}
