@@ -60,8 +60,9 @@ static const struct {
 
 struct type *type_by_name(const char *name)
 {
+	/* first characters first: asked for every declaration and cast */
 	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(names[i].name, name))
+		if (names[i].name[0] == name[0] && !strcmp(names[i].name, name))
 			return names[i].t;
 	return NULL;
 }
