@@ -580,8 +580,13 @@ static int trace_loop(struct run *r)
 static int end_trace(struct run *r, int status, bool failed)
 {
 	int st, n;
+	double t0 = now_ms();
+	int nlinks = r->as.nlinks + r->as.nlinkfds;
 
 	attach_detach_all(&r->as);
+	if (r->timing)
+		fprintf(stderr, "%s: timing: detach %.2f ms (%d links)\n", r->prog, now_ms() - t0,
+			nlinks);
 	/* What a -c command keeps doing is no longer traced. */
 	target_release(&r->tgt);
 	bool end_failed = attach_run_once(r->obj, r->rt, DCC_ATTACH_END, r->prog);
@@ -820,7 +825,12 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 	fflush(stdout);
 	if (output_failed(&r, errno))
 		status = 1;
+	double t_rel = now_ms();
+	int nslow = r.as.nslow;
 	attach_release(&r.as);
+	if (r.timing && nslow)
+		fprintf(stderr, "%s: timing: closing %d tracepoint perf events %.2f ms\n", r.prog,
+			nslow, now_ms() - t_rel);
 	if (r.rt)
 		dcc_runtime__free(r.rt);
 	bpf_object__close(r.obj);

@@ -558,6 +558,37 @@ static void make_maps(struct cg *cg)
 	}
 }
 
+/* Above this many syscalls a group is one program on raw_syscalls rather
+ * than one tracepoint a syscall (bench/RESULTS.md, "Syscall probes: one
+ * tracepoint each or raw_syscalls"); DCC_SYSCALL_RAW_MIN overrides it, for
+ * the benchmark that measures the crossover. */
+static int syscall_raw_min(void)
+{
+	const char *env = getenv("DCC_SYSCALL_RAW_MIN");
+	return env && *env ? atoi(env) : 8;
+}
+
+/* raw_syscalls through tp_btf (a BPF trampoline-less raw tracepoint with
+ * BTF-typed arguments) rather than the perf-event tracepoint; overridden by
+ * DCC_SYSCALL_RAW_KIND=btf|tp for the benchmark. */
+static bool syscall_raw_btf(void)
+{
+	const char *env = getenv("DCC_SYSCALL_RAW_KIND");
+	return env && !strcmp(env, "btf");
+}
+
+/* One program on raw_syscalls for group g: many syscalls, or one without
+ * a syscalls/sys_enter_NAME tracepoint of its own (stat's is newstat's). */
+static bool syscall_group_raw(const struct pgroup *g)
+{
+	if (g->nprobes > syscall_raw_min())
+		return true;
+	for (int i = 0; i < g->nprobes; i++)
+		if (syscall_nargs(g->probes[i]->func) < 0)
+			return true;
+	return false;
+}
+
 static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 {
 	*raw = false;
@@ -568,8 +599,10 @@ static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 	case PK_SYSCALL_ENTRY:
 	case PK_SYSCALL_RETURN: {
 		bool entry = g->kind == PK_SYSCALL_ENTRY;
-		if (g->nprobes > 8) {
+		if (syscall_group_raw(g)) {
 			*raw = true;
+			if (syscall_raw_btf())
+				return entry ? "tp_btf/sys_enter" : "tp_btf/sys_exit";
 			return entry ? "tracepoint/raw_syscalls/sys_enter"
 				     : "tracepoint/raw_syscalls/sys_exit";
 		}
@@ -616,6 +649,11 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 	case PK_SYSCALL_ENTRY:
 	case PK_SYSCALL_RETURN: {
 		bool entry = g->kind == PK_SYSCALL_ENTRY;
+		if (raw && syscall_raw_btf()) {
+			cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, entry ? "sys_enter"
+				       : "sys_exit", 0, 0);
+			break;
+		}
 		if (raw) {
 			cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TRACEPOINT, entry ?
 				       "raw_syscalls/sys_enter" : "raw_syscalls/sys_exit", 0, 0);
@@ -696,6 +734,27 @@ static void syscall_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef bo
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
 }
 
+/* The syscall number of a syscall probe's program, as an i64. */
+static LLVMValueRef syscall_nr(struct cg *cg, struct pgroup *g)
+{
+	if (cg->p->ctx_btf) {
+		/* tp_btf sys_enter(regs, id); sys_exit(regs, ret) has the number
+		 * only in regs->orig_ax (offset 120 of x86-64's pt_regs), as
+		 * the kernel's syscall_get_nr() reads it */
+		if (g->kind == PK_SYSCALL_ENTRY)
+			return cg_bpf_ctx_load(cg, cg->i64, 8);
+		LLVMValueRef regs = LLVMBuildIntToPtr(cg->b, cg_bpf_ctx_load(cg, cg->i64, 0),
+						      cg->ptr, "regs");
+		return cg_syscall_reg(cg, regs, 120);
+	}
+	/* __syscall_nr (int) of syscalls/sys_*_NAME and id (long) of
+	 * raw_syscalls/sys_* both sit at offset 8 of the context. */
+	LLVMValueRef off = cg_i64(cg, 8);
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &off, 1, "");
+	LLVMValueRef nr = LLVMBuildLoad2(cg->b, cg->i32, p, "nr");
+	return LLVMBuildSExt(cg->b, nr, cg->i64, "");
+}
+
 static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 {
 	bool raw;
@@ -703,6 +762,7 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	struct cg_prog prog = {
 		.grp = g,
 		.ctx_raw = raw,
+		.ctx_btf = raw && syscall_raw_btf(),
 		.self_ptr = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (cg->s->nvars + 1)),
 	};
 	cg->p = &prog;
@@ -755,12 +815,7 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	prog.scratch_slot = cg_alloca(cg, cg->ptr, "scratch.slot");
 	LLVMBasicBlockRef body = cg_block(cg, "body");
 	if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN) {
-		/* __syscall_nr (int) of syscalls/sys_*_NAME and id (long) of
-		 * raw_syscalls/sys_* both sit at offset 8 of the context. */
-		LLVMValueRef off = cg_i64(cg, 8);
-		LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, prog.ctx, &off, 1, "");
-		LLVMValueRef nr = LLVMBuildLoad2(cg->b, cg->i32, p, "nr");
-		prog.ctx_nr = LLVMBuildSExt(cg->b, nr, cg->i64, "");
+		prog.ctx_nr = syscall_nr(cg, g);
 		if (raw)
 			syscall_filter(cg, g, body);
 		else

@@ -246,6 +246,23 @@ static bool syscall_args_have(const struct pgroup *g, int i)
 	return g->nprobes > 0;
 }
 
+/* A register the syscall left in its struct pt_regs, REGS being tp_btf's
+ * BTF-typed pointer: a plain load, which the verifier checks against the
+ * type and makes a fault-safe one. */
+LLVMValueRef cg_syscall_reg(struct cg *cg, LLVMValueRef regs, unsigned off)
+{
+	LLVMValueRef o = cg_i64(cg, off);
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, regs, &o, 1, "");
+	return LLVMBuildLoad2(cg->b, cg->i64, p, "");
+}
+
+/* The return value of a syscall return probe: the record's ret (after its
+ * id) or tp_btf's second argument. */
+static LLVMValueRef syscall_ret(struct cg *cg)
+{
+	return ctx_u64(cg, cg->p->ctx_btf ? 8 : 16);
+}
+
 static LLVMValueRef arg_value(struct cg *cg, int i)
 {
 	struct pgroup *g = cg->p->grp;
@@ -253,6 +270,12 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 	case PK_SYSCALL_ENTRY: {
 		if (i >= 6)
 			return cg_i64(cg, 0);
+		if (cg->p->ctx_btf) {
+			/* x86-64's syscall arguments: di, si, dx, r10, r8, r9 */
+			static const unsigned reg[6] = { 112, 104, 96, 56, 72, 64 };
+			LLVMValueRef regs = LLVMBuildIntToPtr(cg->b, ctx_u64(cg, 0), cg->ptr, "regs");
+			return cg_syscall_reg(cg, regs, reg[i]);
+		}
 		if (cg->p->ctx_raw)
 			return ctx_u64(cg, 16 + 8 * (unsigned)i);
 		/* A syscalls/sys_enter_NAME record only has the syscall's own
@@ -269,7 +292,7 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 		return LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
 	}
 	case PK_SYSCALL_RETURN:
-		return i < 2 ? ctx_u64(cg, 16) : cg_i64(cg, 0);
+		return i < 2 ? syscall_ret(cg) : cg_i64(cg, 0);
 	case PK_TICK:
 	case PK_PROFILE: {
 		if (i > 1)
@@ -409,7 +432,7 @@ static struct cval builtin(struct cg *cg, struct node *n)
 			break;
 		}
 		{
-			LLVMValueRef ret = ctx_u64(cg, 16);
+			LLVMValueRef ret = syscall_ret(cg);
 			LLVMValueRef neg = LLVMBuildNeg(cg->b, ret, "");
 			LLVMValueRef isErr = LLVMBuildICmp(cg->b, LLVMIntULE,
 				LLVMBuildSub(cg->b, neg, cg_i64(cg, 1), ""), cg_i64(cg, 4094), "");
