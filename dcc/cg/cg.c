@@ -568,13 +568,16 @@ static int syscall_raw_min(void)
 	return env && *env ? atoi(env) : 8;
 }
 
-/* raw_syscalls through tp_btf (a BPF trampoline-less raw tracepoint with
- * BTF-typed arguments) rather than the perf-event tracepoint; overridden by
- * DCC_SYSCALL_RAW_KIND=btf|tp for the benchmark. */
-static bool syscall_raw_btf(void)
+/* How a group on raw_syscalls attaches: 'r' raw_tp, 'b' tp_btf (the
+ * same raw tracepoint, with BTF-typed arguments: needs the kernel's BTF
+ * at load), 't' the perf-event tracepoint; DCC_SYSCALL_RAW_KIND=raw|btf|tp
+ * overrides it for the benchmark. */
+static char syscall_raw_kind(void)
 {
 	const char *env = getenv("DCC_SYSCALL_RAW_KIND");
-	return env && !strcmp(env, "btf");
+	if (env && (!strcmp(env, "btf") || !strcmp(env, "tp")))
+		return env[0];
+	return env && !strcmp(env, "raw") ? 'r' : 't';
 }
 
 /* One program on raw_syscalls for group g: many syscalls, or one without
@@ -601,8 +604,10 @@ static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 		bool entry = g->kind == PK_SYSCALL_ENTRY;
 		if (syscall_group_raw(g)) {
 			*raw = true;
-			if (syscall_raw_btf())
+			if (syscall_raw_kind() == 'b')
 				return entry ? "tp_btf/sys_enter" : "tp_btf/sys_exit";
+			if (syscall_raw_kind() == 'r')
+				return entry ? "raw_tp/sys_enter" : "raw_tp/sys_exit";
 			return entry ? "tracepoint/raw_syscalls/sys_enter"
 				     : "tracepoint/raw_syscalls/sys_exit";
 		}
@@ -649,8 +654,9 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 	case PK_SYSCALL_ENTRY:
 	case PK_SYSCALL_RETURN: {
 		bool entry = g->kind == PK_SYSCALL_ENTRY;
-		if (raw && syscall_raw_btf()) {
-			cg_meta_attach(cg->meta, g->prog_name, DCC_ATTACH_TP_BTF, entry ? "sys_enter"
+		if (raw && syscall_raw_kind() != 't') {
+			cg_meta_attach(cg->meta, g->prog_name, syscall_raw_kind() == 'b' ?
+				       DCC_ATTACH_TP_BTF : DCC_ATTACH_RAW_TP, entry ? "sys_enter"
 				       : "sys_exit", 0, 0);
 			break;
 		}
@@ -737,15 +743,13 @@ static void syscall_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef bo
 /* The syscall number of a syscall probe's program, as an i64. */
 static LLVMValueRef syscall_nr(struct cg *cg, struct pgroup *g)
 {
-	if (cg->p->ctx_btf) {
-		/* tp_btf sys_enter(regs, id); sys_exit(regs, ret) has the number
-		 * only in regs->orig_ax (offset 120 of x86-64's pt_regs), as
-		 * the kernel's syscall_get_nr() reads it */
+	if (cg->p->ctx_regs) {
+		/* the raw tracepoints sys_enter(regs, id); sys_exit(regs, ret)
+		 * has the number only in regs->orig_ax (offset 120 of x86-64's
+		 * pt_regs), as the kernel's syscall_get_nr() reads it */
 		if (g->kind == PK_SYSCALL_ENTRY)
 			return cg_bpf_ctx_load(cg, cg->i64, 8);
-		LLVMValueRef regs = LLVMBuildIntToPtr(cg->b, cg_bpf_ctx_load(cg, cg->i64, 0),
-						      cg->ptr, "regs");
-		return cg_syscall_reg(cg, regs, 120);
+		return cg_syscall_reg(cg, 120);
 	}
 	/* __syscall_nr (int) of syscalls/sys_*_NAME and id (long) of
 	 * raw_syscalls/sys_* both sit at offset 8 of the context. */
@@ -762,7 +766,8 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	struct cg_prog prog = {
 		.grp = g,
 		.ctx_raw = raw,
-		.ctx_btf = raw && syscall_raw_btf(),
+		.ctx_regs = raw && syscall_raw_kind() != 't',
+		.regs_typed = raw && syscall_raw_kind() == 'b',
 		.self_ptr = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (cg->s->nvars + 1)),
 	};
 	cg->p = &prog;

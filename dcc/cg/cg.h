@@ -81,7 +81,9 @@ struct cg_prog {
 	int epid;                  /* of this clause, 0 if it records nothing */
 	LLVMValueRef ctx_nr;       /* cached syscall number (i64) */
 	bool ctx_raw;              /* attached to raw_syscalls: args[6] always there */
-	bool ctx_btf;              /* ...through tp_btf: ctx is { struct pt_regs *, id or ret } */
+	/* ...through a raw tracepoint: ctx is { struct pt_regs *, id or ret },
+	 * the pointer BTF-typed (tp_btf: plain loads) or not (raw_tp: helper) */
+	bool ctx_regs, regs_typed;
 	LLVMBasicBlockRef drop_leave; /* cg_drop_leave()'s block, and its kind */
 	LLVMValueRef drop_kind;
 };
@@ -255,7 +257,7 @@ LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t);
 void cg_strcopy(struct cg *cg, LLVMValueRef dst, unsigned dstcap, struct cval src);
 LLVMValueRef cg_cond(struct cg *cg, struct node *n); /* i1 */
 LLVMValueRef cg_probe_id(struct cg *cg);
-LLVMValueRef cg_syscall_reg(struct cg *cg, LLVMValueRef regs, unsigned off);
+LLVMValueRef cg_syscall_reg(struct cg *cg, unsigned off);
 /* Bytes a string expression's buffer can need (>= the cap cg_expr gives). */
 unsigned cg_str_cap(struct cg *cg, struct node *n);
 

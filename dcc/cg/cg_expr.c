@@ -246,13 +246,16 @@ static bool syscall_args_have(const struct pgroup *g, int i)
 	return g->nprobes > 0;
 }
 
-/* A register the syscall left in its struct pt_regs, REGS being tp_btf's
- * BTF-typed pointer: a plain load, which the verifier checks against the
- * type and makes a fault-safe one. */
-LLVMValueRef cg_syscall_reg(struct cg *cg, LLVMValueRef regs, unsigned off)
+/* A register the syscall left in its struct pt_regs (offset OFF): through
+ * tp_btf's BTF-typed pointer a plain load, which the verifier checks
+ * against the type and makes fault-safe; through raw_tp's a helper read. */
+LLVMValueRef cg_syscall_reg(struct cg *cg, unsigned off)
 {
+	LLVMValueRef regs = LLVMBuildIntToPtr(cg->b, ctx_u64(cg, 0), cg->ptr, "regs");
 	LLVMValueRef o = cg_i64(cg, off);
 	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, regs, &o, 1, "");
+	if (!cg->p->regs_typed)
+		return cg_kread(cg, p, &type_ulong);
 	return LLVMBuildLoad2(cg->b, cg->i64, p, "");
 }
 
@@ -260,7 +263,7 @@ LLVMValueRef cg_syscall_reg(struct cg *cg, LLVMValueRef regs, unsigned off)
  * id) or tp_btf's second argument. */
 static LLVMValueRef syscall_ret(struct cg *cg)
 {
-	return ctx_u64(cg, cg->p->ctx_btf ? 8 : 16);
+	return ctx_u64(cg, cg->p->ctx_regs ? 8 : 16);
 }
 
 static LLVMValueRef arg_value(struct cg *cg, int i)
@@ -270,11 +273,10 @@ static LLVMValueRef arg_value(struct cg *cg, int i)
 	case PK_SYSCALL_ENTRY: {
 		if (i >= 6)
 			return cg_i64(cg, 0);
-		if (cg->p->ctx_btf) {
+		if (cg->p->ctx_regs) {
 			/* x86-64's syscall arguments: di, si, dx, r10, r8, r9 */
 			static const unsigned reg[6] = { 112, 104, 96, 56, 72, 64 };
-			LLVMValueRef regs = LLVMBuildIntToPtr(cg->b, ctx_u64(cg, 0), cg->ptr, "regs");
-			return cg_syscall_reg(cg, regs, reg[i]);
+			return cg_syscall_reg(cg, reg[i]);
 		}
 		if (cg->p->ctx_raw)
 			return ctx_u64(cg, 16 + 8 * (unsigned)i);
