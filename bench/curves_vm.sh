@@ -42,8 +42,8 @@ for c in $(printf '%s\n' "${!PAT[@]}" | sort); do
 	np=$("$DTRUN" --info "$WORK/vm/root/c/$c.bpf.o" 2>/dev/null | sed -n 's/^probes: \([0-9]*\).*/\1/p')
 	progs=$("$DTRUN" --info "$WORK/vm/root/c/$c.bpf.o" 2>/dev/null | sed -n 's/^programs: //p')
 	if ! grep -q 'probes attached' "$f" 2>/dev/null; then
-		printf '| `%s` | %s | %s | fails: %s | | | |\n' "${PAT[$c]}" "$np" "$progs" \
-			"$(grep -v '^libbpf' "$f" 2>/dev/null | grep -m1 . | cut -c1-100)"
+		printf '| `%s` | %s | %s | fails: %s | | | |\n' "${PAT[$c]}" "$((np - 1))" "$((progs - 1))" \
+			"$(grep -v '^libbpf\|timing' "$f" 2>/dev/null | grep -m1 . | cut -c1-160)"
 		continue
 	fi
 	awk -v pat="${PAT[$c]}" -v np="$np" -v progs="$progs" '

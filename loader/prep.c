@@ -6,6 +6,7 @@
  */
 #include "internal.h"
 
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <linux/bpf.h>
 #include <errno.h>
@@ -49,6 +50,20 @@ static void set_procvars(struct bpf_object *obj, void *data, size_t size)
 		snprintf(name, sizeof(name), DCC_RODATA_PROC "%s", names[i]);
 		set_rodata(obj, data, size, name, v[i]);
 	}
+}
+
+/* Whether the kernel's BTF has function NAME; true when the BTF cannot
+ * be read (the load then says why). *btf is loaded on first use. */
+static bool kernel_has_function(struct btf **btf, const char *name)
+{
+	if (!*btf) {
+		*btf = btf__load_vmlinux_btf();
+		if (libbpf_get_error(*btf)) {
+			*btf = NULL;
+			return true;
+		}
+	}
+	return btf__find_by_name_kind(*btf, name, BTF_KIND_FUNC) > 0;
 }
 
 const char *loader_attach_target(struct dcc_runtime *rt, const char *prog, uint32_t *kind,
@@ -179,6 +194,7 @@ int loader_prepare(struct bpf_object *obj, struct dcc_runtime *rt, pid_t target,
 		fprintf(err, "%s: cannot set the object's phase before load\n", progname);
 		return -EINVAL;
 	}
+	struct btf *vmlinux = NULL;
 	bpf_object__for_each_program(prog, obj) {
 		const char *pname = bpf_program__name(prog), *tname;
 		bool only_optional;
@@ -195,6 +211,14 @@ int loader_prepare(struct bpf_object *obj, struct dcc_runtime *rt, pid_t target,
 		    (kind == DCC_ATTACH_TP_BTF || kind == DCC_ATTACH_FENTRY ||
 		     kind == DCC_ATTACH_FEXIT))
 			bpf_program__set_attach_target(prog, 0, tname);
+		/* An fbt function a glob matched where the object was compiled
+		 * and this kernel lacks: left out here, not refused at load one
+		 * program at a time (each refusal a reload of the object). */
+		if (tname && only_optional && count == 1 &&
+		    (kind == DCC_ATTACH_FENTRY || kind == DCC_ATTACH_FEXIT) &&
+		    !kernel_has_function(&vmlinux, tname))
+			bpf_program__set_autoload(prog, false);
 	}
+	btf__free(vmlinux);
 	return 0;
 }

@@ -689,8 +689,11 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 		break;
 	case PK_FBT_ENTRY:
 	case PK_FBT_RETURN:
+		/* a function a glob matched here may be missing from the kernel
+		 * the object runs on: the loader leaves its program out */
 		cg_meta_attach(cg->meta, g->prog_name, g->kind == PK_FBT_ENTRY ? DCC_ATTACH_FENTRY
-			       : DCC_ATTACH_FEXIT, g->probes[0]->func, 0, 0);
+			       : DCC_ATTACH_FEXIT, g->probes[0]->func,
+			       g->explicit_names ? 0 : DCC_ATTACH_F_OPTIONAL, 0);
 		break;
 	case PK_PROC:
 		cg_proc_attach(cg, g);

@@ -198,3 +198,13 @@ E2E_TEST(syscall, six_arguments)
 	e2e_expect_out(&r, 0, "syscall.six_arguments");
 	run_result_free(&r);
 }
+
+/* Nine syscalls in a description take raw_syscalls: the same arguments,
+ * probefunc, return value and errno as one syscall's own tracepoint. */
+E2E_TEST(syscall, raw_syscalls_group_sees_what_one_tracepoint_sees)
+{
+	struct run_result r = trace_cmd("tst.raw_group", e2e_trigger("args6"));
+	e2e_expect(&r, 0, "sendto:entry -1 1111 2222 3333 4444 5555\n"
+			  "sendto:return -9 errno=9\n\n");
+	run_result_free(&r);
+}
