@@ -11,7 +11,7 @@
 # lock (LOCK) for the whole boot.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 LOCK=${LOCK:-/tmp/dcc-kernel.lock}
-PATTERNS=${PATTERNS:-fbt::vfs_read:entry fbt::vfs_*read*:entry fbt::security_file*:entry fbt::vfs_[r-w]*:entry fbt::vfs_*:entry fbt::vfs_*:return fbt::security_*:entry syscall:::entry}
+PATTERNS=${PATTERNS:-fbt::vfs_read:entry fbt::vfs_*read*:entry fbt::security_file*:entry fbt::vfs_[r-w]*:entry fbt::vfs_*:entry fbt::vfs_*:return fbt::security_[a-p]*:entry fbt::tcp_[a-r]*:entry fbt::security_*:entry syscall:::entry}
 GUEST_BIN=${GUEST_BIN:-$BUILD/tests/vm/guest}
 [ -x "$GUEST_BIN/dtrun" ] || { echo "bench: no static dtrun in $GUEST_BIN (build tests/vm)" >&2; exit 1; }
 
@@ -39,8 +39,13 @@ echo "| pattern | probes | programs | open+load ms | attach ms | attached after 
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for c in $(printf '%s\n' "${!PAT[@]}" | sort); do
 	f=$WORK/vm/got/$c.out
-	np=$("$DTRUN" --info "$WORK/vm/root/c/$c.bpf.o" 2>/dev/null | sed -n 's/^probes: \([0-9]*\).*/\1/p')
-	progs=$("$DTRUN" --info "$WORK/vm/root/c/$c.bpf.o" 2>/dev/null | sed -n 's/^programs: //p')
+	np=$("$DTRUN" --info "$WORK/vm/root/c/$c.bpf.o" 2>/dev/null | sed -n 's/^probes: \([0-9]*\).*/\1/p' || true)
+	progs=$("$DTRUN" --info "$WORK/vm/root/c/$c.bpf.o" 2>/dev/null | sed -n 's/^programs: //p' || true)
+	if [ -z "$np" ]; then
+		printf '| `%s` | | | does not compile: %s | | | |\n' "${PAT[$c]}" \
+			"$(grep -m1 error "$WORK/vm/got/$c.compile" 2>/dev/null | cut -c1-160)"
+		continue
+	fi
 	if ! grep -q 'probes attached' "$f" 2>/dev/null; then
 		printf '| `%s` | %s | %s | fails: %s | | | |\n' "${PAT[$c]}" "$((np - 1))" "$((progs - 1))" \
 			"$(grep -v '^libbpf\|timing' "$f" 2>/dev/null | grep -m1 . | cut -c1-160)"

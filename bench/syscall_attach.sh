@@ -113,14 +113,20 @@ traced()
 		{ ns[$1] = $3 / $2 } END { printf "%.0f %.0f %s %.1f\n", ns["sys"], ns["read"], prog, c / 1000 }' "$WORK/l"
 }
 
-sysctl -qw kernel.bpf_stats_enabled=1
+# pcload untraced, under the lock like the traced runs: "sys_ns read_ns"
+untraced()
+{
+	flock "$LOCK" bash -c '"$1/pcload" sys "$2" >"$1/l0"; "$1/pcload" read "$2" >>"$1/l0"' _ "$WORK" "$N"
+	awk '{ ns[$1] = $3 / $2 } END { printf "%.0f %.0f\n", ns["sys"], ns["read"] }' "$WORK/l0"
+}
+
+# STATS=0: bpf_stats off, so that the ns per call do not include its two
+# clock reads a program run (the ns per program run column is then empty)
+[ "${STATS:-1}" = 0 ] || sysctl -qw kernel.bpf_stats_enabled=1
 machine
 echo "# dcc $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), RUNS=$RUNS, N=$N"
 echo "| syscalls | variant | open+load ms | attach ms | detach ms | closing perf events ms | whole run ms | getppid ns/call | read ns/call (not probed) | ns per program run | ^C to exit ms |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-# untraced baseline
-"$WORK/pcload" sys "$N" >"$WORK/l0"; "$WORK/pcload" read "$N" >>"$WORK/l0"
-awk '{ ns[$1] = $3 / $2 } END { printf "| 0 | untraced | | | | | | %.0f | %.0f | | |\n", ns["sys"], ns["read"] }' "$WORK/l0"
 for k in $KS; do
 	for v in $VARIANTS; do
 		compile "$v" "$k" '	@ = count();' "$WORK/$v.$k.ss.o" 'BEGIN { exit(0); }' || continue
@@ -128,6 +134,7 @@ for k in $KS; do
 	done
 	: >"$WORK/rows"
 	for ((i = 0; i < RUNS; i++)); do
+		echo "untraced tr $(untraced)" >>"$WORK/rows"
 		for v in $VARIANTS; do
 			[ -e "$WORK/$v.$k.ss.o" ] || continue
 			echo "$v ss $(startstop "$WORK/$v.$k.ss.o")" >>"$WORK/rows"
@@ -142,8 +149,11 @@ for k in $KS; do
 			cells="$cells | $(awk -v v="$v" -v c="$c" '$1 == v && $2 == "ss" && $3 != "fail" { print $c }' "$WORK/rows" | med)"
 		done
 		for c in 3 4 5 6; do
-			cells="$cells | $(awk -v v="$v" -v c="$c" '$1 == v && $2 == "tr" && $3 != "fail" { print $c }' "$WORK/rows" | med)"
+			cells="$cells | $(awk -v v="$v" -v c="$c" '$1 == v && $2 == "tr" && $3 != "fail" { print $c }' "$WORK/rows" | stats | sed 's| | / |')"
 		done
 		echo "| $kk | $v$cells |"
 	done
+	awk '$1 == "untraced" { print $3 }' "$WORK/rows" | stats >"$WORK/u1"
+	awk '$1 == "untraced" { print $4 }' "$WORK/rows" | stats >"$WORK/u2"
+	echo "| $kk | untraced (median / min) | | | | | | $(sed 's| | / |' "$WORK/u1") | $(sed 's| | / |' "$WORK/u2") | | |"
 done

@@ -568,16 +568,17 @@ static int syscall_raw_min(void)
 	return env && *env ? atoi(env) : 8;
 }
 
-/* How a group on raw_syscalls attaches: 'r' raw_tp, 'b' tp_btf (the
- * same raw tracepoint, with BTF-typed arguments: needs the kernel's BTF
- * at load), 't' the perf-event tracepoint; DCC_SYSCALL_RAW_KIND=raw|btf|tp
- * overrides it for the benchmark. */
+/* How a group on raw_syscalls attaches: 'r' raw_tp (the default), 'b'
+ * tp_btf (the same raw tracepoint with BTF-typed arguments, but libbpf
+ * then reads the kernel's BTF at load: +30-150 ms), 't' the perf-event
+ * tracepoint (whose close waits for RCU grace periods: ~70 ms at exit);
+ * DCC_SYSCALL_RAW_KIND=raw|btf|tp for the benchmark. */
 static char syscall_raw_kind(void)
 {
 	const char *env = getenv("DCC_SYSCALL_RAW_KIND");
 	if (env && (!strcmp(env, "btf") || !strcmp(env, "tp")))
 		return env[0];
-	return env && !strcmp(env, "raw") ? 'r' : 't';
+	return 'r';
 }
 
 /* One program on raw_syscalls for group g: many syscalls, or one without

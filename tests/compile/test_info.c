@@ -117,3 +117,24 @@ NOKERNEL_TEST(cli, emit)
 		  "%s", r.err);
 	run_result_free(&r);
 }
+
+/* Where syscall probes attach: a syscall's own tracepoint; one program on
+ * the raw_syscalls raw tracepoints for more than eight syscalls or for one
+ * without a sys_enter_NAME tracepoint of its own (stat's is newstat's). */
+NOKERNEL_TEST(cli, syscall_sections)
+{
+	struct run_result r;
+	const char *src = e2e_tmp("sections.d");
+	const char *text = "syscall::getppid:entry { trace(1); }\n"
+			   "syscall::stat:entry { trace(2); }\n"
+			   "syscall::read*:return, syscall::write*:return, syscall::open*:return"
+			   " { trace(3); }\n";
+	cr_assert_eq(write_file(src, text, strlen(text)), 0);
+	e2e_run(&r, DCC_BIN, "--emit=ir", src, NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "section \"tracepoint/syscalls/sys_enter_getppid\"") &&
+		  strstr(r.out, "section \"raw_tp/sys_enter\"") &&
+		  strstr(r.out, "section \"raw_tp/sys_exit\"") &&
+		  !strstr(r.out, "sys_enter_stat\""), "sections:\n%.3000s", r.out);
+	run_result_free(&r);
+}
