@@ -26,6 +26,7 @@ KEYS=${KEYS:-1000 10000 100000 1000000}
 BUFSIZES=${BUFSIZES:-64k 256k 1m 4m 16m 64m}
 BUF_LOAD=${BUF_LOAD:-500000}
 ONLY=${ONLY:-clauses probes keys bufsize}
+PROBE_PATTERNS=${PROBE_PATTERNS:-syscall::getppid:entry syscall::*read*:entry syscall::*_*:entry syscall:::entry sdt:nmi:: sdt:xdp:: sdt:sched:: sdt:btrfs:: sdt:xfs:: sdt::: rawtp:nmi:: rawtp:xdp:: rawtp:sched:: rawtp:btrfs:: rawtp:xfs:: rawtp:::}
 
 locked() { flock "$LOCK" "$@"; }
 med() { stats | cut -d' ' -f1; }
@@ -42,6 +43,8 @@ dtrun_v()
 	fi
 	sed -n 's/.*open+load \([0-9.]*\) ms.*attach \([0-9.]*\) ms, probes attached \([0-9.]*\) ms.*/\1 \2 \3/p' \
 		"$WORK/v.err" | tr '\n' ' '
+	awk '/timing: detach/ { d = $4 } /timing: closing/ { c = $(NF - 1) }
+		END { printf "%s %s ", d + 0, c + 0 }' "$WORK/v.err"
 	awk '{ printf "%.1f\n", $1 / 1000 }' "$WORK/v.us"
 }
 
@@ -58,7 +61,7 @@ load_cells()
 		return
 	fi
 	local c out=
-	for c in 1 2 3 4; do
+	for c in 1 2 3 4 5 6; do
 		out="$out $(cut -d' ' -f$c "$WORK/lr" | med)"
 	done
 	echo "$out"
@@ -96,7 +99,7 @@ clauses()
 				"$(stat -c %s "$WORK/c$n.o")" "$progs" "$*"
 		else
 			printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$n" "$wall" "$stages" \
-				"$(stat -c %s "$WORK/c$n.o")" "$progs" "$1" "$2" "$3" "$4"
+				"$(stat -c %s "$WORK/c$n.o")" "$progs" "$1" "$2" "$3" "$6"
 		fi
 	done
 }
@@ -105,14 +108,14 @@ probes()
 {
 	local pat runs
 	echo "## 2. probes: start to attached (BEGIN { exit(0); } + PATTERN { @ = count(); })"
-	printf '| pattern | probes | programs | open+load ms | attach ms | attached after start ms | whole dtrun run ms |\n'
-	printf '| --- | --- | --- | --- | --- | --- | --- |\n'
-	for pat in syscall::getppid:entry 'syscall::*read*:entry' 'syscall::*_*:entry' \
-		'syscall:::entry' sdt:nmi:: sdt:xdp:: sdt:btrfs:: sdt:xfs:: 'sdt:::' 'rawtp:kvm::' \
-		'rawtp:::'; do
-		printf 'BEGIN { exit(0); }\n%s { @ = count(); }\n' "$pat" >"$WORK/p.d"
+	printf '| pattern | probes | programs | open+load ms | attach ms | attached after start ms | detach ms | closing perf events ms | whole dtrun run ms |\n'
+	printf '| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n'
+	local -
+	set -f # the patterns are not file names
+	for pat in $PROBE_PATTERNS; do
+		printf 'BEGIN { exit(0); }\n%s\n{ @ = count(); }\n' "$pat" >"$WORK/p.d"
 		if ! "$DCC" "$WORK/p.d" -o "$WORK/p.o" 2>"$WORK/p.err"; then
-			printf '| `%s` | does not compile: %s | | | | | |\n' "$pat" "$(head -1 "$WORK/p.err")"
+			printf '| `%s` | does not compile: %s | | | | | | | |\n' "$pat" "$(head -1 "$WORK/p.err")"
 			continue
 		fi
 		local np progs
@@ -120,13 +123,14 @@ probes()
 		progs=$("$DTRUN" --info "$WORK/p.o" | sed -n 's/^programs: //p')
 		runs=$RUNS
 		[ "$np" -lt 500 ] || runs=$(( RUNS < 3 ? RUNS : 3 ))
+		[ "$np" -lt 1000 ] || runs=1
 		set -- $(load_cells "$WORK/p.o" "$runs")
 		if [ "$1" = fail: ]; then
 			shift
-			printf '| `%s` | %s | %s | fails: %s | | | |\n' "$pat" "$np" "$((progs - 1))" "$*"
+			printf '| `%s` | %s | %s | fails: %s | | | | | |\n' "$pat" "$np" "$((progs - 1))" "$*"
 		else
-			printf '| `%s` | %s | %s | %s | %s | %s | %s |\n' "$pat" "$np" "$((progs - 1))" \
-				"$1" "$2" "$3" "$4"
+			printf '| `%s` | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$pat" "$np" "$((progs - 1))" \
+				"$1" "$2" "$3" "$4" "$5" "$6"
 		fi
 	done
 	echo "(programs: without BEGIN's)"

@@ -35,19 +35,19 @@ t1=$(now_us)
 
 machine
 echo "# dcc $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), guest $(grep -m1 -o 'Linux version [^ ]*' "$WORK/vm/console.log.txt" 2>/dev/null || echo '?'), batch $(((t1 - t0) / 1000000)) s"
-echo "| pattern | probes | programs | open+load ms | attach ms | attached after start ms | detach ms |"
-echo "| --- | --- | --- | --- | --- | --- | --- |"
+echo "| pattern | probes | programs | open+load ms | attach ms | attached after start ms | detach ms | closing perf events ms |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
 for c in $(printf '%s\n' "${!PAT[@]}" | sort); do
 	f=$WORK/vm/got/$c.out
 	np=$("$DTRUN" --info "$WORK/vm/root/c/$c.bpf.o" 2>/dev/null | sed -n 's/^probes: \([0-9]*\).*/\1/p' || true)
 	progs=$("$DTRUN" --info "$WORK/vm/root/c/$c.bpf.o" 2>/dev/null | sed -n 's/^programs: //p' || true)
 	if [ -z "$np" ]; then
-		printf '| `%s` | | | does not compile: %s | | | |\n' "${PAT[$c]}" \
+		printf '| `%s` | | | does not compile: %s | | | | |\n' "${PAT[$c]}" \
 			"$(grep -m1 error "$WORK/vm/got/$c.compile" 2>/dev/null | cut -c1-160)"
 		continue
 	fi
 	if ! grep -q 'probes attached' "$f" 2>/dev/null; then
-		printf '| `%s` | %s | %s | fails: %s | | | |\n' "${PAT[$c]}" "$((np - 1))" "$((progs - 1))" \
+		printf '| `%s` | %s | %s | fails: %s | | | | |\n' "${PAT[$c]}" "$((np - 1))" "$((progs - 1))" \
 			"$(grep -v '^libbpf\|timing' "$f" 2>/dev/null | grep -m1 . | cut -c1-160)"
 		continue
 	fi
@@ -55,6 +55,7 @@ for c in $(printf '%s\n' "${!PAT[@]}" | sort); do
 		/open\+load/ { for (i = 1; i < NF; i++) { if ($i == "open+load") l = $(i + 1)
 			if ($i == "attach") a = $(i + 1); if ($i == "attached") s = $(i + 1) } }
 		/timing: detach/ { d = $4 }
-		END { printf "| `%s` | %s | %s | %s | %s | %s | %s |\n", pat, np - 1, progs - 1, l, a, s, d }' "$f"
+		/timing: closing/ { c = $(NF - 1) }
+		END { printf "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", pat, np - 1, progs - 1, l, a, s, d, c + 0 }' "$f"
 done
 echo "(probes and programs without BEGIN's)"

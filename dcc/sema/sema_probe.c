@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arena.h"
 #include "diag.h"
@@ -231,7 +232,14 @@ static int match_events(struct sema *s, struct node *d, struct match *m, bool ra
 				    : sema_event_fields(s, groups[g], evs[i], t, offs, 32, false);
 			if (raw && !b)
 				err = -1;
-			/* (a raw tracepoint needs BTF's btf_trace_EVENT) */
+			/* (a raw tracepoint needs BTF's btf_trace_EVENT; a
+			 * tracepoint an id, which ftrace's own record formats,
+			 * ftrace/bprint..., lack; and the kernel attaches BPF
+			 * to none of the ftrace group, id or not) */
+			char idp[1024];
+			snprintf(idp, sizeof(idp), "%s/%s/id", path, evs[i]);
+			if (n >= 0 && !raw && (!strcmp(groups[g], "ftrace") || access(idp, F_OK)))
+				n = -1;
 			if (n >= 0) {
 				struct probe *p = probe_named(s, raw ? PK_RAWTP : PK_SDT,
 							      raw ? "rawtp" : "sdt", groups[g], "",
