@@ -584,7 +584,8 @@ static int end_trace(struct run *r, int status, bool failed)
 	int nlinks = r->as.nlinks + r->as.nlinkfds;
 
 	attach_detach_all(&r->as);
-	if (r->timing)
+	/* -v only: DCC_TIMING's readers stop reading once probes are attached */
+	if (r->opts->verbose)
 		fprintf(stderr, "%s: timing: detach %.2f ms (%d links)\n", r->prog, now_ms() - t0,
 			nlinks);
 	/* What a -c command keeps doing is no longer traced. */
@@ -828,7 +829,7 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts)
 	double t_rel = now_ms();
 	int nslow = r.as.nslow;
 	attach_release(&r.as);
-	if (r.timing && nslow)
+	if (opts->verbose && nslow)
 		fprintf(stderr, "%s: timing: closing %d tracepoint perf events %.2f ms\n", r.prog,
 			nslow, now_ms() - t_rel);
 	if (r.rt)

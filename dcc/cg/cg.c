@@ -558,41 +558,6 @@ static void make_maps(struct cg *cg)
 	}
 }
 
-/* Above this many syscalls a group is one program on raw_syscalls rather
- * than one tracepoint a syscall (bench/RESULTS.md, "Syscall probes: one
- * tracepoint each or raw_syscalls"); DCC_SYSCALL_RAW_MIN overrides it, for
- * the benchmark that measures the crossover. */
-static int syscall_raw_min(void)
-{
-	const char *env = getenv("DCC_SYSCALL_RAW_MIN");
-	return env && *env ? atoi(env) : 8;
-}
-
-/* How a group on raw_syscalls attaches: 'r' raw_tp (the default), 'b'
- * tp_btf (the same raw tracepoint with BTF-typed arguments, but libbpf
- * then reads the kernel's BTF at load: +30-150 ms), 't' the perf-event
- * tracepoint (whose close waits for RCU grace periods: ~70 ms at exit);
- * DCC_SYSCALL_RAW_KIND=raw|btf|tp for the benchmark. */
-static char syscall_raw_kind(void)
-{
-	const char *env = getenv("DCC_SYSCALL_RAW_KIND");
-	if (env && (!strcmp(env, "btf") || !strcmp(env, "tp")))
-		return env[0];
-	return 'r';
-}
-
-/* One program on raw_syscalls for group g: many syscalls, or one without
- * a syscalls/sys_enter_NAME tracepoint of its own (stat's is newstat's). */
-static bool syscall_group_raw(const struct pgroup *g)
-{
-	if (g->nprobes > syscall_raw_min())
-		return true;
-	for (int i = 0; i < g->nprobes; i++)
-		if (syscall_nargs(g->probes[i]->func) < 0)
-			return true;
-	return false;
-}
-
 static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 {
 	*raw = false;
@@ -603,11 +568,11 @@ static const char *group_section(struct cg *cg, struct pgroup *g, bool *raw)
 	case PK_SYSCALL_ENTRY:
 	case PK_SYSCALL_RETURN: {
 		bool entry = g->kind == PK_SYSCALL_ENTRY;
-		if (syscall_group_raw(g)) {
+		if (cg_syscall_raw(g)) {
 			*raw = true;
-			if (syscall_raw_kind() == 'b')
+			if (cg_syscall_raw_kind() == 'b')
 				return entry ? "tp_btf/sys_enter" : "tp_btf/sys_exit";
-			if (syscall_raw_kind() == 'r')
+			if (cg_syscall_raw_kind() == 'r')
 				return entry ? "raw_tp/sys_enter" : "raw_tp/sys_exit";
 			return entry ? "tracepoint/raw_syscalls/sys_enter"
 				     : "tracepoint/raw_syscalls/sys_exit";
@@ -655,8 +620,8 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 	case PK_SYSCALL_ENTRY:
 	case PK_SYSCALL_RETURN: {
 		bool entry = g->kind == PK_SYSCALL_ENTRY;
-		if (raw && syscall_raw_kind() != 't') {
-			cg_meta_attach(cg->meta, g->prog_name, syscall_raw_kind() == 'b' ?
+		if (raw && cg_syscall_raw_kind() != 't') {
+			cg_meta_attach(cg->meta, g->prog_name, cg_syscall_raw_kind() == 'b' ?
 				       DCC_ATTACH_TP_BTF : DCC_ATTACH_RAW_TP, entry ? "sys_enter"
 				       : "sys_exit", 0, 0);
 			break;
@@ -722,47 +687,6 @@ static void record_attach(struct cg *cg, struct pgroup *g, bool raw)
 	}
 }
 
-/* raw_syscalls fire for every syscall: keep only this group's numbers. */
-static void syscall_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef body)
-{
-	if (g->nprobes >= syscall_count()) {
-		/* every syscall, but not the exits the kernel reports with id -1
-		 * (a restarted or returning-from-signal call: no syscall probe) */
-		LLVMBasicBlockRef none = cg_block(cg, "nosyscall");
-		LLVMValueRef ok = LLVMBuildICmp(cg->b, LLVMIntSGE, cg->p->ctx_nr, cg_i64(cg, 0), "");
-		LLVMBuildCondBr(cg->b, ok, body, none);
-		LLVMPositionBuilderAtEnd(cg->b, none);
-		LLVMBuildRet(cg->b, cg_i32(cg, 0));
-		return;
-	}
-	LLVMBasicBlockRef out = cg_block(cg, "filtered");
-	LLVMValueRef nr = LLVMBuildTrunc(cg->b, cg->p->ctx_nr, cg->i32, "");
-	LLVMValueRef sw = LLVMBuildSwitch(cg->b, nr, out, (unsigned)g->nprobes);
-	for (int i = 0; i < g->nprobes; i++)
-		LLVMAddCase(sw, cg_i32(cg, (uint32_t)g->probes[i]->nr), body);
-	LLVMPositionBuilderAtEnd(cg->b, out);
-	LLVMBuildRet(cg->b, cg_i32(cg, 0));
-}
-
-/* The syscall number of a syscall probe's program, as an i64. */
-static LLVMValueRef syscall_nr(struct cg *cg, struct pgroup *g)
-{
-	if (cg->p->ctx_regs) {
-		/* the raw tracepoints sys_enter(regs, id); sys_exit(regs, ret)
-		 * has the number only in regs->orig_ax (offset 120 of x86-64's
-		 * pt_regs), as the kernel's syscall_get_nr() reads it */
-		if (g->kind == PK_SYSCALL_ENTRY)
-			return cg_bpf_ctx_load(cg, cg->i64, 8);
-		return cg_syscall_reg(cg, 120);
-	}
-	/* __syscall_nr (int) of syscalls/sys_*_NAME and id (long) of
-	 * raw_syscalls/sys_* both sit at offset 8 of the context. */
-	LLVMValueRef off = cg_i64(cg, 8);
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &off, 1, "");
-	LLVMValueRef nr = LLVMBuildLoad2(cg->b, cg->i32, p, "nr");
-	return LLVMBuildSExt(cg->b, nr, cg->i64, "");
-}
-
 static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 {
 	bool raw;
@@ -770,8 +694,8 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	struct cg_prog prog = {
 		.grp = g,
 		.ctx_raw = raw,
-		.ctx_regs = raw && syscall_raw_kind() != 't',
-		.regs_typed = raw && syscall_raw_kind() == 'b',
+		.ctx_regs = raw && cg_syscall_raw_kind() != 't',
+		.regs_typed = raw && cg_syscall_raw_kind() == 'b',
 		.self_ptr = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (cg->s->nvars + 1)),
 	};
 	cg->p = &prog;
@@ -824,9 +748,9 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	prog.scratch_slot = cg_alloca(cg, cg->ptr, "scratch.slot");
 	LLVMBasicBlockRef body = cg_block(cg, "body");
 	if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN) {
-		prog.ctx_nr = syscall_nr(cg, g);
+		prog.ctx_nr = cg_syscall_nr(cg, g);
 		if (raw)
-			syscall_filter(cg, g, body);
+			cg_syscall_filter(cg, g, body);
 		else
 			LLVMBuildBr(cg->b, body);
 	} else if (g->kind == PK_PROC) {

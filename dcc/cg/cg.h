@@ -257,7 +257,14 @@ LLVMValueRef cg_norm(struct cg *cg, LLVMValueRef v, struct type *t);
 void cg_strcopy(struct cg *cg, LLVMValueRef dst, unsigned dstcap, struct cval src);
 LLVMValueRef cg_cond(struct cg *cg, struct node *n); /* i1 */
 LLVMValueRef cg_probe_id(struct cg *cg);
+/* cg_syscall.c */
+bool cg_syscall_raw(const struct pgroup *g);
+char cg_syscall_raw_kind(void);
+void cg_syscall_filter(struct cg *cg, struct pgroup *g, LLVMBasicBlockRef body);
+LLVMValueRef cg_syscall_nr(struct cg *cg, struct pgroup *g);
 LLVMValueRef cg_syscall_reg(struct cg *cg, unsigned off);
+LLVMValueRef cg_syscall_ret(struct cg *cg);
+LLVMValueRef cg_syscall_arg(struct cg *cg, int i);
 /* Bytes a string expression's buffer can need (>= the cap cg_expr gives). */
 unsigned cg_str_cap(struct cg *cg, struct node *n);
 

@@ -237,64 +237,14 @@ static LLVMValueRef core_ppid(struct cg *cg)
 	return cg_kread(cg, tgid, &type_int);
 }
 
-/* every syscall entry probe of g records argument i */
-static bool syscall_args_have(const struct pgroup *g, int i)
-{
-	for (int k = 0; k < g->nprobes; k++)
-		if (syscall_nargs(g->probes[k]->func) <= i)
-			return false;
-	return g->nprobes > 0;
-}
-
-/* A register the syscall left in its struct pt_regs (offset OFF): through
- * tp_btf's BTF-typed pointer a plain load, which the verifier checks
- * against the type and makes fault-safe; through raw_tp's a helper read. */
-LLVMValueRef cg_syscall_reg(struct cg *cg, unsigned off)
-{
-	LLVMValueRef regs = LLVMBuildIntToPtr(cg->b, ctx_u64(cg, 0), cg->ptr, "regs");
-	LLVMValueRef o = cg_i64(cg, off);
-	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, regs, &o, 1, "");
-	if (!cg->p->regs_typed)
-		return cg_kread(cg, p, &type_ulong);
-	return LLVMBuildLoad2(cg->b, cg->i64, p, "");
-}
-
-/* The return value of a syscall return probe: the record's ret (after its
- * id) or tp_btf's second argument. */
-static LLVMValueRef syscall_ret(struct cg *cg)
-{
-	return ctx_u64(cg, cg->p->ctx_regs ? 8 : 16);
-}
-
 static LLVMValueRef arg_value(struct cg *cg, int i)
 {
 	struct pgroup *g = cg->p->grp;
 	switch (g->kind) {
-	case PK_SYSCALL_ENTRY: {
-		if (i >= 6)
-			return cg_i64(cg, 0);
-		if (cg->p->ctx_regs) {
-			/* x86-64's syscall arguments: di, si, dx, r10, r8, r9 */
-			static const unsigned reg[6] = { 112, 104, 96, 56, 72, 64 };
-			return cg_syscall_reg(cg, reg[i]);
-		}
-		if (cg->p->ctx_raw)
-			return ctx_u64(cg, 16 + 8 * (unsigned)i);
-		/* A syscalls/sys_enter_NAME record only has the syscall's own
-		 * arguments, and the kernel refuses to attach a program that
-		 * loads past them (EACCES): a context load when every probe of
-		 * the program has argument i (syscall_nargs.c), else read the
-		 * slot with a helper, which the kernel does not check. */
-		if (syscall_args_have(g, i))
-			return ctx_u64(cg, 16 + 8 * (unsigned)i);
-		LLVMValueRef tmp = cg_tmp64(cg);
-		LLVMValueRef o = cg_i64(cg, 16 + 8 * (unsigned)i);
-		LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");
-		cg_bpf_probe_read_kernel(cg, tmp, cg_i32(cg, 8), src);
-		return LLVMBuildLoad2(cg->b, cg->i64, tmp, "");
-	}
+	case PK_SYSCALL_ENTRY:
+		return cg_syscall_arg(cg, i);
 	case PK_SYSCALL_RETURN:
-		return i < 2 ? syscall_ret(cg) : cg_i64(cg, 0);
+		return i < 2 ? cg_syscall_ret(cg) : cg_i64(cg, 0);
 	case PK_TICK:
 	case PK_PROFILE: {
 		if (i > 1)
@@ -434,7 +384,7 @@ static struct cval builtin(struct cg *cg, struct node *n)
 			break;
 		}
 		{
-			LLVMValueRef ret = syscall_ret(cg);
+			LLVMValueRef ret = cg_syscall_ret(cg);
 			LLVMValueRef neg = LLVMBuildNeg(cg->b, ret, "");
 			LLVMValueRef isErr = LLVMBuildICmp(cg->b, LLVMIntULE,
 				LLVMBuildSub(cg->b, neg, cg_i64(cg, 1), ""), cg_i64(cg, 4094), "");
