@@ -38,7 +38,7 @@ dtrun_v()
 	# timed inside the lock: waiting for others' runs is not dtrun's time
 	if ! locked bash -c 't0=${EPOCHREALTIME/./}; "$@" || exit; t1=${EPOCHREALTIME/./}
 		echo $((t1 - t0)) >"$0"' "$WORK/v.us" "$DTRUN" -q -v "$1" >/dev/null 2>"$WORK/v.err"; then
-		echo "fail: $(grep -v '^libbpf' "$WORK/v.err" | grep -m1 . | cut -c1-80)"
+		echo "fail: $(grep -v '^libbpf\|timing' "$WORK/v.err" | grep -m1 . | cut -c1-160)"
 		return
 	fi
 	sed -n 's/.*open+load \([0-9.]*\) ms.*attach \([0-9.]*\) ms, probes attached \([0-9.]*\) ms.*/\1 \2 \3/p' \
