@@ -20,6 +20,16 @@ struct sema_btf {
 	const char *path;
 	struct type **cache;
 	unsigned n;
+	/* the ids cache[] holds a type for, so a rebind clears those alone
+	 * (the whole cache is a megabyte for the kernel's BTF) */
+	unsigned *set, nset, capset;
+	/* (kind, name) -> the first id of that kind and name, made after a
+	 * few lookups: libbpf's is a scan of every type (~150,000), which a
+	 * compile asking about many names (the parser asks about each
+	 * identifier that may start a cast) pays each time */
+	unsigned nfinds;
+	uint32_t *index; /* ids, 0 for an empty slot; a power of two long */
+	size_t index_mask;
 };
 
 struct sema_btf *sema_btf_open(struct arena *ar, const char *path, char *why, size_t whylen)
@@ -44,7 +54,31 @@ struct sema_btf *sema_btf_open(struct arena *ar, const char *path, char *why, si
 void sema_btf_rebind(struct sema_btf *b, struct arena *ar)
 {
 	b->ar = ar;
-	memset(b->cache, 0, b->n * sizeof(*b->cache));
+	if (b->nset > b->capset) /* a note of an id was lost: all of it */
+		memset(b->cache, 0, b->n * sizeof(*b->cache));
+	else
+		for (unsigned i = 0; i < b->nset; i++)
+			b->cache[b->set[i]] = NULL;
+	b->nset = 0;
+}
+
+/* cache[id] = t, noting id for sema_btf_rebind */
+static void cache_set(struct sema_btf *b, unsigned id, struct type *t)
+{
+	if (!b->cache[id]) {
+		if (b->nset == b->capset) {
+			unsigned cap = b->capset ? 2 * b->capset : 256;
+			unsigned *v = realloc(b->set, cap * sizeof(*v));
+			if (v) {
+				b->set = v;
+				b->capset = cap;
+			}
+		}
+		if (b->nset < b->capset)
+			b->set[b->nset] = id;
+		b->nset++; /* past capset: rebind clears the whole cache */
+	}
+	b->cache[id] = t;
 }
 
 void sema_btf_close(struct sema_btf *b)
@@ -53,6 +87,8 @@ void sema_btf_close(struct sema_btf *b)
 		return;
 	btf__free(b->btf);
 	free(b->cache);
+	free(b->set);
+	free(b->index);
 	free(b);
 }
 
@@ -70,11 +106,70 @@ const char *sema_btf_path(const struct sema_btf *b)
 	return b->path;
 }
 
-/* A named type's id (negative when BTF has none), timed as BTF's. */
+static size_t name_hash(const char *name, unsigned kind)
+{
+	uint64_t h = 14695981039346656037ull ^ kind;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 1099511628211ull;
+	return (size_t)(h ^ h >> 29);
+}
+
+/* Every type in the index, the first of each kind and name kept: what
+ * btf__find_by_name_kind's scan from id 1 finds. */
+static void make_index(struct sema_btf *b)
+{
+	size_t len = 1024;
+	while (len < 2 * (size_t)b->n)
+		len *= 2;
+	if (!(b->index = calloc(len, sizeof(*b->index))))
+		return;
+	b->index_mask = len - 1;
+	for (unsigned id = 1; id < b->n; id++) {
+		const struct btf_type *t = btf__type_by_id(b->btf, id);
+		const char *name = btf__name_by_offset(b->btf, t->name_off);
+		if (!name)
+			continue;
+		size_t i = name_hash(name, btf_kind(t)) & b->index_mask;
+		for (;; i = (i + 1) & b->index_mask) {
+			if (!b->index[i]) {
+				b->index[i] = id;
+				break;
+			}
+			const struct btf_type *o = btf__type_by_id(b->btf, b->index[i]);
+			if (btf_kind(o) == btf_kind(t) &&
+			    !strcmp(btf__name_by_offset(b->btf, o->name_off), name))
+				break; /* an earlier id of this kind and name */
+		}
+	}
+}
+
+static int index_find(struct sema_btf *b, const char *name, unsigned kind)
+{
+	/* as libbpf: "void" is id 0 of any kind */
+	if (!strcmp(name, "void"))
+		return 0;
+	for (size_t i = name_hash(name, kind) & b->index_mask; b->index[i];
+	     i = (i + 1) & b->index_mask) {
+		const struct btf_type *t = btf__type_by_id(b->btf, b->index[i]);
+		if (btf_kind(t) == kind && !strcmp(btf__name_by_offset(b->btf, t->name_off), name))
+			return (int)b->index[i];
+	}
+	return -ENOENT;
+}
+
+/* A named type's id (negative when BTF has none), timed as BTF's. The
+ * first lookups scan, as a compile with a few costs least that way; from
+ * the ninth on, through the index (made once, ~10 scans' worth). */
 static int find(struct sema_btf *b, const char *name, int kind)
 {
 	enum stage was = stage_enter(STAGE_BTF);
-	int id = btf__find_by_name_kind(b->btf, name, (__u32)kind);
+	int id;
+	if (!b->index && ++b->nfinds > 8)
+		make_index(b);
+	if (b->index)
+		id = index_find(b, name, (unsigned)kind);
+	else
+		id = btf__find_by_name_kind(b->btf, name, (__u32)kind);
 	stage_enter(was);
 	return id;
 }
@@ -154,7 +249,7 @@ static struct type *convert(struct sema_btf *b, unsigned id)
 		break;
 	}
 	case BTF_KIND_PTR:
-		b->cache[id] = &type_void; /* a self-referencing typedef chain stops here */
+		cache_set(b, id, &type_void); /* a self-referencing typedef chain stops here */
 		t = type_ptr(b->ar, convert(b, bt->type));
 		break;
 	case BTF_KIND_ARRAY: {
@@ -184,14 +279,14 @@ static struct type *convert(struct sema_btf *b, unsigned id)
 		break;
 	}
 	case BTF_KIND_TYPEDEF:
-		b->cache[id] = &type_void;
+		cache_set(b, id, &type_void);
 		t = alias(b, convert(b, bt->type), name);
 		break;
 	case BTF_KIND_CONST:
 	case BTF_KIND_VOLATILE:
 	case BTF_KIND_RESTRICT:
 	case BTF_KIND_TYPE_TAG:
-		b->cache[id] = &type_void;
+		cache_set(b, id, &type_void);
 		t = convert(b, bt->type);
 		break;
 	case BTF_KIND_FUNC_PROTO:
@@ -214,7 +309,7 @@ static struct type *convert(struct sema_btf *b, unsigned id)
 		break;
 	}
 	}
-	b->cache[id] = t;
+	cache_set(b, id, t);
 	return t;
 }
 

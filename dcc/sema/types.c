@@ -1,6 +1,8 @@
 /* The predefined D types and C's integer conversion rules over them. */
 #include "types.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
@@ -58,12 +60,42 @@ static const struct {
 	{ "float", &type_float }, { "double", &type_double }, { "long double", &type_ldouble },
 };
 
+enum { NNAMES = sizeof(names) / sizeof(names[0]) };
+_Static_assert(NNAMES <= 256, "by_name holds row numbers in bytes");
+
+/* names[]'s rows in the order of their names, made once: the parser and
+ * sema ask about every identifier that may be a type */
+static unsigned char by_name[NNAMES];
+static pthread_once_t by_name_once = PTHREAD_ONCE_INIT;
+
+static int cmp_rows(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned char *)a, y = *(const unsigned char *)b;
+	int c = strcmp(names[x].name, names[y].name);
+	return c ? c : (int)x - (int)y;
+}
+
+static void sort_rows(void)
+{
+	for (unsigned i = 0; i < NNAMES; i++)
+		by_name[i] = (unsigned char)i;
+	qsort(by_name, NNAMES, sizeof(*by_name), cmp_rows);
+}
+
 struct type *type_by_name(const char *name)
 {
-	/* first characters first: asked for every declaration and cast */
-	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (names[i].name[0] == name[0] && !strcmp(names[i].name, name))
-			return names[i].t;
+	pthread_once(&by_name_once, sort_rows);
+	/* the first row named name, as a walk from the start finds */
+	unsigned lo = 0, hi = NNAMES;
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		if (strcmp(names[by_name[mid]].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < NNAMES && !strcmp(names[by_name[lo]].name, name))
+		return names[by_name[lo]].t;
 	return NULL;
 }
 
