@@ -165,11 +165,13 @@ static int snap_add(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s, siz
 #define SNAP_BATCH_MIN 64
 #define SNAP_BATCH_BYTES (4u << 20)
 
-static uint32_t batch_keys(const struct dcc_meta_agg *a, int n)
+static uint32_t batch_keys(const struct dcc_meta_agg *a, int n, uint32_t max_entries)
 {
 	size_t per = (size_t)n * a->val_size, k = per ? SNAP_BATCH_BYTES / per : SNAP_BATCH_MAX;
 
-	return k > SNAP_BATCH_MAX ? SNAP_BATCH_MAX : k < SNAP_BATCH_MIN ? SNAP_BATCH_MIN : (uint32_t)k;
+	k = k > SNAP_BATCH_MAX ? SNAP_BATCH_MAX : k < SNAP_BATCH_MIN ? SNAP_BATCH_MIN : k;
+	/* no more than the map holds: one call reads it all the same */
+	return (uint32_t)(max_entries && max_entries < k ? max_entries : k);
 }
 
 /* The whole map in batches: two system calls for a thousand keys where the
@@ -182,7 +184,7 @@ static int snap_batch(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s, s
 {
 	const struct dcc_meta_agg *a = s->agg;
 	size_t tok = a->key_size > 8 ? a->key_size : 8;
-	uint32_t batch = batch_keys(a, n);
+	uint32_t batch = batch_keys(a, n, rt->agg_state[id].max_entries);
 	char *keys = NULL, *in = calloc(1, tok), *out = calloc(1, tok);
 	int64_t *vals = NULL;
 	bool first = true;

@@ -20,6 +20,9 @@ struct rt_agg {
 	/* a keyless aggregation in a one-slot per-CPU array: its slot always
 	 * exists, so it counts as present once it has held a value */
 	bool array;
+	/* the map's max_entries: a snapshot's batch need not hold more keys
+	 * (and a small map is read without allocating for 4096) */
+	uint32_t max_entries;
 	bool seen;
 	bool printed; /* by printa(): not printed again at the end */
 	int64_t normal; /* normalize() factor; 0 or 1: none */

@@ -392,6 +392,7 @@ int dcc_runtime__set_agg_fd(struct dcc_runtime *rt, uint32_t agg_id, int fd)
 	}
 	rt->agg_state[agg_id].fd = fd;
 	rt->agg_state[agg_id].array = info.type == BPF_MAP_TYPE_PERCPU_ARRAY;
+	rt->agg_state[agg_id].max_entries = info.max_entries;
 	return 0;
 }
 
