@@ -28,6 +28,13 @@ static int ncpus(struct dcc_runtime *rt)
 	return rt->ncpus;
 }
 
+/* a + b wrapping as the kernel's counters do: two CPUs' counts past
+ * INT64_MAX would be signed overflow, undefined in C */
+static int64_t add(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
 static void merge(const struct dcc_meta_agg *a, int64_t *dst, const int64_t *src, int nwords)
 {
 	uint64_t lo;
@@ -39,18 +46,18 @@ static void merge(const struct dcc_meta_agg *a, int64_t *dst, const int64_t *src
 			return;
 		if (dst[1] == 0 || (a->func == DCC_AGG_MIN ? src[0] < dst[0] : src[0] > dst[0]))
 			dst[0] = src[0];
-		dst[1] += src[1];
+		dst[1] = add(dst[1], src[1]);
 		return;
 	case DCC_AGG_STDDEV:
-		dst[0] += src[0];
-		dst[1] += src[1];
+		dst[0] = add(dst[0], src[0]);
+		dst[1] = add(dst[1], src[1]);
 		lo = (uint64_t)dst[2] + (uint64_t)src[2];
 		dst[3] = (int64_t)((uint64_t)dst[3] + (uint64_t)src[3] + (lo < (uint64_t)dst[2]));
 		dst[2] = (int64_t)lo;
 		return;
 	default:
 		for (int i = 0; i < nwords; i++)
-			dst[i] = (int64_t)((uint64_t)dst[i] + (uint64_t)src[i]);
+			dst[i] = add(dst[i], src[i]);
 		return;
 	}
 }
@@ -388,9 +395,9 @@ static uint64_t stddev(const int64_t *val, int64_t normal)
 	sq /= (uint64_t)normal;
 	sq /= (uint64_t)val[0];
 	avg = val[1] / normal / val[0];
-	if (avg < 0)
-		avg = -avg;
-	avg2 = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
+	/* |avg| in unsigned: -INT64_MIN is signed overflow */
+	uint64_t mag = avg < 0 ? -(uint64_t)avg : (uint64_t)avg;
+	avg2 = (unsigned __int128)mag * mag;
 	return sq > avg2 ? isqrt128(sq - avg2) : 0;
 }
 

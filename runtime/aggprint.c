@@ -263,7 +263,9 @@ static bool pack_mode(const struct dcc_runtime *rt, const struct dcc_meta_agg *a
  * the buckets every key's packed line spans. */
 struct look {
 	bool hist, pack;
-	int64_t total;
+	/* long double, as hist.c's: a sum of 64-bit values may pass INT64_MAX
+	 * (signed overflow: fuzz_consumer found it) and one may be INT64_MIN */
+	long double total;
 	bool pos, neg;
 	int minbin, maxbin;
 	int keywidth;
@@ -283,15 +285,19 @@ static void look_at(struct dcc_runtime *rt, const struct dcc_meta_agg *a, const 
 		const int64_t *val = rows[r].vals[0] ? rows[r].vals[0] : zero;
 
 		if (lk->hist) {
-			int64_t v = rt_agg_value(a, val, 1);
+			int64_t i = rt_agg_value(a, val, 1);
+			long double v = i < 0 ? -(long double)i : (long double)i, z = v / 0.95L;
 
-			lk->pos |= v > 0;
-			lk->neg |= v < 0;
-			v = v < 0 ? -v : v;
+			lk->pos |= i > 0;
+			lk->neg |= i < 0;
+			/* aggzoom: the largest over 95%, cut to an integer as it
+			 * always was (above 2^63 a long double has no fraction) */
+			if (z < 0x1p63L)
+				z = (long double)(int64_t)z;
 			if (!rt->aggzoom)
 				lk->total += v;
-			else if ((int64_t)((long double)v / 0.95L) > lk->total)
-				lk->total = (int64_t)((long double)v / 0.95L);
+			else if (z > lk->total)
+				lk->total = z;
 		} else {
 			int lo, hi;
 
@@ -322,7 +328,7 @@ static void print_look_value(struct dcc_runtime *rt, FILE *out, const struct dcc
 
 	if (lk->hist) {
 		fputc(' ', out);
-		rt_hist_bar(out, rt_agg_value(a, val, 1), (long double)lk->total, lk->pos, lk->neg,
+		rt_hist_bar(out, rt_agg_value(a, val, 1), lk->total, lk->pos, lk->neg,
 			    normal < 1 ? 1 : normal);
 	} else if (lk->pack) {
 		rt_hist_packed_row(rt, out, a, val, lk->minbin, lk->maxbin);

@@ -148,6 +148,35 @@ Test(rt_aggmodes, agghist_with_aggzoom)
 		"             bash |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 3        \n");
 }
 
+Test(rt_aggmodes, agghist_total_past_int64_max)
+{
+	/* two sums of 3 * 2^61: their total, 3 * 2^62, is past INT64_MAX (it
+	 * was summed in int64_t: signed overflow, found by fuzz_consumer; the
+	 * wrapped, negative total made bars of billions of '@'). Each is half
+	 * of it: 20 '@' */
+	const char *x[] = { "agghist" };
+	int64_t k1 = 1, k2 = 2, v = 3LL << 61;
+	struct rtt t;
+	struct mb b;
+	int fd;
+
+	mb_init(&b);
+	mb_agg(&b, "", "m", DCC_AGG_SUM, 8);
+	mb_key(&b, DCC_K_INT, 4, 1);
+	cr_assert_eq(rtt_open(&t, &b, false, x, 1), 0, "%s", rtt_err(&t));
+	fd = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 8, 8);
+	put1(fd, &k1, v, 0);
+	put1(fd, &k2, v, 0);
+	dcc_runtime__set_agg_fd(t.rt, 0, fd);
+	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
+	cr_assert_str_eq(rtt_out(&t),
+		"\n"
+		"\n      key  ------------- Distribution ------------- count    \n"
+		"        1 |@@@@@@@@@@@@@@@@@@@@                     6917529027641081856\n"
+		"        2 |@@@@@@@@@@@@@@@@@@@@                     6917529027641081856\n");
+	rtt_close(&t);
+}
+
 Test(rt_aggmodes, agghist_sums_of_both_signs)
 {
 	/* int keys (width 8 + 1); total |-2| + 6 = 8; half bars of 20:
