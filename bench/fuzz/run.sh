@@ -22,7 +22,9 @@
 # tests/ and samples/ for fuzz_front; for fuzz_consumer the objects dcc makes
 # of the scripts that compile (tests/fuzz/seeds/ has scripts written for
 # this: every action, print() of D's types, system()), their .dcc.meta sections alone, and those
-# blobs followed by bytes for their aggregation maps (plain and as JSON). The
+# blobs followed by bytes for their aggregation maps (plain, as JSON, with
+# records to the API's callback, with -x options: the prefixes of
+# tests/fuzz/fuzz_consumer.c). The
 # corpora (build-fuzz/fuzz/corpus-*) grow from run to run.
 #
 # Knobs: BUILD=dir (default build-fuzz/), FAST_BUILD=dir (default
@@ -92,6 +94,11 @@ seed_consumer() {
 	local dcc=${DCC:-$ROOT/build/bin/dcc} objcopy o
 	[ -x "$dcc" ] || dcc=$BUILD/bin/dcc
 	objcopy=$(command -v llvm-objcopy-19 || command -v llvm-objcopy)
+	# -x options (and -q) for the .opt seeds, one set an object in turn
+	local opts=(tracefmt=classic rawbytes,-q quiet aggsortkey,aggsortrev aggpack agghist,-q
+		aggzoom flowindent strsize=8 stackindent=2,tracefmt=classic encoding=ascii
+		noresolve aggpercpu aggsortpos=1,aggsortkeypos=1 bufpolicy=ring nosuchoption
+		printsize=12x oformat=json,quiet rawbytes,tracefmt=classic,-q) i=0
 	rm -rf "$WORK/seed-fuzz_consumer"
 	mkdir -p "$WORK/seed-fuzz_consumer"
 	for f in "$ROOT"/samples/*.d "$ROOT"/tests/e2e/tst.*.d "$ROOT"/tests/compile/meta/*.d \
@@ -103,6 +110,10 @@ seed_consumer() {
 		{ cat "${o%.o}.meta"; perl -e 'print pack("V2", 0xffffffff, 512), map { chr($_ % 251) } 0..511'; } \
 			>"${o%.o}.aggs"
 		{ printf J; cat "${o%.o}.aggs"; } >"${o%.o}.json"
+		# records to the API's callback, aggregations truncated and cleared
+		{ printf R; cat "${o%.o}.aggs"; } >"${o%.o}.fn"
+		{ perl -e 'print map { $_ eq "-q" ? "Q" : "X" . chr(length) . $_ } split /,/, $ARGV[0]' \
+			"${opts[i++ % ${#opts[@]}]}"; cat "${o%.o}.aggs"; } >"${o%.o}.opt"
 	done
 	say "seeds: $(ls "$WORK/seed-fuzz_consumer" | wc -l) objects and metadata blobs"
 }

@@ -20,7 +20,7 @@ INPUTS=${INPUTS:-$SP/$h}
 if [ ! -d "$INPUTS" ]; then
 	mkdir -p "$INPUTS"
 	find "$ROOT/build-fuzz/fuzz/corpus-$h" -type f | sort | head -500 |
-		xargs -r cp -t "$INPUTS"
+		xargs -r cp -t "$INPUTS" || true # head ends find early
 fi
 n=$(find "$INPUTS" -type f | wc -l)
 declare -A rates

@@ -9,6 +9,13 @@
  * blob, [u32 0xffffffff][u32 n][n bytes] fills the aggregations' maps
  * (real per-CPU hash maps: run as root) before the records, and every
  * aggregation is printed and walked at the end, as dtrun does at exit.
+ * Before the blob, any of these prefixes, in any order:
+ *   'J'          -x oformat=json;
+ *   'Q'          the caller's quiet (dtrun -q);
+ *   'X' n text   a -x option of n bytes ("name" or "name=value"), up to 8;
+ *   'R'          records to a callback (dcc_runtime__set_record_fn) that
+ *                reads each argument with dcc_runtime__record_arg, and the
+ *                aggregations truncated and cleared after printing.
  * A refusal or success, never a crash, a hang, a leak or a sanitizer report.
  */
 #include <stdbool.h>
@@ -18,6 +25,7 @@
 #include <string.h>
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 
 #include <bpf/bpf.h>
@@ -64,6 +72,25 @@ FILE *popen(const char *cmd, const char *mode)
 	return faked;
 }
 
+/* freopen() likewise: while records are decoded, the file its record
+ * names is opened as /dev/null (a name ending in '/' fails as a directory
+ * would), so its records can be decoded without writing anywhere. */
+FILE *fopen(const char *path, const char *mode)
+{
+	static FILE *(*real)(const char *, const char *);
+	if (!real)
+		*(void **)&real = dlsym(RTLD_NEXT, "fopen");
+	if (fake_popen && !strcmp(mode, "ae")) {
+		size_t len = strlen(path);
+		if (len && path[len - 1] == '/') {
+			errno = EISDIR;
+			return NULL;
+		}
+		path = "/dev/null";
+	}
+	return real ? real(path, mode) : NULL;
+}
+
 int pclose(FILE *f)
 {
 	if (f && f == faked) {
@@ -75,6 +102,70 @@ int pclose(FILE *f)
 	return real ? real(f) : -1;
 }
 
+/* Addresses that resolve, for address and stack values the harness makes
+ * (made_records, every other map entry): a kernel function's from
+ * /proc/kallsyms, and a libc function's in this process (pid), whose
+ * /proc/PID/maps and ELF symbols the runtime reads. Random bytes never
+ * name a mapping of a live process. */
+static uint64_t kaddr, uaddr;
+static int upid;
+
+static void real_addrs(void)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[512];
+	unsigned long long a;
+	char type, name[256];
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %255s", &a, &type, name) == 3 && a &&
+		    (type == 'T' || type == 't') && !strcmp(name, "schedule")) {
+			kaddr = a + 4;
+			break;
+		}
+	if (f)
+		fclose(f);
+	upid = getpid();
+	uaddr = (uint64_t)(uintptr_t)dlsym(RTLD_NEXT, "qsort") + 4;
+}
+
+static void put_word(uint8_t *p, uint32_t i, uint64_t w)
+{
+	memcpy(p + 8 * i, &w, 8);
+}
+
+/* An address or stack field at base + f->offset given real addresses
+ * (a stack ends with a 0 PC where there is room); other kinds untouched. */
+static void put_addrs(uint8_t *base, size_t len, const struct dcc_meta_field *f)
+{
+	uint32_t words = f->size / 8;
+	if (f->offset > len || f->size > len - f->offset || !words)
+		return;
+	uint8_t *p = base + f->offset;
+	switch (f->kind) {
+	case DCC_K_SYM:
+	case DCC_K_MOD:
+		put_word(p, 0, kaddr);
+		break;
+	case DCC_K_STACK:
+		for (uint32_t i = 0; i < words; i++)
+			put_word(p, i, i < 3 ? kaddr + 16 * i : 0);
+		break;
+	case DCC_K_USYM:
+	case DCC_K_UADDR:
+	case DCC_K_UMOD:
+		if (words >= 2) {
+			put_word(p, 0, (uint64_t)upid);
+			put_word(p, 1, uaddr);
+		}
+		break;
+	case DCC_K_USTACK:
+		put_word(p, 0, (uint64_t)upid);
+		for (uint32_t i = 1; i < words; i++)
+			put_word(p, i, i < 3 ? uaddr + 16 * i : 0);
+		break;
+	}
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
@@ -83,15 +174,48 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	 * what an input does */
 	show = getenv("DCC_FUZZ_SHOW") != NULL;
 	sink = show ? stderr : fopen("/dev/null", "w");
+	real_addrs();
 	return 0;
 }
 
-static struct dcc_runtime *runtime(const void *meta, size_t size, bool json)
+/* What the prefixes before a blob ask for. */
+struct prefix {
+	bool json, quiet, to_fn;
+	int nx;
+	char *x[9]; /* -x options, NUL-terminated copies */
+};
+
+static size_t read_prefix(const uint8_t *data, size_t size, struct prefix *p)
 {
-	static const char *const jsonopt[] = { "oformat=json" };
+	size_t at = 0;
+	for (;;) {
+		if (at < size && data[at] == 'J')
+			p->json = true, at++;
+		else if (at < size && data[at] == 'Q')
+			p->quiet = true, at++;
+		else if (at < size && data[at] == 'R')
+			p->to_fn = true, at++;
+		else if (at + 1 < size && data[at] == 'X' && p->nx < 8 &&
+			 data[at + 1] <= size - at - 2) {
+			p->x[p->nx++] = strndup((const char *)data + at + 2, data[at + 1]);
+			at += 2 + data[at + 1];
+		} else
+			return at;
+	}
+}
+
+static struct dcc_runtime *runtime(const void *meta, size_t size, const struct prefix *p)
+{
+	const char *xopts[10];
+	int n = 0;
+	for (int i = 0; i < p->nx; i++)
+		if (p->x[i])
+			xopts[n++] = p->x[i];
+	if (p->json)
+		xopts[n++] = "oformat=json";
 	struct dcc_runtime_opts ro = { .sz = sizeof(ro), .out = sink, .err = sink,
-				       .progname = "fuzz", .xopts = json ? jsonopt : NULL,
-				       .nxopts = json };
+				       .progname = "fuzz", .xopts = n ? xopts : NULL,
+				       .nxopts = n, .quiet = p->quiet };
 	return dcc_runtime__new(meta, size, &ro);
 }
 
@@ -167,9 +291,13 @@ static void fill_maps(struct dcc_runtime *rt, struct maps *m, const uint8_t *byt
 		want = want < MAP_ENTRIES ? want : MAP_ENTRIES;
 		uint8_t *keys = calloc(want + 1, ks), *vals = calloc(want + 1, per);
 		uint32_t e = 0;
+		const struct dcc_meta_field *kf =
+			(const void *)((const char *)h + h->key_off);
 		for (; e < want && keys && vals && n > 0; e++) {
 			size_t k = n < ks ? n : ks;
 			memcpy(keys + e * ks, p, k);
+			for (uint32_t j = 0; e % 2 && j < a->nkeys; j++)
+				put_addrs(keys + e * ks, ks, &kf[a->first_key + j]);
 			p += k, n -= k;
 			size_t v = n < vs ? n : vs;
 			memcpy(vals + e * per, p, v);
@@ -231,11 +359,15 @@ static int walk_one(void *ctx, const struct dcc_agg_entry *e)
 	return 0;
 }
 
-static void print_maps(struct dcc_runtime *rt, struct maps *m)
+static void trunc_and_clear(struct dcc_runtime *rt, struct maps *m);
+
+static void print_maps(struct dcc_runtime *rt, struct maps *m, bool then_clear)
 {
 	for (int i = 0; i < m->n; i++)
 		dcc_runtime__agg_walk(rt, m->id[i], walk_one, rt);
 	dcc_runtime__print_aggs(rt);
+	if (then_clear)
+		trunc_and_clear(rt, m);
 	for (int i = 0; i < m->n; i++) {
 		/* one call, unless a key came twice (the second delete fails):
 		 * then key by key */
@@ -246,24 +378,31 @@ static void print_maps(struct dcc_runtime *rt, struct maps *m)
 	}
 }
 
-/* With no records after the blob, two for each clause, one of zeros and
+/* With no records after the blob, three for each clause, one of zeros,
  * one of a byte pattern (values that are not zero, strings without their
- * NUL): every clause's actions are decoded even before the fuzzer finds
- * records. */
+ * NUL) and the pattern with addresses that resolve: every clause's actions
+ * are decoded even before the fuzzer finds records. */
 static void made_records(struct dcc_runtime *rt)
 {
 	const struct dcc_meta_header *h = dcc_runtime__meta(rt);
 	const struct dcc_meta_clause *c = (const void *)((const char *)h + h->clause_off);
 	const struct dcc_meta_probe *p = (const void *)((const char *)h + h->probe_off);
+	const struct dcc_meta_action *act = (const void *)((const char *)h + h->action_off);
+	const struct dcc_meta_field *args = (const void *)((const char *)h + h->arg_off);
 	for (uint32_t i = 0; i < h->nclauses; i++) {
 		/* a record is at most what a ring buffer holds, not the 4 GiB a
 		 * clause may claim (that claim is the decoder's to refuse) */
 		if (c[i].size > 1u << 20)
 			continue;
 		struct dcc_rec_hdr *rec = aligned_alloc(8, (c[i].size + 7) & ~7u);
-		for (int pattern = 0; pattern < 2; pattern++) {
+		for (int pattern = 0; pattern < 3; pattern++) {
 			for (uint32_t b = 0; b < c[i].size; b++)
 				((uint8_t *)rec)[b] = pattern ? (uint8_t)(b * 37 + 11) : 0;
+			for (uint32_t k = 0; pattern == 2 && k < c[i].nactions; k++) {
+				const struct dcc_meta_action *a = &act[c[i].first_action + k];
+				for (uint32_t j = 0; j < a->nargs; j++)
+					put_addrs((uint8_t *)rec, c[i].size, &args[a->first_arg + j]);
+			}
 			if (c[i].size < sizeof(*rec))
 				break; /* no room for the header set below */
 			/* CPU 0, no flags: a flag would make it a fault record */
@@ -276,21 +415,37 @@ static void made_records(struct dcc_runtime *rt)
 }
 
 /* The records of a destructive object are decoded when what its actions do
- * here is harmless: system() is faked (popen above), ftruncate() empties
- * /dev/null; freopen() would append to any file its record names, and
- * ftruncate() would empty the log that DCC_FUZZ_SHOW's stderr may be. */
+ * here is harmless: system() is faked (popen above), freopen() opens
+ * /dev/null (fopen above), ftruncate() empties /dev/null; but not with
+ * DCC_FUZZ_SHOW, whose stderr ftruncate() would empty. */
 static bool destr_safe(struct dcc_runtime *rt)
 {
 	const struct dcc_meta_header *h = dcc_runtime__meta(rt);
+	return !(h->flags & DCC_META_F_DESTRUCTIVE) || !show;
+}
+
+/* 'R': each record's arguments read one by one through the API, one past
+ * the last (action and argument) included, as an application would. */
+static void to_fn(void *ctx, const struct dcc_rec_hdr *hdr, const void *rec, size_t size)
+{
+	struct dcc_runtime *rt = ctx;
+	const struct dcc_meta_header *h = dcc_runtime__meta(rt);
+	const struct dcc_meta_clause *c = (const void *)((const char *)h + h->clause_off);
 	const struct dcc_meta_action *a = (const void *)((const char *)h + h->action_off);
-	if (!(h->flags & DCC_META_F_DESTRUCTIVE))
-		return true;
-	if (show)
-		return false;
-	for (uint32_t i = 0; i < h->nactions; i++)
-		if (a[i].kind == DCC_ACT_FREOPEN)
-			return false;
-	return true;
+	if (!hdr->epid || hdr->epid > h->nclauses)
+		return;
+	const struct dcc_meta_clause *cl = &c[hdr->epid - 1];
+	for (uint32_t k = 0; k <= cl->nactions; k++) {
+		uint32_t nargs = k < cl->nactions ? a[cl->first_action + k].nargs : 0;
+		for (uint32_t n = 0; n <= nargs; n++) {
+			int64_t i;
+			const char *sv;
+			size_t len;
+			if (dcc_runtime__record_arg(rt, rec, size, k, n, &i, &sv, &len) ==
+				    DCC_K_STRING && sv)
+				fwrite(sv, 1, len, sink);
+		}
+	}
 }
 
 static void records(struct dcc_runtime *rt, const uint8_t *p, size_t n)
@@ -316,6 +471,32 @@ static void records(struct dcc_runtime *rt, const uint8_t *p, size_t n)
 	fake_popen = false;
 }
 
+/* An empty ring buffer, made once, bound to each runtime and polled at
+ * the end, as dtrun does (records come through handle_record: nothing
+ * outside the kernel can write a BPF ring buffer). */
+static int ringbuf_fd = -2;
+
+static void poll_empty(struct dcc_runtime *rt)
+{
+	if (ringbuf_fd == -2)
+		ringbuf_fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "fuzz_rb", 0, 0, 4096, NULL);
+	if (ringbuf_fd >= 0)
+		dcc_runtime__set_ringbuf_fd(rt, ringbuf_fd);
+	dcc_runtime__poll(rt, 0);
+}
+
+/* 'R': after printing, each aggregation truncated to its first entry, then
+ * cleared, and walked after each. */
+static void trunc_and_clear(struct dcc_runtime *rt, struct maps *m)
+{
+	for (int i = 0; i < m->n; i++) {
+		dcc_runtime__agg_trunc(rt, m->id[i], 1);
+		dcc_runtime__agg_walk(rt, m->id[i], walk_one, rt);
+		dcc_runtime__agg_clear(rt, m->id[i]);
+		dcc_runtime__agg_walk(rt, m->id[i], walk_one, rt);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const void *meta;
@@ -325,16 +506,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (dcc_meta_from_elf(data, size, &meta, &msize, why, sizeof(why)))
 			return 0;
 		meta_dump(sink, data, size);
-		dcc_runtime__free(runtime(meta, msize, false));
+		struct prefix none = { .nx = 0 };
+		struct dcc_runtime *rt = runtime(meta, msize, &none);
+		if (rt && destr_safe(rt)) {
+			fake_popen = true;
+			made_records(rt);
+			fake_popen = false;
+		}
+		dcc_runtime__free(rt);
 		return 0;
 	}
-	bool json = size && data[0] == 'J';
-	data += json, size -= json;
+	struct prefix pre = { .nx = 0 };
+	size_t skip = read_prefix(data, size, &pre);
+	data += skip, size -= skip;
 	/* libbpf's ring buffer and the ELF reader give 8-byte aligned memory */
 	void *copy = aligned_alloc(8, (size + 7) & ~(size_t)7);
 	memcpy(copy, data, size);
-	struct dcc_runtime *rt = runtime(copy, size, json);
+	struct dcc_runtime *rt = runtime(copy, size, &pre);
+	for (int i = 0; i < pre.nx; i++)
+		free(pre.x[i]);
 	if (rt) {
+		dcc_runtime__set_target(rt, upid);
+		if (pre.to_fn)
+			dcc_runtime__set_record_fn(rt, to_fn, rt);
 		size_t used = dcc_runtime__meta(rt)->size;
 		struct maps m = { .n = 0 };
 		uint32_t mark, n;
@@ -349,7 +543,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			used += n;
 		}
 		records(rt, data + used, size - used);
-		print_maps(rt, &m);
+		print_maps(rt, &m, pre.to_fn);
+		poll_empty(rt);
+		dcc_runtime__output_reopened(rt);
 		dcc_runtime__free(rt);
 	}
 	free(copy);
