@@ -98,7 +98,9 @@ seed_consumer() {
 	local opts=(tracefmt=classic rawbytes,-q quiet aggsortkey,aggsortrev aggpack agghist,-q
 		aggzoom flowindent strsize=8 stackindent=2,tracefmt=classic encoding=ascii
 		noresolve aggpercpu aggsortpos=1,aggsortkeypos=1 bufpolicy=ring nosuchoption
-		printsize=12x oformat=json,quiet rawbytes,tracefmt=classic,-q) i=0
+		printsize=12x oformat=json,quiet rawbytes,tracefmt=classic,-q encoding=ebcdic
+		aggsortpos=-1 oformat=xml tracefmt=odd strsize=1024,rawbytes stackindent=x
+		aggsortkeypos=x) i=0
 	rm -rf "$WORK/seed-fuzz_consumer"
 	mkdir -p "$WORK/seed-fuzz_consumer"
 	for f in "$ROOT"/samples/*.d "$ROOT"/tests/e2e/tst.*.d "$ROOT"/tests/compile/meta/*.d \

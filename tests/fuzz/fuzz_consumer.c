@@ -261,7 +261,7 @@ struct maps {
 };
 
 /* Each aggregation's map filled from the same bytes: entries of key_size
- * bytes and val_size bytes for CPU 0 (the other CPUs' values zero), in
+ * bytes and val_size bytes for CPU 0 (and CPU 1 in odd entries), in
  * turn, until the bytes run out. Each map from the start of the bytes (not
  * where the previous one stopped): with a few hundred bytes, every
  * aggregation of an object gets entries, the quantizations too. */
@@ -301,6 +301,10 @@ static void fill_maps(struct dcc_runtime *rt, struct maps *m, const uint8_t *byt
 			p += k, n -= k;
 			size_t v = n < vs ? n : vs;
 			memcpy(vals + e * per, p, v);
+			/* every other entry, CPU 1 holds what CPU 0 does: the
+			 * runtime's merges of CPUs get values to add */
+			if (e % 2 && ncpu > 1)
+				memcpy(vals + e * per + stride, p, v);
 			p += v, n -= v;
 		}
 		__u32 count = e;
