@@ -272,6 +272,34 @@ Test(rt_agg, stddev_in_128_bits)
 	rtt_close(&t);
 }
 
+Test(rt_agg, extreme_values_wrap_as_the_kernel_counters_do)
+{
+	/* the sums the runtime works out from CPUs' values wrap in unsigned,
+	 * as the kernel's counters do: signed overflow (UBSan, the ASan build's
+	 * ctest) in the per-CPU merges and in stddev's |mean| of INT64_MIN */
+	struct rtt t;
+	struct mb b;
+	int fsd, fmax;
+
+	mb_init(&b);
+	mb_agg(&b, "sd", "m0", DCC_AGG_STDDEV, 32);
+	mb_agg(&b, "mx", "m1", DCC_AGG_MAX, 16);
+	cr_assert_eq(rtt_open(&t, &b, false, NULL, 0), 0, "%s", rtt_err(&t));
+	fsd = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 4, 32);
+	fmax = mkmap(BPF_MAP_TYPE_PERCPU_HASH, 4, 16);
+	/* one value, INT64_MIN: its square is 2^126, the mean's square too:
+	 * stddev 0 */
+	put(fsd, &zero_key, 4, (int64_t[]){ 1, INT64_MIN, 0, 1LL << 62 },
+	    (int64_t[]){ 0, 0, 0, 0 });
+	/* counts of INT64_MAX on two CPUs: their sum wraps, still not 0 */
+	put(fmax, &zero_key, 2, (int64_t[]){ 7, INT64_MAX }, (int64_t[]){ 9, INT64_MAX });
+	dcc_runtime__set_agg_fd(t.rt, 0, fsd);
+	dcc_runtime__set_agg_fd(t.rt, 1, fmax);
+	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
+	cr_assert_str_eq(rtt_out(&t), "\n                0\n                9\n");
+	rtt_close(&t);
+}
+
 Test(rt_agg, empty_aggregations_print_nothing)
 {
 	struct rtt t;
