@@ -232,3 +232,17 @@ int sema_vtimestamp(struct sema *s, struct node *n)
 	n->type = &type_uint64;
 	return 0;
 }
+
+/* ipl: Linux has no interrupt priority levels in DTrace's sense, and DTrace
+ * for Linux gives 0 for it; the identifier becomes that constant (uint). */
+int sema_ipl(struct sema *s, struct node *n)
+{
+	(void)s;
+	n->kind = N_INT;
+	n->ival = 0;
+	n->iflags = INTF_UNSIGNED;
+	n->bi = NULL;
+	n->id = 0;
+	n->type = &type_uint;
+	return 0;
+}
