@@ -519,6 +519,8 @@ static int check_assign(struct sema *s, struct node *n)
 	if (avt && avt->kind == T_ARRAY) /* as in C, an array is no lvalue as a whole */
 		return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc, "operator '%s=' cannot "
 				  "be applied to an array", n->op == '=' ? "" : ast_op_name(n->op));
+	if (n->op == '=' && n->b->kind == N_XLATE && avt && is_struct_value(avt))
+		return sema_xlate_assign(s, n, avt);
 	if (sema_expr(s, n->b))
 		return -1;
 	/* char arrays and addresses are copied as strings; char pointers stay */

@@ -67,6 +67,7 @@ int sema_expand_name(struct sema *s, struct node *n);
 bool sema_is_param_inline(struct sema *s, struct node *n);
 int sema_inline_index(struct sema *s, struct node *n);
 int sema_xlate(struct sema *s, struct node *n);
+int sema_xlate_assign(struct sema *s, struct node *n, const struct type *vt); /* v = xlate<S>(e) */
 /* A checked clause uses translated values only through their members. */
 int sema_xlate_uses(struct sema *s, struct node *clause);
 int sema_translated_member(struct sema *s, struct node *n);
