@@ -607,6 +607,13 @@ static int check_ident(struct sema *s, struct node *n)
 		return diag_error(s->dg, n->loc, "use of undeclared identifier '%s'", n->name);
 	if (v->nkeys)
 		return diag_error(s->dg, n->loc, "%s is an associative array: index it", n->name);
+	/* D reads a script clause by clause (a clause's body before its
+	 * predicate): a global is known from the clause that declares or first
+	 * assigns it on. Thread- and clause-locals are not: they default. */
+	struct loc cl = s->cur_clause ? s->cur_clause->n->loc : v->loc;
+	if (v->loc.file == cl.file && v->loc.off >= cl.off + cl.len)
+		return diag_error(s->dg, n->loc, "%s is used before the clause that first "
+				  "assigns or declares it", n->name);
 	n->sym = v;
 	n->type = v->type;
 	return 0;
@@ -888,13 +895,4 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	if (!err)
 		err |= sema_macro_unused(s);
 	return err || diag_errors(dg) ? -1 : 0;
-}
-
-const char *sema_option(const struct sema *s, const char *name)
-{
-	const char *v = NULL;
-	for (int i = 0; i < s->nopts; i++)
-		if (!strcmp(s->opt_names[i], name))
-			v = s->opt_values[i] ? s->opt_values[i] : "";
-	return v;
 }
