@@ -106,7 +106,6 @@ static bool is_var_member(struct node *n)
 	return n->kind == N_MEMBER && n->op == '.' && var_root(n);
 }
 
-
 static bool is_struct_value(const struct type *t)
 {
 	return t->kind == T_STRUCT || t->kind == T_UNION;
@@ -798,13 +797,14 @@ static int check_decl(struct sema *s, struct node *d)
 	return r <= 0 ? r : d->ival == ST_EXTERN ? sema_extern_decl(s, d) : sema_var_decl(s, d);
 }
 
-/* The trial pass: plain assignments to variables, in source order, and
- * the ones nested in commas and conditionals. */
+/* The trial pass: assignments to variables, in source order, also nested. */
 static void pretype(struct sema *s, struct node *st, bool last_round)
 {
-	if (st->kind == N_COMMA) {
-		pretype(s, st->a, last_round);
-		pretype(s, st->b, last_round);
+	if (st->kind == N_COMMA || st->kind == N_COND || st->kind == N_BINOP) {
+		struct node *kids[3] = { st->a, st->b, st->kind == N_COND ? st->c : NULL };
+		for (int i = 0; i < 3; i++)
+			if (kids[i])
+				pretype(s, kids[i], last_round);
 		return;
 	}
 	if (st->kind == N_CALL) /* exit(x++) types x too */
@@ -880,6 +880,8 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	for (int round = 0; round < 2; round++)
 		for (int c = 0; c < s->nclauses; c++) {
 			s->cur_clause = &s->clauses[c];
+			if (s->clauses[c].n->a) /* a predicate's assignments too */
+				pretype(s, s->clauses[c].n->a, round == 1);
 			for (struct node *st = s->clauses[c].n->b; st; st = st->next)
 				pretype(s, st, round == 1);
 		}
