@@ -182,7 +182,8 @@ bool sema_provider_known(const char *name);
 struct type *sema_int_literal_type(struct node *n);
 int sema_stackvar(struct sema *s, struct node *n);
 int sema_vtimestamp(struct sema *s, struct node *n);
-int sema_ipl(struct sema *s, struct node *n);        /* the constant 0 */
+int sema_ipl(struct sema *s, struct node *n);
+int sema_execargs(struct sema *s, struct node *n); /* a read of the process's memory */        /* the constant 0 */
 int sema_d_path(struct sema *s, struct node *n); /* sema_path.c: d_path() */
 int sema_cwd(struct sema *s, struct node *n);    /* cwd and root, as d_path() calls */
 int sema_lock(struct sema *s, struct node *n); /* mutex_owned() ... rw_iswriter() */
