@@ -178,6 +178,15 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 		case '?':
 			if (!optopt)
 				return bad_usage(opts, "unrecognized option '%s'", argv[optind - 1]);
+			/* dtrace's own options that this tool lacks (anonymous
+			 * tracing, -G's ELF output, probe listing by part...): not a
+			 * usage error (2) but a request it cannot do (1), as dtrace
+			 * would fail on one it could not carry out */
+			if (strchr("aABfGiLmPSVX", optopt)) {
+				fprintf(stderr, "%s: dtrace's option -%c is not supported\n",
+					opts->progname, optopt);
+				return -3;
+			}
 			return bad_usage(opts, "invalid option -- '%c'", optopt);
 		default:
 			if (!extra)

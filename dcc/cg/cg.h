@@ -291,6 +291,7 @@ LLVMValueRef cg_memop(struct cg *cg, const char *name, LLVMValueRef dst, LLVMVal
 /* cg_user.c */
 struct cval cg_uregs(struct cg *cg, struct node *n);
 struct cval cg_copyinstr(struct cg *cg, struct node *n);
+struct cval cg_execargs(struct cg *cg, struct node *n); /* cg_execargs.c */
 bool cg_str_into(struct cg *cg, struct node *a, LLVMValueRef dst, unsigned cap, bool zero);
 struct cval cg_copyin(struct cg *cg, struct node *n);
 

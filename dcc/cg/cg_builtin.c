@@ -35,7 +35,8 @@ static const cg_builtin_fn hooks[BI_NROWS] = {
 	[BI_GETMINOR] = cg_subr, [BI_INET_NTOA] = cg_subr, [BI_INET_NTOA6] = cg_subr,
 	[BI_INET_NTOP] = cg_subr, [BI_LINK_NTOP] = cg_subr,
 	[BI_D_PATH] = cg_d_path,
-	[BI_COPYIN] = cg_copyin, [BI_COPYINSTR] = cg_copyinstr, [BI_SPECULATION] = speculation,
+	[BI_COPYIN] = cg_copyin, [BI_COPYINSTR] = cg_copyinstr, [BI_EXECARGS_READ] = cg_execargs,
+	 [BI_SPECULATION] = speculation,
 
 	[BI_STACK] = cg_symbolic, [BI_USTACK] = cg_symbolic, [BI_SYM] = cg_symbolic,
 	[BI_FUNC] = cg_symbolic, [BI_MOD] = cg_symbolic, [BI_USYM] = cg_symbolic,

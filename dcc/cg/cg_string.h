@@ -2,7 +2,7 @@
  * IR helpers shared by cg_string.c and cg_path.c, the string subroutines:
  * constants and byte accesses, scratch slots the verifier doesn't track,
  * bpf_loop() bodies, string lengths and results. Included by those two
- * files only; everything here is static inline and prefixed str_.
+ * files and cg_execargs.c only; everything here is static inline and prefixed str_.
  */
 #ifndef DCC_CG_STRING_H
 #define DCC_CG_STRING_H

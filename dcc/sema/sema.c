@@ -106,7 +106,6 @@ static bool is_var_member(struct node *n)
 	return n->kind == N_MEMBER && n->op == '.' && var_root(n);
 }
 
-
 static bool is_struct_value(const struct type *t)
 {
 	return t->kind == T_STRUCT || t->kind == T_UNION;
@@ -519,6 +518,8 @@ static int check_assign(struct sema *s, struct node *n)
 	if (avt && avt->kind == T_ARRAY) /* as in C, an array is no lvalue as a whole */
 		return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc, "operator '%s=' cannot "
 				  "be applied to an array", n->op == '=' ? "" : ast_op_name(n->op));
+	if (n->op == '=' && n->b->kind == N_XLATE && avt && is_struct_value(avt))
+		return sema_xlate_assign(s, n, avt);
 	if (sema_expr(s, n->b))
 		return -1;
 	/* char arrays and addresses are copied as strings; char pointers stay */
@@ -605,6 +606,13 @@ static int check_ident(struct sema *s, struct node *n)
 		return diag_error(s->dg, n->loc, "use of undeclared identifier '%s'", n->name);
 	if (v->nkeys)
 		return diag_error(s->dg, n->loc, "%s is an associative array: index it", n->name);
+	/* D reads a script clause by clause (a clause's body before its
+	 * predicate): a global is known from the clause that declares or first
+	 * assigns it on. Thread- and clause-locals are not: they default. */
+	struct loc cl = s->cur_clause ? s->cur_clause->n->loc : v->loc;
+	if (v->loc.file == cl.file && v->loc.off >= cl.off + cl.len)
+		return diag_error(s->dg, n->loc, "%s is used before the clause that first "
+				  "assigns or declares it", n->name);
 	n->sym = v;
 	n->type = v->type;
 	return 0;
@@ -789,13 +797,14 @@ static int check_decl(struct sema *s, struct node *d)
 	return r <= 0 ? r : d->ival == ST_EXTERN ? sema_extern_decl(s, d) : sema_var_decl(s, d);
 }
 
-/* The trial pass: plain assignments to variables, in source order, and
- * the ones nested in commas and conditionals. */
+/* The trial pass: assignments to variables, in source order, also nested. */
 static void pretype(struct sema *s, struct node *st, bool last_round)
 {
-	if (st->kind == N_COMMA) {
-		pretype(s, st->a, last_round);
-		pretype(s, st->b, last_round);
+	if (st->kind == N_COMMA || st->kind == N_COND || st->kind == N_BINOP) {
+		struct node *kids[3] = { st->a, st->b, st->kind == N_COND ? st->c : NULL };
+		for (int i = 0; i < 3; i++)
+			if (kids[i])
+				pretype(s, kids[i], last_round);
 		return;
 	}
 	if (st->kind == N_CALL) /* exit(x++) types x too */
@@ -871,6 +880,8 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	for (int round = 0; round < 2; round++)
 		for (int c = 0; c < s->nclauses; c++) {
 			s->cur_clause = &s->clauses[c];
+			if (s->clauses[c].n->a) /* a predicate's assignments too */
+				pretype(s, s->clauses[c].n->a, round == 1);
 			for (struct node *st = s->clauses[c].n->b; st; st = st->next)
 				pretype(s, st, round == 1);
 		}
@@ -886,13 +897,4 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	if (!err)
 		err |= sema_macro_unused(s);
 	return err || diag_errors(dg) ? -1 : 0;
-}
-
-const char *sema_option(const struct sema *s, const char *name)
-{
-	const char *v = NULL;
-	for (int i = 0; i < s->nopts; i++)
-		if (!strcmp(s->opt_names[i], name))
-			v = s->opt_values[i] ? s->opt_values[i] : "";
-	return v;
 }

@@ -428,7 +428,34 @@ const char *sema_inline_typename(struct sema *s, const char *name)
  * input, (input type)0. The D library's translators are left to their
  * first use, so that a script without one reads no kernel BTF for them. An
  * input type that does not resolve (a tag only named) stands in as 0. */
-static int check_translator_body(struct sema *s, struct node *n)
+/* Whether a translator's expression of type et can give a member of type
+ * mt, by the rules of assignment: a pointer takes no integer but the
+ * constant 0, an integer no pointer, string or struct, a struct only its
+ * own type. */
+static bool member_takes(const struct type *mt, struct node *e)
+{
+	const struct type *et = e->type;
+	int64_t v;
+	if (!et)
+		return true;
+	if (mt->kind == T_PTR)
+		return !type_is_int(et) || (sema_const_try(e, &v) && !v);
+	if (type_is_int(mt))
+		return type_is_int(et) || et->kind == T_FLOAT;
+	if (mt->kind == T_STRUCT || mt->kind == T_UNION)
+		return et->kind == mt->kind && !strcmp(et->name, mt->name);
+	return true;
+}
+
+static const struct type *member_type(const struct type *out, const char *name)
+{
+	for (int i = 0; i < out->nmembers; i++)
+		if (out->members[i].name && !strcmp(out->members[i].name, name))
+			return out->members[i].type;
+	return NULL;
+}
+
+static int check_translator_body(struct sema *s, struct node *n, const struct type *out)
 {
 	struct type *in;
 	diag_mute(s->dg, true);
@@ -444,9 +471,39 @@ static int check_translator_body(struct sema *s, struct node *n)
 		arg->b = zero;
 	}
 	int err = 0;
-	for (struct node *m = n->list; m; m = m->next)
-		err |= sema_expr(s, clone(s, m->a, n->name, arg));
+	for (struct node *m = n->list; m; m = m->next) {
+		struct node *e = clone(s, m->a, n->name, arg);
+		const struct type *mt = member_type(out, m->name);
+		if (sema_expr(s, e))
+			err = -1;
+		else if (mt && !member_takes(mt, e))
+			err = diag_error(s->dg, m->a->loc, "the translator cannot give member '%s' "
+					 "of type '%s' a value of type '%s'", m->name,
+					 type_str(mt), type_str(e->type));
+	}
 	return err;
+}
+
+/* As in DTrace, a second translator between the same two types is an
+ * error, not a replacement. Only a script's translator is checked: the
+ * input types are resolved (muted) to compare them, which reads kernel BTF. */
+static int check_redeclared(struct sema *s, struct node *n, struct type *out)
+{
+	struct type *in;
+	diag_mute(s->dg, true);
+	int bad = sema_typename(s, n->b, &in);
+	for (int i = 0; !bad && i < s->ntrans; i++) {
+		struct translator *tr = s->trans[i];
+		if (tr->out != out || (!tr->in && sema_typename(s, tr->n->b, &tr->in)))
+			continue;
+		if (!strcmp(tr->in->name, in->name)) {
+			diag_mute(s->dg, false);
+			return diag_error(s->dg, n->loc, "a translator from '%s' to '%s' is already "
+					  "defined", type_str(in), type_str(out));
+		}
+	}
+	diag_mute(s->dg, false);
+	return 0;
 }
 
 static int define_translator(struct sema *s, struct node *n)
@@ -467,7 +524,8 @@ static int define_translator(struct sema *s, struct node *n)
 			return diag_error(s->dg, m->loc, "%s has no member named '%s'",
 					  type_str(out), m->name);
 	}
-	if (n->loc.file == SCRIPT_FILE && check_translator_body(s, n))
+	if (n->loc.file == SCRIPT_FILE && (check_translator_body(s, n, out) ||
+					   check_redeclared(s, n, out)))
 		return -1;
 	if (s->ntrans == s->cap_trans) {
 		s->cap_trans = s->cap_trans ? 2 * s->cap_trans : 8;
@@ -776,4 +834,60 @@ int sema_translated_member(struct sema *s, struct node *n)
 	else if (type_is_int(m->type) && type_is_int(n->type))
 		sema_retype_int(s, n, m->type);
 	return 0;
+}
+
+static struct node *member_of(struct sema *s, struct node *base, const char *name)
+{
+	struct node *m = ast_new(s->ar, N_MEMBER, base->loc);
+	m->a = base;
+	m->name = name;
+	m->op = '.';
+	return m;
+}
+
+/* v = xlate<T>(e), v a struct variable of type T: the whole output is
+ * copied, member by member, as DTrace copies it; a member the translator
+ * does not define is filled with zero (first, so that in a union the
+ * defined members are the ones left). The assignment becomes that chain
+ * of member assignments (a comma expression). */
+int sema_xlate_assign(struct sema *s, struct node *n, const struct type *vt)
+{
+	struct node *probe = clone(s, n->b, NULL, NULL);
+	if (sema_expr(s, probe))
+		return -1;
+	struct translator *tr = probe->sym;
+	if (probe->type->kind == T_PTR || tr->out != vt)
+		return diag_error(s->dg, n->b->loc, "cannot assign '%s' to a variable of type '%s'",
+				  type_str(probe->type), type_str(vt));
+	struct node *chain = NULL;
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < tr->out->nmembers; i++) {
+			const char *name = tr->out->members[i].name;
+			struct node *e = NULL;
+			for (struct node *xm = tr->n->list; name && xm; xm = xm->next)
+				if (!strcmp(xm->name, name))
+					e = xm;
+			if (!name || (pass == 0) != !e)
+				continue;
+			struct node *as = ast_new(s->ar, N_ASSIGN, n->loc);
+			as->op = '=';
+			as->a = member_of(s, clone(s, n->a, NULL, NULL), name);
+			as->b = e ? member_of(s, clone(s, n->b, NULL, NULL), name)
+				  : ast_new(s->ar, N_INT, n->loc);
+			if (as->b->kind == N_INT)
+				as->b->type = &type_int;
+			if (!chain) {
+				chain = as;
+				continue;
+			}
+			struct node *c = ast_new(s->ar, N_COMMA, n->loc);
+			c->a = chain;
+			c->b = as;
+			chain = c;
+		}
+	}
+	if (!chain) /* a struct with no named member: nothing to copy */
+		chain = ast_new(s->ar, N_INT, n->loc);
+	replace(n, chain);
+	return sema_expr(s, n);
 }

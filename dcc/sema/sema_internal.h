@@ -67,6 +67,7 @@ int sema_expand_name(struct sema *s, struct node *n);
 bool sema_is_param_inline(struct sema *s, struct node *n);
 int sema_inline_index(struct sema *s, struct node *n);
 int sema_xlate(struct sema *s, struct node *n);
+int sema_xlate_assign(struct sema *s, struct node *n, const struct type *vt); /* v = xlate<S>(e) */
 /* A checked clause uses translated values only through their members. */
 int sema_xlate_uses(struct sema *s, struct node *clause);
 int sema_translated_member(struct sema *s, struct node *n);
@@ -181,6 +182,8 @@ bool sema_provider_known(const char *name);
 struct type *sema_int_literal_type(struct node *n);
 int sema_stackvar(struct sema *s, struct node *n);
 int sema_vtimestamp(struct sema *s, struct node *n);
+int sema_ipl(struct sema *s, struct node *n);
+int sema_execargs(struct sema *s, struct node *n); /* a read of the process's memory */        /* the constant 0 */
 int sema_d_path(struct sema *s, struct node *n); /* sema_path.c: d_path() */
 int sema_cwd(struct sema *s, struct node *n);    /* cwd and root, as d_path() calls */
 int sema_lock(struct sema *s, struct node *n); /* mutex_owned() ... rw_iswriter() */

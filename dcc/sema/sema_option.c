@@ -208,3 +208,12 @@ int sema_cli_options(struct sema *s)
 	}
 	return rc;
 }
+
+const char *sema_option(const struct sema *s, const char *name)
+{
+	const char *v = NULL;
+	for (int i = 0; i < s->nopts; i++)
+		if (!strcmp(s->opt_names[i], name))
+			v = s->opt_values[i] ? s->opt_values[i] : "";
+	return v;
+}

@@ -232,3 +232,57 @@ int sema_vtimestamp(struct sema *s, struct node *n)
 	n->type = &type_uint64;
 	return 0;
 }
+
+/* ipl: Linux has no interrupt priority levels in DTrace's sense, and DTrace
+ * for Linux gives 0 for it; the identifier becomes that constant (uint). */
+int sema_ipl(struct sema *s, struct node *n)
+{
+	(void)s;
+	n->kind = N_INT;
+	n->ival = 0;
+	n->iflags = INTF_UNSIGNED;
+	n->bi = NULL;
+	n->id = 0;
+	n->type = &type_uint;
+	return 0;
+}
+
+static struct node *task_member(struct sema *s, struct node *n, const char *path0,
+				const char *path1)
+{
+	struct node *task = ast_new(s->ar, N_IDENT, n->loc);
+	task->name = "curthread";
+	struct node *m = ast_new(s->ar, N_MEMBER, n->loc);
+	m->a = task;
+	m->name = path0;
+	m->op = OP_ARROW;
+	if (!path1)
+		return m;
+	struct node *m1 = ast_new(s->ar, N_MEMBER, n->loc);
+	m1->a = m;
+	m1->name = path1;
+	m1->op = OP_ARROW;
+	return m1;
+}
+
+/* execargs: the process's arguments as one string, read from its memory
+ * between mm->arg_start and arg_end (codegen's __dcc_execargs joins them
+ * with spaces); a kernel thread, which has no mm, has none: "". */
+int sema_execargs(struct sema *s, struct node *n)
+{
+	struct node *call = ast_new(s->ar, N_CALL, n->loc);
+	call->name = "__dcc_execargs";
+	call->list = task_member(s, n, "mm", "arg_start");
+	call->list->next = task_member(s, n, "mm", "arg_end");
+	struct node *none = ast_new(s->ar, N_STR, n->loc);
+	none->str = "";
+	none->slen = 0;
+	n->kind = N_COND;
+	n->a = task_member(s, n, "mm", NULL);
+	n->b = call;
+	n->c = none;
+	n->bi = NULL;
+	n->id = 0;
+	n->type = NULL;
+	return sema_expr(s, n);
+}

@@ -8,7 +8,23 @@
  * from the process's memory.
  */
 
+typedef id_t taskid_t;
+typedef id_t dprojid_t;
+typedef id_t poolid_t;
+
+typedef struct timestruc {
+	long tv_sec;
+	long tv_nsec;
+} timestruc_t;
+
+inline char PR_MODEL_ILP32 = 1;
+inline char PR_MODEL_LP64 = 2;
+
+/* DTrace for Linux's layout; the members its translator leaves out (sizes,
+ * times, the argument vector, pr_lwp) are left out here too: reading one
+ * is an error. */
 typedef struct psinfo {
+	int pr_flag;		/* (not translated) */
 	int pr_nlwp;		/* threads in the process */
 	pid_t pr_pid;		/* process id (the thread group id) */
 	pid_t pr_ppid;		/* parent's process id */
@@ -19,8 +35,30 @@ typedef struct psinfo {
 	gid_t pr_gid;		/* real group id */
 	gid_t pr_egid;		/* effective group id */
 	uintptr_t pr_addr;	/* the task_struct */
+	size_t pr_size;		/* (not translated) */
+	size_t pr_rssize;	/* (not translated) */
+	size_t pr_pad1;
+	uintptr_t pr_ttydev;	/* the controlling tty_struct, or -1 */
+	ushort_t pr_pctcpu;	/* (not translated) */
+	ushort_t pr_pctmem;	/* (not translated) */
+	timestruc_t pr_start;	/* (not translated) */
+	timestruc_t pr_time;	/* (not translated) */
+	timestruc_t pr_ctime;	/* (not translated) */
 	char pr_fname[16];	/* command name (comm) */
 	char pr_psargs[80];	/* argv[0] */
+	int pr_wstat;		/* 0 */
+	int pr_argc;		/* (not translated) */
+	uintptr_t pr_argv;	/* (not translated) */
+	uintptr_t pr_envp;	/* (not translated) */
+	char pr_dmodel;		/* PR_MODEL_LP64 */
+	char pr_pad2[3];
+	taskid_t pr_taskid;	/* Linux has no tasks, projects, pools, zones, contracts: 0 */
+	dprojid_t pr_projid;
+	int pr_nzomb;
+	poolid_t pr_poolid;
+	zoneid_t pr_zoneid;
+	id_t pr_contract;
+	int pr_filler[1];
 } psinfo_t;
 
 typedef struct lwpsinfo {
@@ -49,6 +87,15 @@ translator psinfo_t < struct task_struct *T > {
 	pr_addr = (uintptr_t)T;
 	pr_fname = T->comm;
 	pr_psargs = copyinstr(T->mm->arg_start, 79);
+	pr_ttydev = T->signal->tty ? (uintptr_t)T->signal->tty : (uintptr_t)-1;
+	pr_wstat = 0;
+	pr_dmodel = PR_MODEL_LP64;
+	pr_taskid = 0;
+	pr_projid = 0;
+	pr_nzomb = 0;
+	pr_poolid = 0;
+	pr_zoneid = 0;
+	pr_contract = 0;
 };
 
 translator lwpsinfo_t < struct task_struct *T > {

@@ -133,3 +133,22 @@ NOKERNEL_TEST(options, v_times_each_stage)
 	cr_assert_str_empty(r.err);
 	run_result_free(&r);
 }
+
+/* dtrace's options that `dcc run` does not implement (-G writes an ELF
+ * file with DOF, -A anonymous tracing...) fail as a request that cannot be
+ * carried out, status 1 and one line, not as a usage error (2); a letter
+ * dtrace does not know either stays a usage error. Nothing is loaded. */
+NOKERNEL_TEST(options, dtrace_options_not_implemented_fail_with_1)
+{
+	struct run_result r;
+	const char *g[] = { DCC_BIN, "run", "-G", "-n", "BEGIN { exit(0); }", NULL };
+	e2e_runv(&r, E2E_TIMEOUT, g);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "dcc: dtrace's option -G is not supported\n");
+	run_result_free(&r);
+	const char *z[] = { DCC_BIN, "run", "-k", "-n", "BEGIN { exit(0); }", NULL };
+	e2e_runv(&r, E2E_TIMEOUT, z);
+	cr_assert_eq(r.status, 2, "status %d\n%s", r.status, r.err);
+	cr_assert(!strncmp(r.err, "dcc: invalid option -- 'k'\n", 27), "%s", r.err);
+	run_result_free(&r);
+}

@@ -155,3 +155,16 @@ E2E_TEST(bvars, timestamp_is_one_value_a_firing)
 	cr_assert_str_eq(r.out, "1\n1 1 1\n1 1 1\n1\n\n", "%s", r.out);
 	run_result_free(&r);
 }
+
+/* ipl has no meaning on Linux: DTrace for Linux gives 0, an unsigned int,
+ * in every probe; here it is a constant, usable in arithmetic like any. */
+E2E_TEST(bvars, ipl_is_an_unsigned_zero)
+{
+	const char *obj = e2e_build("ipl",
+		"#pragma D option quiet\n"
+		"BEGIN { printf(\"%u %d %d\\n\", ipl, ipl - 1 > 0, sizeof(ipl)); exit(ipl); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "0 1 4\n\n"); /* and the consumer's closing newline */
+	run_result_free(&r);
+}

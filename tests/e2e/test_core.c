@@ -162,3 +162,30 @@ E2E_TEST(core, kernel_bitfield_through_core)
 	e2e_expect_out(&r, 0, "core.kernel_bitfield_through_core");
 	run_result_free(&r);
 }
+
+/* psinfo_t has DTrace for Linux's layout: the members Linux has no
+ * counterpart for are constants (wait status, data model LP64, task,
+ * project, zombie count, pool, zone, contract), the controlling tty is
+ * the tty_struct or -1 (dtrun under the test runner may have none), and
+ * the members DTrace leaves untranslated cannot be read. */
+E2E_TEST(core, psinfo_constants_and_tty)
+{
+	const char *obj = e2e_build("psinfo_more",
+		"#pragma D option quiet\n"
+		"BEGIN {\n"
+		"	printf(\"%d %d %d %d %d %d %d %d %d\\n\", curpsinfo->pr_wstat,\n"
+		"	    curpsinfo->pr_dmodel, curpsinfo->pr_taskid, curpsinfo->pr_projid,\n"
+		"	    curpsinfo->pr_nzomb, curpsinfo->pr_poolid, curpsinfo->pr_zoneid,\n"
+		"	    curpsinfo->pr_contract, curpsinfo->pr_ttydev == (uintptr_t)-1 ||\n"
+		"	    curpsinfo->pr_ttydev == (uintptr_t)curthread->signal->tty);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "0 2 0 0 0 0 0 0 1\n\n");
+	run_result_free(&r);
+	e2e_run(&r, DCC_BIN, "-e", "-n", "BEGIN { trace(curpsinfo->pr_argc); }", NULL);
+	cr_assert_eq(r.status, 1, "pr_argc, which DTrace does not translate, was read");
+	cr_assert(strstr(r.err, "does not define 'pr_argc'"), "%s", r.err);
+	run_result_free(&r);
+}

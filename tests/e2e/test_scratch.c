@@ -38,7 +38,9 @@ E2E_TEST(scratch, empty_allocations_and_copies_from_strings)
 E2E_TEST(scratch, run_time_counts_are_checked)
 {
 	const char *obj = e2e_build("scratch_counts",
-		"syscall::write:entry /pid == $target && arg2 == 2 && !done/\n{\n"
+		/* declared first: D knows a global from its declaration or
+		 * first assignment on, and done is assigned in the last clause */
+		"int done; syscall::write:entry /pid == $target && arg2 == 2 && !done/\n{\n"
 		"	this->p = (char *)alloca(8);\n"
 		"	this->n = arg2 + 7;\n"
 		"	bcopy(\"abcdefghij\", this->p, this->n);\n"
@@ -63,7 +65,7 @@ E2E_TEST(scratch, run_time_counts_are_checked)
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_trigger("subrs"), obj, NULL);
 	e2e_expect_out(&r, 0, "scratch.run_time_counts_are_checked");
-	e2e_expect_err(&r, "*error in *scratch_counts.d:1:1 *: invalid size (0x9)*",
+	e2e_expect_err(&r, "*error in *scratch_counts.d:1:11 *: invalid size (0x9)*",
 		       "*error in *scratch_counts.d:8:1 *: invalid address (0xffff*)*", NULL);
 	run_result_free(&r);
 }
