@@ -199,3 +199,27 @@ E2E_TEST(aggs, setopt_value_computed_when_the_clause_runs)
 	e2e_expect(&r, 0, "y 3 10\nz 2 20\nx 1 30\nx 1 30\nz 2 20\ny 3 10\n\n");
 	run_result_free(&r);
 }
+
+/* llquantize with fewer steps than its factor (10, 5 steps): a magnitude is
+ * cut at multiples of factor^(m+1) / 5 and its first bucket reaches down to
+ * factor^m, so 150 counts at 100, 320 at 200 and 799 at 600. */
+E2E_TEST(aggs, llquantize_fewer_steps_than_factor)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n", "BEGIN { @ = llquantize(5, 10, 0, 2, 5); "
+		"@ = llquantize(150, 10, 0, 2, 5); @ = llquantize(320, 10, 0, 2, 5); "
+		"@ = llquantize(799, 10, 0, 2, 5); exit(0); }", NULL);
+	const char *bar = "|@@@@@@@@@@                               1        \n";
+	const char *nil = "|                                         0        \n";
+	char want[2048];
+	size_t n = (size_t)snprintf(want, sizeof(want), "\n\n%16s  %s %-9s\n", "value",
+				    "------------- Distribution -------------", "count");
+	const int rows[] = { 2, 4, 6, 8, 10, 20, 40, 60, 80, 100, 200, 400, 600, 800 };
+	for (int i = 0; i < 14; i++) {
+		int hit = rows[i] == 4 || rows[i] == 100 || rows[i] == 200 || rows[i] == 600;
+		n += (size_t)snprintf(want + n, sizeof(want) - n, "%16d %s", rows[i], hit ? bar : nil);
+	}
+	snprintf(want + n, sizeof(want) - n, "\n");
+	e2e_expect(&r, 0, want);
+	run_result_free(&r);
+}
