@@ -268,6 +268,9 @@ int sema_agg_assign(struct sema *s, struct node *n)
 		 * key of another size is converted to it (@[(int)1] and
 		 * @[1L] are one entry, shown as an int) */
 	}
+	if ((fn->agg == DCC_AGG_QUANTIZE || fn->agg == DCC_AGG_LQUANTIZE ||
+	     fn->agg == DCC_AGG_LLQUANTIZE) && nargs == hi)
+		g->weighted = true;
 	lv->sym = g;
 	n->type = &type_void;
 	return 0;

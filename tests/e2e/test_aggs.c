@@ -223,3 +223,20 @@ E2E_TEST(aggs, llquantize_fewer_steps_than_factor)
 	e2e_expect(&r, 0, want);
 	run_result_free(&r);
 }
+
+/* A keyless histogram whose increments cancel out was still updated: it is
+ * shown, all rows zero, as DTrace shows it (not taken for an unused one). */
+E2E_TEST(aggs, histogram_increments_cancelling_out_are_shown)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n", "BEGIN { @q = quantize(5, 3); @q = quantize(5, -3); "
+		"@n = quantize(7); exit(0); }", NULL);
+	const char *head = "\n           value  ------------- Distribution ------------- count    \n";
+	const char *nil = " |                                         0        \n";
+	const char *all = " |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 1        \n";
+	char want[2048];
+	snprintf(want, sizeof(want), "\n%s%16d%s%16d%s%16d%s\n%s%16d%s%16d%s%16d%s\n", head, -1, nil,
+		 0, nil, 1, nil, head, 2, nil, 4, all, 8, nil);
+	e2e_expect(&r, 0, want);
+	run_result_free(&r);
+}
