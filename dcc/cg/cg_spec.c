@@ -136,9 +136,13 @@ void cg_spec_submit(struct cg *cg, bool wake)
 	LLVMPositionBuilderAtEnd(cg->b, done);
 }
 
+/* commit()/discard(): an id beyond nspec (or negative) is an illegal
+ * operation, as in DTrace; 0 and an id not in use are no-ops. */
 void cg_spec_release(struct cg *cg, struct node *id)
 {
 	LLVMValueRef v = cg_expr(cg, id).v;
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, v, cg_i64(cg, cg->nspec), ""),
+		    DCC_FAULT_ILLOP, NULL);
 	LLVMValueRef p = states(cg);
 	LLVMBasicBlockRef rel = cg_block(cg, "spec.release"), done = cg_block(cg, "spec.kept");
 	LLVMValueRef ok = LLVMBuildAnd(cg->b, LLVMBuildIsNotNull(cg->b, p, ""),

@@ -157,3 +157,20 @@ E2E_TEST(data, speculate_ends_its_clause_on_a_bad_id_or_a_full_speculation)
 	cr_assert_str_eq(r.err, "dtrun: 1 speculative drop\n", "%s", r.err);
 	run_result_free(&r);
 }
+
+/* commit() or discard() of an id beyond nspec, or a negative one, is an
+ * illegal operation (the clause ends there); id 0 is a no-op. */
+E2E_TEST(data, commit_or_discard_beyond_nspec_is_an_illegal_operation)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n", "BEGIN { commit(9); } BEGIN { discard(-1); } "
+		"BEGIN { commit(0); } BEGIN { discard(0); } BEGIN { printf(\"ok\\n\"); exit(0); }",
+		NULL);
+	e2e_expect(&r, 0, "ok\n\n");
+	cr_assert_str_eq(r.err,
+		"dcc: error in <description>:1:1 for probe ID 1 (dtrace:::BEGIN): illegal "
+		"operation at BPF pc 0\n"
+		"dcc: error in <description>:1:22 for probe ID 1 (dtrace:::BEGIN): illegal "
+		"operation at BPF pc 0\n", "%s", r.err);
+	run_result_free(&r);
+}
