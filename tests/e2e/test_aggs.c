@@ -240,3 +240,20 @@ E2E_TEST(aggs, histogram_increments_cancelling_out_are_shown)
 	e2e_expect(&r, 0, want);
 	run_result_free(&r);
 }
+
+/* Each aggregation is one map and a BPF program may use 64: a clause updating
+ * 70 aggregations cannot load, and the loader says why. */
+E2E_TEST(aggs, a_clause_past_the_map_limit_is_explained)
+{
+	char src[4096];
+	size_t n = (size_t)snprintf(src, sizeof(src), "BEGIN {");
+	for (int i = 0; i < 70; i++)
+		n += (size_t)snprintf(src + n, sizeof(src) - n, " @a%d = count();", i);
+	snprintf(src + n, sizeof(src) - n, " exit(0); }");
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n", src, NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert(strstr(r.err, "dcc: a BPF program may use at most 64 maps, and each aggregation "
+			 "is one: a clause updating that many is beyond dcc\n"), "%s", r.err);
+	run_result_free(&r);
+}
