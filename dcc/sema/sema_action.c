@@ -226,8 +226,9 @@ int sema_agg_assign(struct sema *s, struct node *n)
 					 "supported", type_str(k->type));
 			continue;
 		}
-		keys[nkeys++] = k->type->kind == T_INT ? type_promote(k->type) :
-				k->type->kind == T_PTR ? &type_ulong : k->type;
+		/* a char or short key keeps its size, as in DTrace: it prints
+		 * as " %3u" or " %5u", so (char)-2 shows as 254 */
+		keys[nkeys++] = k->type->kind == T_PTR ? &type_ulong : k->type;
 	}
 	if (err)
 		return -1;

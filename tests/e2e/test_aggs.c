@@ -257,3 +257,16 @@ E2E_TEST(aggs, a_clause_past_the_map_limit_is_explained)
 			 "is one: a clause updating that many is beyond dcc\n"), "%s", r.err);
 	run_result_free(&r);
 }
+
+/* char and short keys keep their size, as DTrace keeps it: shown unsigned in
+ * 3 and 5 columns ((char)-2 is 254, (short)-3 is 65533) and sorted so */
+E2E_TEST(aggs, char_and_short_keys_keep_their_size)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "aggsortkey", "-n",
+		"BEGIN { @a[(char)-2, (short)-3] = count(); @b[(char)1] = sum(5); "
+		"@b[(char)-1] = sum(6); @b[(unsigned char)200] = sum(7); exit(0); }", NULL);
+	e2e_expect(&r, 0, "\n 254 65533                1\n"
+			  "   1                5\n 200                7\n 255                6\n");
+	run_result_free(&r);
+}
