@@ -92,6 +92,7 @@ void abi_llquantize_mag(const int64_t p[4], int64_t m, struct abi_llq_mag *out)
 	out->lo = ipow(p[0], m);
 	out->hi = out->lo * p[0];
 	out->width = out->hi / (out->hi < p[3] ? out->hi : p[3]);
+	out->skip = (out->hi < p[3] ? out->hi : p[3]) / p[0];
 	out->first = (uint32_t)first;
 	out->n = (uint32_t)mag_buckets(p, out->hi);
 }
@@ -108,8 +109,11 @@ int64_t abi_llquantize_bounds(const int64_t p[4], int64_t *b, int n)
 
 	for (int64_t m = p[1]; m <= p[2]; m++) {
 		abi_llquantize_mag(p, m, &g);
-		for (uint32_t k = 0; k < g.n && j < n - 1; k++)
-			b[j++] = g.lo + (int64_t)k * g.width;
+		for (uint32_t k = 0; k < g.n && j < n - 1; k++) {
+			int64_t at = ((int64_t)k + g.skip) * g.width;
+
+			b[j++] = at > g.lo ? at : g.lo;
+		}
 	}
 	b[n - 1] = ipow(p[0], p[2] + 1);
 	return ipow(p[0], p[1]);

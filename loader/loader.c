@@ -393,6 +393,10 @@ static int load_object(struct run *r)
 		else
 			fprintf(stderr, "%s: %s: failed to load the object: %s%s\n", r->prog,
 				r->name, bpf_strerror(-err), log_verbose ? "" : " (-v shows why)");
+		if (strstr(log_buf, "total number of maps per program"))
+			fprintf(stderr, "%s: a BPF program may use at most 64 maps, and each "
+				"aggregation is one: a clause updating that many is beyond dcc\n",
+				r->prog);
 		if (strstr(log_buf, "cannot use helper bpf_probe_write_user"))
 			fprintf(stderr, "%s: copyout() and copyoutstr() need bpf_probe_write_user(), "
 				"which this kernel refuses (lockdown)\n", r->prog);

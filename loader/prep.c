@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dcc/abi_opt.h"
 #include "dcc/runtime.h"
 
 static uint64_t clock_ns(clockid_t id)
@@ -161,12 +162,40 @@ static uint32_t ringbuf_size(struct bpf_object *obj, struct dcc_runtime *rt, uin
 	return loader_ringbuf_size(bufsize);
 }
 
+/*
+ * As DTrace refuses an aggsize that cannot hold one entry of the largest
+ * aggregation (its key, its value and DTrace's 8-byte counter), rather than
+ * letting the program run with no room to aggregate in: true after saying so.
+ */
+static bool aggsize_too_small(struct dcc_runtime *rt, const char *progname)
+{
+	const struct dcc_meta_header *h = dcc_runtime__meta(rt);
+	const struct dcc_meta_agg *a = (const void *)((const char *)h + h->agg_off);
+	const char *v = dcc_runtime__option(rt, "aggsize");
+	uint64_t aggsize, largest = 0;
+
+	if (abi_opt_parse_size(v ? v : abi_opt_find("aggsize")->def, &aggsize))
+		return false; /* sema refused a bad value already */
+	for (uint32_t i = 0; i < h->naggs; i++)
+		if ((uint64_t)a[i].key_size + a[i].val_size + 8 > largest)
+			largest = (uint64_t)a[i].key_size + a[i].val_size + 8;
+	if (aggsize >= largest)
+		return false;
+	fprintf(dcc_runtime__err(rt), "%s: could not enable tracing: Enabling exceeds size of "
+		"buffer (aggsize %llu, an aggregation takes up to %llu bytes)\n", progname,
+		(unsigned long long)aggsize, (unsigned long long)largest);
+	return true;
+}
+
 int loader_prepare(struct bpf_object *obj, struct dcc_runtime *rt, pid_t target,
 		   uint64_t bufsize, const char *progname)
 {
 	FILE *err = dcc_runtime__err(rt);
 	struct bpf_program *prog;
 	struct bpf_map *map;
+
+	if (aggsize_too_small(rt, progname))
+		return -ENOSPC;
 
 	map = bpf_object__find_map_by_name(obj, DCC_MAP_RINGBUF);
 	if (map && bpf_map__set_max_entries(map, ringbuf_size(obj, rt, bufsize))) {

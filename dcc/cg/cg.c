@@ -518,13 +518,14 @@ static void make_maps(struct cg *cg)
 		const char *name = arena_printf(cg->ar, "agg_%s", g->name);
 		/* a keyless aggregation is one slot of a per-CPU array: no hash,
 		 * no insert on the first event (the runtime takes an all-zero
-		 * slot for "never updated", so not for sum(), whose 0 is a value).
+		 * slot for "never updated", so not for sum(), whose 0 is a value,
+		 * nor for a histogram with increments, which may cancel out).
 		 * A keyed one is a per-CPU hash allocated key by key: the kernel
 		 * preallocates a per-CPU value for each of ~47,000 entries one by
 		 * one, 50-100 ms before the first probe could attach; without,
 		 * each new key costs ~19 us instead of ~0.7 us, an existing key
 		 * the same (ARCHITECTURE.md, "Aggregation maps") */
-		bool array = !g->nkeys && g->func != DCC_AGG_SUM;
+		bool array = !g->nkeys && g->func != DCC_AGG_SUM && !g->weighted;
 		cg->agg_map[i] = map_new(cg, name, array ? BPF_MAP_TYPE_PERCPU_ARRAY
 					 : BPF_MAP_TYPE_PERCPU_HASH, array ? 1 : (uint32_t)entries,
 					 ks, vs, array ? 0 : BPF_F_NO_PREALLOC);

@@ -115,9 +115,10 @@ static LLVMValueRef llquantize_bucket(struct cg *cg, struct agg *g, LLVMValueRef
 	struct abi_llq_mag m = { 0 };
 	for (int64_t k = g->param[2]; k >= g->param[1]; k--) {
 		abi_llquantize_mag(g->param, k, &m);
-		LLVMValueRef in = LLVMBuildAdd(cg->b, cg_i64(cg, m.first),
-			LLVMBuildUDiv(cg->b, LLVMBuildSub(cg->b, a, cg_i64(cg, (uint64_t)m.lo), ""),
-				      cg_i64(cg, (uint64_t)m.width), ""), "");
+		/* a / width - skip, not (a - lo) / width: they differ when the
+		 * factor has more buckets than steps (abi_agg.h) */
+		LLVMValueRef in = LLVMBuildAdd(cg->b, cg_i64(cg, m.first - (uint64_t)m.skip),
+			LLVMBuildUDiv(cg->b, a, cg_i64(cg, (uint64_t)m.width), ""), "");
 		j = sel(cg, icmp(cg, LLVMIntULT, a, cg_i64(cg, (uint64_t)m.hi)), in, j);
 	}
 	LLVMValueRef pos = LLVMBuildAdd(cg->b, cg_i64(cg, n + 1), j, "");

@@ -2,7 +2,8 @@
  * Speculation, kernel side: speculation() claims a free id among nspec with
  * a compare-and-swap; a speculating clause's record carries the id in its
  * flags and is bounded by specsize per id; commit()/discard() records free
- * the id. The runtime holds speculative records until the commit or discard
+ * the id; speculate() on an id not in use, or past specsize, ends its clause.
+ * The runtime holds speculative records until the commit or discard
  * record of their id arrives (headers/dcc/abi.h); the ring buffer keeps them
  * in reservation order, so an id freed and claimed again can't mix.
  */
@@ -62,6 +63,14 @@ LLVMValueRef cg_speculation(struct cg *cg)
 	return phi;
 }
 
+/*
+ * As DTrace: speculate() on an id that speculation() did not hand out, or
+ * that commit()/discard() has released, ends the clause there, its record
+ * dropped; so does one whose data would pass specsize, counted as a
+ * speculative drop. The clause's record size is known here, so its room in
+ * the speculation is taken now and the statements after speculate() run
+ * only when the data will be kept.
+ */
 void cg_speculate(struct cg *cg, struct node *id)
 {
 	LLVMValueRef v = cg_expr(cg, id).v;
@@ -73,37 +82,50 @@ void cg_speculate(struct cg *cg, struct node *id)
 	LLVMValueRef o = cg_i64(cg, 12);
 	LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, flags, cg->i32, ""),
 		       LLVMBuildGEP2(cg->b, cg->i8, cg->p->rec, &o, 1, ""));
-}
 
-/* Submit a speculative record if its id is in use and within specsize;
- * otherwise it is dropped (id 0: speculation() had failed). */
-void cg_spec_submit(struct cg *cg, bool wake)
-{
-	LLVMValueRef id = LLVMBuildLoad2(cg->b, cg->i64, cg->p->spec_id, "");
-	LLVMBasicBlockRef drop = cg_block(cg, "spec.drop"), check = cg_block(cg, "spec.check");
-	LLVMBasicBlockRef ok = cg_block(cg, "spec.ok"), full = cg_block(cg, "spec.full");
+	LLVMBasicBlockRef check = cg_block(cg, "spec.check"), act = cg_block(cg, "spec.active");
+	LLVMBasicBlockRef full = cg_block(cg, "spec.full"), out = cg_block(cg, "spec.out");
+	LLVMBasicBlockRef ok = cg_block(cg, "spec.ok");
 	LLVMValueRef valid = LLVMBuildAnd(cg->b,
-		LLVMBuildICmp(cg->b, LLVMIntNE, id, cg_i64(cg, 0), ""),
-		LLVMBuildICmp(cg->b, LLVMIntULE, id, cg_i64(cg, cg->nspec), ""), "");
+		LLVMBuildICmp(cg->b, LLVMIntNE, v, cg_i64(cg, 0), ""),
+		LLVMBuildICmp(cg->b, LLVMIntULE, v, cg_i64(cg, cg->nspec), ""), "");
 	LLVMValueRef p = states(cg);
 	valid = LLVMBuildAnd(cg->b, valid, LLVMBuildIsNotNull(cg->b, p, ""), "");
-	LLVMBuildCondBr(cg->b, valid, check, drop);
+	LLVMBuildCondBr(cg->b, valid, check, out);
 	LLVMPositionBuilderAtEnd(cg->b, check);
-	LLVMValueRef idx = LLVMBuildAnd(cg->b, id, cg_i64(cg, cg->spec_slots - 1), "");
+	LLVMValueRef idx = LLVMBuildAnd(cg->b, v, cg_i64(cg, cg->spec_slots - 1), "");
 	LLVMValueRef active = LLVMBuildICmp(cg->b, LLVMIntEQ,
 		LLVMBuildLoad2(cg->b, cg->i64, slot(cg, p, idx, 0), ""), cg_i64(cg, 1), "");
+	LLVMBuildCondBr(cg->b, active, act, out);
+	LLVMPositionBuilderAtEnd(cg->b, act);
 	LLVMValueRef used = LLVMBuildAtomicRMW(cg->b, LLVMAtomicRMWBinOpAdd, slot(cg, p, idx, 1),
 		cg_i64(cg, cg->cl->rec_size), LLVMAtomicOrderingSequentiallyConsistent, 0);
 	LLVMValueRef fits = LLVMBuildICmp(cg->b, LLVMIntULE,
 		LLVMBuildAdd(cg->b, used, cg_i64(cg, cg->cl->rec_size), ""),
 		cg_i64(cg, cg->specsize), "");
-	LLVMBasicBlockRef act = cg_block(cg, "spec.active");
-	LLVMBuildCondBr(cg->b, active, act, drop);
-	LLVMPositionBuilderAtEnd(cg->b, act);
 	LLVMBuildCondBr(cg->b, fits, ok, full);
 	LLVMPositionBuilderAtEnd(cg->b, full);
 	cg_count_drop(cg, DCC_DROP_SPEC);
-	LLVMBuildBr(cg->b, drop);
+	LLVMBuildBr(cg->b, out);
+	LLVMPositionBuilderAtEnd(cg->b, out);
+	cg_leave(cg);
+	LLVMPositionBuilderAtEnd(cg->b, ok);
+}
+
+/* Submit a speculative record whose room speculate() took, unless its id was
+ * committed or discarded meanwhile (by another CPU): then it is dropped. */
+void cg_spec_submit(struct cg *cg, bool wake)
+{
+	LLVMValueRef id = LLVMBuildLoad2(cg->b, cg->i64, cg->p->spec_id, "");
+	LLVMBasicBlockRef drop = cg_block(cg, "spec.drop"), ok = cg_block(cg, "spec.ok");
+	LLVMValueRef p = states(cg);
+	LLVMValueRef idx = LLVMBuildAnd(cg->b, id, cg_i64(cg, cg->spec_slots - 1), "");
+	LLVMBasicBlockRef check = cg_block(cg, "spec.check");
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNotNull(cg->b, p, ""), check, drop);
+	LLVMPositionBuilderAtEnd(cg->b, check);
+	LLVMValueRef active = LLVMBuildICmp(cg->b, LLVMIntEQ,
+		LLVMBuildLoad2(cg->b, cg->i64, slot(cg, p, idx, 0), ""), cg_i64(cg, 1), "");
+	LLVMBuildCondBr(cg->b, active, ok, drop);
 	LLVMPositionBuilderAtEnd(cg->b, ok);
 	cg_submit(cg, cg->p->rec, wake);
 	LLVMBasicBlockRef done = cg_block(cg, "spec.done");
@@ -114,9 +136,13 @@ void cg_spec_submit(struct cg *cg, bool wake)
 	LLVMPositionBuilderAtEnd(cg->b, done);
 }
 
+/* commit()/discard(): an id beyond nspec (or negative) is an illegal
+ * operation, as in DTrace; 0 and an id not in use are no-ops. */
 void cg_spec_release(struct cg *cg, struct node *id)
 {
 	LLVMValueRef v = cg_expr(cg, id).v;
+	cg_fault_if(cg, LLVMBuildICmp(cg->b, LLVMIntUGT, v, cg_i64(cg, cg->nspec), ""),
+		    DCC_FAULT_ILLOP, NULL);
 	LLVMValueRef p = states(cg);
 	LLVMBasicBlockRef rel = cg_block(cg, "spec.release"), done = cg_block(cg, "spec.kept");
 	LLVMValueRef ok = LLVMBuildAnd(cg->b, LLVMBuildIsNotNull(cg->b, p, ""),

@@ -93,6 +93,8 @@ struct agg {
 	struct type *keys[8];
 	int nkeys;
 	int64_t param[4];
+	bool weighted;     /* a histogram given an increment somewhere: its
+			    * buckets may all sum to zero and still be shown */
 	struct loc loc;
 };
 

@@ -226,8 +226,9 @@ int sema_agg_assign(struct sema *s, struct node *n)
 					 "supported", type_str(k->type));
 			continue;
 		}
-		keys[nkeys++] = k->type->kind == T_INT ? type_promote(k->type) :
-				k->type->kind == T_PTR ? &type_ulong : k->type;
+		/* a char or short key keeps its size, as in DTrace: it prints
+		 * as " %3u" or " %5u", so (char)-2 shows as 254 */
+		keys[nkeys++] = k->type->kind == T_PTR ? &type_ulong : k->type;
 	}
 	if (err)
 		return -1;
@@ -268,6 +269,9 @@ int sema_agg_assign(struct sema *s, struct node *n)
 		 * key of another size is converted to it (@[(int)1] and
 		 * @[1L] are one entry, shown as an int) */
 	}
+	if ((fn->agg == DCC_AGG_QUANTIZE || fn->agg == DCC_AGG_LQUANTIZE ||
+	     fn->agg == DCC_AGG_LLQUANTIZE) && nargs == hi)
+		g->weighted = true;
 	lv->sym = g;
 	n->type = &type_void;
 	return 0;

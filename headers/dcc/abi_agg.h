@@ -44,9 +44,13 @@ int64_t abi_lquantize_levels(const int64_t p[4]);
 
 /* One magnitude m (lmag <= m <= hmag) of a checked llquantize: the values
  * [lo, hi) fall into buckets first .. first + n - 1 of the n ascending
- * positive buckets, each `width` wide, the first starting at lo. */
+ * positive buckets. As DTrace cuts a magnitude: at the multiples of `width`
+ * (hi / min(hi, steps)), the `skip` multiples below lo left out; so value v
+ * is in bucket first + v / width - skip, and bucket k starts at
+ * max(lo, (k + skip) * width). With fewer steps than the factor the first
+ * bucket is [lo, width), wider than the others. */
 struct abi_llq_mag {
-	int64_t lo, hi, width;
+	int64_t lo, hi, width, skip;
 	uint32_t first, n;
 };
 void abi_llquantize_mag(const int64_t p[4], int64_t m, struct abi_llq_mag *out);

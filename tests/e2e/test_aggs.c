@@ -199,3 +199,74 @@ E2E_TEST(aggs, setopt_value_computed_when_the_clause_runs)
 	e2e_expect(&r, 0, "y 3 10\nz 2 20\nx 1 30\nx 1 30\nz 2 20\ny 3 10\n\n");
 	run_result_free(&r);
 }
+
+/* llquantize with fewer steps than its factor (10, 5 steps): a magnitude is
+ * cut at multiples of factor^(m+1) / 5 and its first bucket reaches down to
+ * factor^m, so 150 counts at 100, 320 at 200 and 799 at 600. */
+E2E_TEST(aggs, llquantize_fewer_steps_than_factor)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n", "BEGIN { @ = llquantize(5, 10, 0, 2, 5); "
+		"@ = llquantize(150, 10, 0, 2, 5); @ = llquantize(320, 10, 0, 2, 5); "
+		"@ = llquantize(799, 10, 0, 2, 5); exit(0); }", NULL);
+	const char *bar = "|@@@@@@@@@@                               1        \n";
+	const char *nil = "|                                         0        \n";
+	char want[2048];
+	size_t n = (size_t)snprintf(want, sizeof(want), "\n\n%16s  %s %-9s\n", "value",
+				    "------------- Distribution -------------", "count");
+	const int rows[] = { 2, 4, 6, 8, 10, 20, 40, 60, 80, 100, 200, 400, 600, 800 };
+	for (int i = 0; i < 14; i++) {
+		int hit = rows[i] == 4 || rows[i] == 100 || rows[i] == 200 || rows[i] == 600;
+		n += (size_t)snprintf(want + n, sizeof(want) - n, "%16d %s", rows[i], hit ? bar : nil);
+	}
+	snprintf(want + n, sizeof(want) - n, "\n");
+	e2e_expect(&r, 0, want);
+	run_result_free(&r);
+}
+
+/* A keyless histogram whose increments cancel out was still updated: it is
+ * shown, all rows zero, as DTrace shows it (not taken for an unused one). */
+E2E_TEST(aggs, histogram_increments_cancelling_out_are_shown)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n", "BEGIN { @q = quantize(5, 3); @q = quantize(5, -3); "
+		"@n = quantize(7); exit(0); }", NULL);
+	const char *head = "\n           value  ------------- Distribution ------------- count    \n";
+	const char *nil = " |                                         0        \n";
+	const char *all = " |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 1        \n";
+	char want[2048];
+	snprintf(want, sizeof(want), "\n%s%16d%s%16d%s%16d%s\n%s%16d%s%16d%s%16d%s\n", head, -1, nil,
+		 0, nil, 1, nil, head, 2, nil, 4, all, 8, nil);
+	e2e_expect(&r, 0, want);
+	run_result_free(&r);
+}
+
+/* Each aggregation is one map and a BPF program may use 64: a clause updating
+ * 70 aggregations cannot load, and the loader says why. */
+E2E_TEST(aggs, a_clause_past_the_map_limit_is_explained)
+{
+	char src[4096];
+	size_t n = (size_t)snprintf(src, sizeof(src), "BEGIN {");
+	for (int i = 0; i < 70; i++)
+		n += (size_t)snprintf(src + n, sizeof(src) - n, " @a%d = count();", i);
+	snprintf(src + n, sizeof(src) - n, " exit(0); }");
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n", src, NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert(strstr(r.err, "dcc: a BPF program may use at most 64 maps, and each aggregation "
+			 "is one: a clause updating that many is beyond dcc\n"), "%s", r.err);
+	run_result_free(&r);
+}
+
+/* char and short keys keep their size, as DTrace keeps it: shown unsigned in
+ * 3 and 5 columns ((char)-2 is 254, (short)-3 is 65533) and sorted so */
+E2E_TEST(aggs, char_and_short_keys_keep_their_size)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "aggsortkey", "-n",
+		"BEGIN { @a[(char)-2, (short)-3] = count(); @b[(char)1] = sum(5); "
+		"@b[(char)-1] = sum(6); @b[(unsigned char)200] = sum(7); exit(0); }", NULL);
+	e2e_expect(&r, 0, "\n 254 65533                1\n"
+			  "   1                5\n 200                7\n 255                6\n");
+	run_result_free(&r);
+}

@@ -57,6 +57,24 @@ E2E_TEST(cli, run_with_cpp_definitions)
 	run_result_free(&r);
 }
 
+/* aggsize must hold one entry of the largest aggregation: its key (4 bytes
+ * for none), its value and an 8-byte counter; 20 bytes for a keyless count() */
+E2E_TEST(cli, aggsize_below_one_entry_is_refused)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "aggsize=19", "-n",
+		"BEGIN { @ = count(); exit(0); }", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_empty(r.out);
+	cr_assert_str_eq(r.err, "dcc: could not enable tracing: Enabling exceeds size of buffer "
+			 "(aggsize 19, an aggregation takes up to 20 bytes)\n");
+	run_result_free(&r);
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "aggsize=20", "-n",
+		"BEGIN { @ = count(); exit(0); }", NULL);
+	e2e_expect(&r, 0, "\n                1\n");
+	run_result_free(&r);
+}
+
 /* bufsize must hold the largest record the program writes: here a fault
  * report (16-byte header, 16 bytes), behind the ring buffer's 8-byte header */
 E2E_TEST(cli, bufsize_below_one_record_is_refused)

@@ -132,3 +132,45 @@ E2E_TEST(data, a_clause_holding_only_speculate_records_its_probe_when_committed)
 	cr_assert_eq(begins, 2, "want the committed record and exit()'s:\n%s", r.out);
 	run_result_free(&r);
 }
+
+/* speculate() ends its clause when the id is not in use (0, never handed
+ * out, already committed) or when the clause's data would pass specsize (a
+ * speculative drop): the statements after it do not run. With room for one
+ * clause of data only, the second speculating clause stops at speculate(). */
+E2E_TEST(data, speculate_ends_its_clause_on_a_bad_id_or_a_full_speculation)
+{
+	const char *obj = e2e_build("specend",
+		"#pragma D option quiet\n"
+		"#pragma D option specsize=40\n"
+		"BEGIN { s = speculation(); }\n"
+		"BEGIN { speculate(0); zero = 1; }\n"
+		"BEGIN { speculate(5); never = 1; }\n"
+		"BEGIN { speculate(s); printf(\"%d\\n\", 111); first = 1; }\n"
+		"BEGIN { speculate(s); printf(\"%d\\n\", 222); second = 1; }\n"
+		"BEGIN { commit(s); }\n"
+		"BEGIN { speculate(s); printf(\"late\\n\"); late = 1; }\n"
+		"BEGIN { printf(\"%d %d %d %d %d\\n\", zero, never, first, second, late); exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert_str_eq(r.out, "111\n0 0 1 0 0\n\n", "%s", r.out);
+	cr_assert_str_eq(r.err, "dtrun: 1 speculative drop\n", "%s", r.err);
+	run_result_free(&r);
+}
+
+/* commit() or discard() of an id beyond nspec, or a negative one, is an
+ * illegal operation (the clause ends there); id 0 is a no-op. */
+E2E_TEST(data, commit_or_discard_beyond_nspec_is_an_illegal_operation)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-n", "BEGIN { commit(9); } BEGIN { discard(-1); } "
+		"BEGIN { commit(0); } BEGIN { discard(0); } BEGIN { printf(\"ok\\n\"); exit(0); }",
+		NULL);
+	e2e_expect(&r, 0, "ok\n\n");
+	cr_assert_str_eq(r.err,
+		"dcc: error in <description>:1:1 for probe ID 1 (dtrace:::BEGIN): illegal "
+		"operation at BPF pc 0\n"
+		"dcc: error in <description>:1:22 for probe ID 1 (dtrace:::BEGIN): illegal "
+		"operation at BPF pc 0\n", "%s", r.err);
+	run_result_free(&r);
+}

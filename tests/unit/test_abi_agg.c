@@ -89,3 +89,26 @@ Test(abi_agg, llquantize_steps_wider_than_a_magnitude)
 		cr_expect_eq(b[i], want[i], "bucket %d", i);
 	cr_expect_eq(abi_agg_value_size(DCC_AGG_LLQUANTIZE, p), 15 * 8);
 }
+
+Test(abi_agg, llquantize_fewer_steps_than_factor)
+{
+	/* llquantize(x, 10, 1, 2, 5): a magnitude is cut at multiples of
+	 * factor^(m+1) / 5, its first bucket reaching down to factor^m:
+	 * 10 20 40 60 80 | 100 200 400 600 800 | >= 1000 */
+	const int64_t p[4] = { 10, 1, 2, 5 };
+	const int64_t want[] = { 10, 20, 40, 60, 80, 100, 200, 400, 600, 800, 1000 };
+	int64_t b[11];
+	struct abi_llq_mag m;
+
+	cr_assert_eq(abi_llquantize_n(p), 11);
+	cr_expect_eq(abi_llquantize_bounds(p, b, 11), 10);
+	for (int i = 0; i < 11; i++)
+		cr_expect_eq(b[i], want[i], "bucket %d", i);
+	abi_llquantize_mag(p, 2, &m);
+	cr_expect_eq(m.width, 200);
+	cr_expect_eq(m.skip, 0);
+	cr_expect_eq(m.first, 5);
+	/* 320 is in bucket first + 320 / 200 - skip: the one starting at 200 */
+	cr_expect_eq(m.first + 320 / m.width - m.skip, 6);
+	cr_expect_eq(b[6], 200);
+}
