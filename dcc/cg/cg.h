@@ -64,6 +64,7 @@ struct cg_prog {
 	unsigned alloca_top, alloca_room;
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
 	LLVMValueRef tmp64, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
+	bool tidkey_set;           /* tidkey holds the thread id (cg_lref) */
 	LLVMValueRef launder;      /* cg_store.c's stack slot */
 	LLVMValueRef loopctx, loopctx_fn; /* cg_string.c: bpf_loop()'s ctx, and its function */
 	LLVMValueRef strsink_fn;   /* cg_string.c: the function strsink (scratch offset) is for */
@@ -86,6 +87,8 @@ struct cg_prog {
 	bool ctx_regs, regs_typed;
 	LLVMBasicBlockRef drop_leave; /* cg_drop_leave()'s block, and its kind */
 	LLVMValueRef drop_kind;
+	LLVMBasicBlockRef rb_full;  /* the clause record's full buffer (cg_action.c) */
+	LLVMValueRef rb_cpu;       /* and the CPU read before it */
 };
 
 /* Module state: what the whole object shares (LLVM module, types, maps,

@@ -55,7 +55,17 @@ struct lref cg_lref(struct cg *cg, struct node *lv)
 	}
 	unsigned off = 0;
 	if (v->kind == V_SELF) {
-		LLVMBuildStore(cg->b, cg_pid_tgid(cg), r.key);
+		/* the thread id never changes within a firing: once stored to
+		 * the shared slot where it dominates the rest of the program
+		 * (cond_depth 0, as cg_pid_tgid() caches), the slot holds it
+		 * for every later access (LLVM keeps a store of the value a
+		 * slot already holds) */
+		bool shared = r.key == cg->p->tidkey &&
+			      LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b)) == cg->p->fn;
+		if (!shared || !cg->p->tidkey_set)
+			LLVMBuildStore(cg->b, cg_pid_tgid(cg), r.key);
+		if (shared && !cg->p->cond_depth)
+			cg->p->tidkey_set = true;
 		off = 8;
 	}
 	int i = 0;
