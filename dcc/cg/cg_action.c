@@ -330,14 +330,21 @@ void cg_leave(struct cg *cg)
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 {
 	unsigned hdr = sizeof(struct dcc_rec_hdr);
-	LLVMValueRef saved = cg->p->rec, rec;
+	LLVMValueRef saved = cg->p->rec, rec, kind = cg_i64(cg, fault);
 	if (saved && cg->p->grp->kind != PK_ERROR &&
 	    cg->cl->rec_size >= hdr + sizeof(struct dcc_rec_fault)) {
 		/* the clause's record, whose header names the same clause,
 		 * probe and CPU, becomes the fault record (the consumer reads
 		 * its first bytes): no discard, no second reservation */
 		rec = saved;
-		LLVMBuildStore(cg->b, cg_i32(cg, DCC_REC_F_FAULT), rec_ptr(cg, rec, 12));
+		/* the flag and a fault of the same number (bad address) from
+		 * one register: LLVM makes a 32-bit and a 64-bit 1 apart */
+		LLVMValueRef flag = cg_i32(cg, DCC_REC_F_FAULT);
+		if (fault == DCC_REC_F_FAULT) {
+			kind = cg_opaque(cg, kind);
+			flag = LLVMBuildTrunc(cg->b, kind, cg->i32, "");
+		}
+		LLVMBuildStore(cg->b, flag, rec_ptr(cg, rec, 12));
 	} else {
 		if (saved)
 			cg_bpf_ringbuf_discard(cg, saved, 0);
@@ -351,7 +358,7 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 		rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT, false);
 	}
 	/* fault and pc 0 (little-endian) in one 8-byte store */
-	LLVMBuildStore(cg->b, cg_i64(cg, fault), rec_ptr(cg, rec, hdr));
+	LLVMBuildStore(cg->b, kind, rec_ptr(cg, rec, hdr));
 	LLVMBuildStore(cg->b, detail ? detail : cg_i64(cg, 0), rec_ptr(cg, rec, hdr + 8));
 	submit(cg, rec, true);
 	cg_error_call(cg, fault, detail);
