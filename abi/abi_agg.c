@@ -132,7 +132,7 @@ int64_t abi_agg_value_size(uint32_t func, const int64_t p[4])
 	case DCC_AGG_STDDEV:
 		return 32;
 	case DCC_AGG_QUANTIZE:
-		return ABI_QUANTIZE_BUCKETS * 8;
+		return ABI_QUANTIZE_SLOTS * 8;
 	case DCC_AGG_LQUANTIZE:
 		if (abi_lquantize_check(p))
 			return -1;

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dcc/abi_agg.h>
 #include "rt.h"
 
 bool rt_agg_is_hist(const struct dcc_meta_agg *a)
@@ -114,12 +115,22 @@ static void merge_symbols(struct dcc_runtime *rt, struct agg_snap *s)
 	s->nents = out;
 }
 
-/* One key's per-CPU values (n CPUs) as a merged entry of s; 0 or -ENOMEM. */
+/* One key's per-CPU values (n CPUs) as a merged entry of s; 0 or -ENOMEM.
+ * A quantize's overflow slot (-2^63's count) is moved to bucket 0 first. */
 static int snap_add(struct dcc_runtime *rt, uint32_t id, struct agg_snap *s, size_t *cap,
-		    const char *key, const int64_t *percpu, int n)
+		    const char *key, int64_t *percpu, int n)
 {
 	const struct dcc_meta_agg *a = s->agg;
 	struct agg_ent *e;
+
+	if (a->func == DCC_AGG_QUANTIZE && s->nwords == ABI_QUANTIZE_SLOTS) {
+		for (int c = 0; c < n; c++) {
+			int64_t *v = percpu + (size_t)c * s->nwords;
+
+			v[0] = (int64_t)((uint64_t)v[0] + (uint64_t)v[ABI_QUANTIZE_BUCKETS]);
+			v[ABI_QUANTIZE_BUCKETS] = 0;
+		}
+	}
 
 	if (s->nents == *cap) {
 		struct agg_ent *ne;

@@ -181,7 +181,9 @@ static int check_aggs(const struct dcc_meta_header *h, const char *base, char *w
 		if (vs < 0)
 			return why_set(why, whylen, -EBADMSG, "aggregation %u: bad %s parameters",
 				       i, abi_agg_func_name(a->func));
-		if (a->val_size != vs)
+		/* quantize's value had no overflow slot before ABI_QUANTIZE_SLOTS */
+		if (a->val_size != vs &&
+		    !(a->func == DCC_AGG_QUANTIZE && a->val_size == ABI_QUANTIZE_BUCKETS * 8))
 			return why_set(why, whylen, -EBADMSG,
 				       "aggregation %u: %s value of %u bytes, expected %lld", i,
 				       abi_agg_func_name(a->func), a->val_size, (long long)vs);

@@ -85,11 +85,11 @@ static LLVMValueRef quantize_bucket(struct cg *cg, LLVMValueRef v)
 	LLVMValueRef sn = LLVMBuildSub(cg->b, LLVMBuildXor(cg->b, n, s, ""), s, "");
 	LLVMValueRef idx = LLVMBuildAdd(cg->b, cg_i64(cg, ABI_QUANTIZE_ZERO), sn, "");
 	/* -2^63's n of 64 gives -1, the only index out of [0, BUCKETS - 1]:
-	 * unsigned, it is the one above the last, and goes to bucket 0 (one
-	 * select, which the verifier needs anyway to bound the index) */
+	 * masked, it is the slot after the last bucket, which the consumer
+	 * adds to bucket 0 (a mask, which the verifier needs anyway to bound
+	 * the index: one instruction where a select was three) */
 	idx = cg_opaque(cg, idx);
-	return sel(cg, icmp(cg, LLVMIntUGT, idx, cg_i64(cg, ABI_QUANTIZE_BUCKETS - 1)),
-		   cg_i64(cg, 0), idx);
+	return LLVMBuildAnd(cg->b, idx, cg_i64(cg, ABI_QUANTIZE_SLOTS - 1), "");
 }
 
 static LLVMValueRef lquantize_bucket(struct cg *cg, struct agg *g, LLVMValueRef v)

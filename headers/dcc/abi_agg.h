@@ -12,6 +12,11 @@
 #include <stdint.h>
 
 #define ABI_QUANTIZE_BUCKETS 127
+/* quantize's value: the buckets and one slot more, where the program counts
+ * -2^63 (whose magnitude's bucket, 64 + 63, is one past the last) so that a
+ * mask bounds the index instead of a select; the consumer adds it to bucket
+ * 0, -2^63's own. Objects made before it have ABI_QUANTIZE_BUCKETS slots. */
+#define ABI_QUANTIZE_SLOTS 128
 /* quantize's bucket of 0; 64 + k holds [2^k, 2^(k+1)), 62 - k (-2^(k+1), -2^k] */
 #define ABI_QUANTIZE_ZERO 63
 #define ABI_LQ_MAX_LEVELS 65535

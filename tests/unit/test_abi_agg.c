@@ -17,7 +17,7 @@ Test(abi_agg, value_sizes)
 	cr_expect_eq(abi_agg_value_size(DCC_AGG_MIN, none), 16);
 	cr_expect_eq(abi_agg_value_size(DCC_AGG_MAX, none), 16);
 	cr_expect_eq(abi_agg_value_size(DCC_AGG_STDDEV, none), 32);
-	cr_expect_eq(abi_agg_value_size(DCC_AGG_QUANTIZE, none), 127 * 8);
+	cr_expect_eq(abi_agg_value_size(DCC_AGG_QUANTIZE, none), 128 * 8);
 	cr_expect_eq(abi_agg_value_size(DCC_AGG_LQUANTIZE, lq), (10 + 2) * 8);
 	cr_expect_eq(abi_agg_value_size(DCC_AGG_LLQUANTIZE, llq), (2 * 28 + 1) * 8);
 	cr_expect_eq(abi_agg_value_size(DCC_AGG_LQUANTIZE, none), -1);

@@ -506,6 +506,29 @@ Test(rt_agg, quantize_mixed_and_negative_counts)
 	free(a);
 }
 
+/* A value of ABI_QUANTIZE_SLOTS words (objects since the overflow slot):
+ * the slot after the last bucket holds -2^63's count, which prints in
+ * bucket 0 with what is there, per CPU summed; the 127-word value of older
+ * objects prints the same rows. */
+Test(rt_agg, quantize_overflow_slot)
+{
+	int64_t p[4] = { 0 }, *a = buckets(128), *c = buckets(128);
+	const char *want = HIST_HEAD
+		"-4611686018427387904 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 9        \n"
+		"-2305843009213693952 |                                         0        \n"
+		"\n";
+
+	a[0] = 2;
+	a[127] = 4;
+	c[127] = 3;
+	hist_case(DCC_AGG_QUANTIZE, p, 128, a, c, want);
+	memset(a, 0, 128 * 8);
+	a[0] = 9;
+	hist_case(DCC_AGG_QUANTIZE, p, 127, a, NULL, want);
+	free(a);
+	free(c);
+}
+
 Test(rt_agg, lquantize)
 {
 	int64_t p[4] = { 0, 100, 10 }, *a = buckets(12);
