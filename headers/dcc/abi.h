@@ -418,9 +418,10 @@ enum dcc_agg_func {
  *   avg         u64 n, i64 sum                                     16
  *   stddev      u64 n, i64 sum, u64 sumsq_lo, u64 sumsq_hi         32
  *               (sumsq: the unsigned 128-bit sum of x*x)
- *   quantize    i64 bucket[127]                                    1016
+ *   quantize    i64 bucket[127], i64 overflow                      1024
  *               bucket 63 holds 0, 64+k holds [2^k, 2^(k+1)),
- *               62-k holds (-2^(k+1), -2^k]
+ *               62-k holds (-2^(k+1), -2^k]; overflow counts -2^63,
+ *               which belongs to bucket 0 (objects before it: 1016)
  *   lquantize   i64 bucket[levels + 2], param = {lo, hi, step},    (levels+2)*8
  *               levels = (hi - lo) / step; bucket 0 holds v < lo,
  *               bucket i (1..levels) [lo+(i-1)*step, lo+i*step),
