@@ -501,7 +501,10 @@ static int check_assign(struct sema *s, struct node *n)
 			     is_struct_value(n->b->type) && struct_source(n->b) &&
 			     lv->type->size == n->b->type->size &&
 			     !strcmp(lv->type->name, n->b->type->name); /* v.m = struct */
-		if (!(type_is_scalar(lv->type) && type_is_scalar(n->b->type)) && !whole &&
+		/* v.m = s: a string member takes a copy of the string */
+		bool str = n->op == '=' && lv->type->kind == T_STRING &&
+			   n->b->type->kind == T_STRING;
+		if (!(type_is_scalar(lv->type) && type_is_scalar(n->b->type)) && !whole && !str &&
 		    !sema_float_same(lv->type, n->b->type))
 			return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
 					  "cannot assign '%s' to %s%s%s of type '%s'",
