@@ -550,6 +550,13 @@ static int check_assign(struct sema *s, struct node *n)
 	struct type *vt = var_type(s, lv);
 	if (vt && vt->kind == T_STRING)
 		sema_null_string(s, n->b);
+	if (vt && vt->kind == T_PTR && n->b->type->kind == T_ARRAY && array_in_memory(n->b)) {
+		/* p = a: an array is its address, as in C (a cast says so to cg) */
+		struct node *c = ast_new(s->ar, N_CAST, n->b->loc);
+		c->b = n->b;
+		c->type = vt;
+		n->b = c;
+	}
 	if (int_ptr_mix(vt, n->b)) {
 		enum var_kind k;
 		const char *name;

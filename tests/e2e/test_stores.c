@@ -196,3 +196,20 @@ E2E_TEST(stores, string_members_of_d_structs)
 	cr_assert(strstr(r.out, "one 1\n"), "%s", r.out);
 	run_result_free(&r);
 }
+
+/* An array variable assigned to a pointer variable is its address, as in
+ * C: the pointer reads the array's elements (it took the first element's
+ * value before). */
+E2E_TEST(stores, array_assigned_to_a_pointer_is_its_address)
+{
+	const char *obj = e2e_build("stores_arrptr",
+		"#pragma D option quiet\n"
+		"int a[3];\n"
+		"int *p;\n"
+		"BEGIN { a[0] = 200; a[2] = 7; p = a; printf(\"%d %d %d\\n\", *p, p[2], p == &a[0]);"
+		" exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "200 7 1\n\n");
+	run_result_free(&r);
+}
