@@ -134,9 +134,6 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 		LLVMBuildCondBr(cg->b, isnull, miss, found);
 		LLVMPositionBuilderAtEnd(cg->b, miss);
 		cg_memop(cg, "llvm.memset", dst, NULL, bs);
-		/* a dynamic string never set is DTrace's 0: the NULL string */
-		if (v->type->kind == T_STRING)
-			cg_str_null_unless(cg, dst, LLVMConstInt(LLVMInt1TypeInContext(cg->C), 0, 0));
 		LLVMBuildBr(cg->b, done);
 		LLVMPositionBuilderAtEnd(cg->b, found);
 		cg_memop(cg, "llvm.memcpy", dst, p, bs);

@@ -205,26 +205,3 @@ E2E_TEST(strings, strtok_with_no_token_left_is_null)
 				"address (0x0)"), "%s", r.err);
 	run_result_free(&r);
 }
-
-/* A string element of an associative array or a thread-local string never
- * assigned is DTrace's 0, the NULL string: equal to NULL, not to "", and
- * trace() of it faults with an invalid address (0) that ERROR sees. */
-E2E_TEST(strings, unset_dynamic_strings_are_null)
-{
-	const char *obj = e2e_build("strings_unset_null",
-		"#pragma D option quiet\n"
-		"string s[int];\n"
-		"self string t;\n"
-		"BEGIN {\n"
-		"	s[2] = \"two\";\n"
-		"	printf(\"%d %d %d %d [%s]\\n\", s[1] == NULL, s[1] == \"\", self->t == NULL,\n"
-		"	       s[2] == NULL, s[2]);\n"
-		"}\n"
-		"BEGIN { trace(s[1]); }\n"
-		"ERROR { printf(\"fault %d at %d\\n\", arg4, arg5); exit(0); }\n");
-	struct run_result r;
-	e2e_run(&r, DTRUN_BIN, obj, NULL);
-	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
-	cr_assert_str_eq(r.out, "1 0 1 0 [two]\nfault 1 at 0\n\n");
-	run_result_free(&r);
-}
