@@ -553,9 +553,7 @@ static int check_assign(struct sema *s, struct node *n)
 	if (vt && vt->kind == T_PTR && n->b->type->kind == T_ARRAY && array_in_memory(n->b)) {
 		/* p = a: an array is its address, as in C (a cast says so to cg) */
 		struct node *c = ast_new(s->ar, N_CAST, n->b->loc);
-		c->b = n->b;
-		c->type = vt;
-		n->b = c;
+		c->b = n->b, c->type = vt, n->b = c;
 	}
 	if (int_ptr_mix(vt, n->b)) {
 		enum var_kind k;
