@@ -501,11 +501,8 @@ static int check_assign(struct sema *s, struct node *n)
 			     is_struct_value(n->b->type) && struct_source(n->b) &&
 			     lv->type->size == n->b->type->size &&
 			     !strcmp(lv->type->name, n->b->type->name); /* v.m = struct */
-		/* v.m = s: a string member takes a copy of the string */
-		bool str = n->op == '=' && lv->type->kind == T_STRING &&
-			   n->b->type->kind == T_STRING;
-		if (!(type_is_scalar(lv->type) && type_is_scalar(n->b->type)) && !whole && !str &&
-		    !sema_float_same(lv->type, n->b->type))
+		if (!(type_is_scalar(lv->type) && type_is_scalar(n->b->type)) && !whole &&
+		    !sema_float_same(lv->type, n->b->type) && !sema_str_copy(n))
 			return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
 					  "cannot assign '%s' to %s%s%s of type '%s'",
 					  type_str(n->b->type), lv->name ? "member '" : "an element",
@@ -525,9 +522,9 @@ static int check_assign(struct sema *s, struct node *n)
 		return sema_xlate_assign(s, n, avt);
 	if (sema_expr(s, n->b))
 		return -1;
-	/* char arrays and addresses are copied as strings; char pointers stay */
+	/* char arrays and addresses become strings, arrays given to pointers addresses */
 	if (n->b->type->kind == T_ARRAY || sema_subr_text(n->b->type))
-		sema_coerce_text(s, n->b);
+		n->b = sema_array_value(s, avt, n->b, array_in_memory(n->b));
 	if (n->op != '=') {
 		if (sema_float_binop(s, n, arena_printf(s->ar, "%s=", ast_op_name(n->op)),
 				     var_type(s, lv), n->b->type) <= 0)
@@ -550,11 +547,6 @@ static int check_assign(struct sema *s, struct node *n)
 	struct type *vt = var_type(s, lv);
 	if (vt && vt->kind == T_STRING)
 		sema_null_string(s, n->b);
-	if (vt && vt->kind == T_PTR && n->b->type->kind == T_ARRAY && array_in_memory(n->b)) {
-		/* p = a: an array is its address, as in C (a cast says so to cg) */
-		struct node *c = ast_new(s->ar, N_CAST, n->b->loc);
-		c->b = n->b, c->type = vt, n->b = c;
-	}
 	if (int_ptr_mix(vt, n->b)) {
 		enum var_kind k;
 		const char *name;
