@@ -241,6 +241,10 @@ static void value(struct walk *w, uint32_t ti, uint64_t off, int depth, struct n
 	case DCC_TYPE_FLOAT:
 		float_text(w->rt, w->out, t, p);
 		return;
+	case DCC_TYPE_STRING: /* a string member: its bytes up to the NUL */
+		fprintf(w->out, "(%s)\"%.*s\"", rt_str(w->rt, t->name),
+			(int)strnlen((const char *)p, t->size), (const char *)p);
+		return;
 	case DCC_TYPE_STRUCT:
 	case DCC_TYPE_UNION:
 	case DCC_TYPE_ARRAY: {

@@ -714,6 +714,12 @@ struct cval cg_symbolic(struct cg *cg, struct node *n)
  * float or double as the i64 of its bits, a long double as a 16-byte copy. */
 static struct cval kernel_value(struct cg *cg, struct node *n)
 {
+	if (n->type->kind == T_STRING) {
+		/* a string member of a D struct: its bytes, wherever the struct is */
+		LLVMValueRef buf = cg_tmpbuf(cg, cg->strsize);
+		cg_bpf_probe_read_kernel(cg, buf, cg_i32(cg, cg->strsize), cg_addr(cg, n));
+		return (struct cval){ .v = buf, .t = n->type, .cap = cg->strsize };
+	}
 	if (type_is_float(n->type) && n->type->size > 8) {
 		LLVMValueRef buf = cg_tmpbuf(cg, n->type->size);
 		cg_bpf_probe_read_kernel(cg, buf, cg_i32(cg, n->type->size), cg_addr(cg, n));

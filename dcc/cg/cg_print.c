@@ -45,7 +45,8 @@ static bool is_char(const struct type *t)
 }
 
 /* The type's index in the table, made after every type it refers to. */
-static uint32_t type_index(struct cg_meta *m, const struct type *t, int depth)
+/* strsize: a string member's bytes, in place in its struct */
+static uint32_t type_index(struct cg_meta *m, const struct type *t, int depth, unsigned strsize)
 {
 	int64_t have = cg_meta_type_find(m, t);
 	if (have >= 0)
@@ -73,6 +74,7 @@ static uint32_t type_index(struct cg_meta *m, const struct type *t, int depth)
 		break;
 	case T_STRING:
 		mt.kind = DCC_TYPE_STRING;
+		mt.size = strsize;
 		break;
 	case T_FLOAT:
 		mt.kind = DCC_TYPE_FLOAT;
@@ -83,7 +85,7 @@ static uint32_t type_index(struct cg_meta *m, const struct type *t, int depth)
 			break;
 		}
 		mt.kind = DCC_TYPE_ARRAY;
-		mt.ref = type_index(m, t->ref, depth + 1);
+		mt.ref = type_index(m, t->ref, depth + 1, strsize);
 		mt.n = (uint32_t)t->nelem;
 		break;
 	case T_STRUCT:
@@ -95,7 +97,7 @@ static uint32_t type_index(struct cg_meta *m, const struct type *t, int depth)
 			break;
 		uint32_t idx[t->nmembers ? t->nmembers : 1];
 		for (int i = 0; i < t->nmembers; i++)
-			idx[i] = type_index(m, t->members[i].type, depth + 1);
+			idx[i] = type_index(m, t->members[i].type, depth + 1, strsize);
 		mt.first = cg_meta_nmembers(m);
 		mt.n = (uint32_t)t->nmembers;
 		for (int i = 0; i < t->nmembers; i++) {
@@ -119,7 +121,7 @@ void cg_print_meta(struct cg *cg, struct node *st, unsigned off)
 {
 	struct node *a = value_arg(st);
 	const struct type *t = a->type;
-	cg_meta_action_type(cg->meta, type_index(cg->meta, t, 0));
+	cg_meta_action_type(cg->meta, type_index(cg->meta, t, 0, cg->strsize));
 	if (st->list->next) {
 		cg_meta_arg(cg->meta, off, 8, DCC_K_INT, false, st->list->type->name);
 		off += 8;

@@ -222,6 +222,10 @@ struct cval cg_store_member(struct cg *cg, struct node *n)
 		return (struct cval){ .v = cg_i64(cg, 0), .t = &type_void };
 	}
 	struct cval val = cg_expr(cg, n->b);
+	if (t->kind == T_STRING) { /* a string member: its strsize bytes in place */
+		cg_strcopy(cg, addr, cg->strsize, val);
+		return (struct cval){ .v = addr, .t = t, .cap = cg->strsize };
+	}
 	if (type_is_float(t) && t->size > 8) {
 		cg_memop(cg, "llvm.memcpy", addr, val.v, t->size);
 		return val;

@@ -358,7 +358,8 @@ static void tok_goes_on(struct cg *cg, LLVMValueRef saved)
 /* strtok(s, delim), strtok(NULL, delim): s is copied into the firing's
  * strtok() clause-local; one pass skips the bytes of delim, then takes the
  * token up to the next one; the token is the result and what follows it
- * stays for the next call. A string with no token left gives "". */
+ * stays for the next call. A string with no token left gives the NULL
+ * string, as DTrace's strtok() returns NULL. */
 static struct cval strtok_(struct cg *cg, struct node *n, struct cval s, struct cval delim)
 {
 	struct var *v = n->sym;
@@ -418,6 +419,8 @@ static struct cval strtok_(struct cg *cg, struct node *n, struct cval s, struct 
 			LLVMBuildSub(cg->b, str_sload(cg, end), str_sload(cg, start), ""),
 				   size - 1);
 	str_read(cg, d, LLVMBuildAdd(cg->b, len, str_k64(cg, 1), ""), str_at(cg, saved, from));
+	/* a token has a byte at least: none is NULL */
+	cg_str_null_unless(cg, d, LLVMBuildICmp(cg->b, LLVMIntNE, len, zero, ""));
 	/* what follows the token, moved to the front */
 	LLVMValueRef rest = str_scratch(cg, size);
 	cg_memop(cg, "llvm.memset", rest, NULL, size);

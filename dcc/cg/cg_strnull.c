@@ -65,7 +65,7 @@ bool cg_str_maybe_null(const struct node *n)
 		return cg_str_maybe_null(n->b);
 	case N_CALL:
 		return n->bi && (n->bi->id == BI_STRCHR || n->bi->id == BI_STRRCHR ||
-				 n->bi->id == BI_STRSTR);
+				 n->bi->id == BI_STRSTR || n->bi->id == BI_STRTOK);
 	default:
 		return false;
 	}

@@ -502,7 +502,7 @@ static int check_assign(struct sema *s, struct node *n)
 			     lv->type->size == n->b->type->size &&
 			     !strcmp(lv->type->name, n->b->type->name); /* v.m = struct */
 		if (!(type_is_scalar(lv->type) && type_is_scalar(n->b->type)) && !whole &&
-		    !sema_float_same(lv->type, n->b->type))
+		    !sema_float_same(lv->type, n->b->type) && !sema_str_copy(n))
 			return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
 					  "cannot assign '%s' to %s%s%s of type '%s'",
 					  type_str(n->b->type), lv->name ? "member '" : "an element",
@@ -522,9 +522,9 @@ static int check_assign(struct sema *s, struct node *n)
 		return sema_xlate_assign(s, n, avt);
 	if (sema_expr(s, n->b))
 		return -1;
-	/* char arrays and addresses are copied as strings; char pointers stay */
+	/* char arrays and addresses become strings, arrays given to pointers addresses */
 	if (n->b->type->kind == T_ARRAY || sema_subr_text(n->b->type))
-		sema_coerce_text(s, n->b);
+		n->b = sema_array_value(s, avt, n->b, array_in_memory(n->b));
 	if (n->op != '=') {
 		if (sema_float_binop(s, n, arena_printf(s->ar, "%s=", ast_op_name(n->op)),
 				     var_type(s, lv), n->b->type) <= 0)

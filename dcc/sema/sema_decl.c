@@ -211,6 +211,8 @@ static int define_struct(struct sema *s, struct node *ts, struct type **out)
 			struct member *m = &t->members[t->nmembers++];
 			m->name = dl->name;
 			m->type = mt;
+			/* a string member holds its bytes in place, strsize of them */
+			uint64_t msize = mt->kind == T_STRING ? s->strsize : mt->size;
 			unsigned al = align_of(mt);
 			maxalign = al > maxalign ? al : maxalign;
 			if (dl->a) {
@@ -237,9 +239,9 @@ static int define_struct(struct sema *s, struct node *ts, struct type **out)
 				uint64_t at = is_union ? 0 : ((bits + 8 * al - 1) / (8 * al)) * (8 * al);
 				m->bit_off = at;
 				if (is_union)
-					size = size > mt->size ? size : mt->size;
+					size = size > msize ? size : msize;
 				else
-					bits = at + (uint64_t)mt->size * 8;
+					bits = at + msize * 8;
 			}
 		}
 	}

@@ -194,4 +194,7 @@ int sema_var_decl(struct sema *s, struct node *d);
 struct var *sema_var_add(struct sema *s, enum var_kind kind, const char *name, struct type *t,
 			 struct loc loc);
 
+bool sema_str_copy(const struct node *n);
+struct node *sema_array_value(struct sema *s, struct type *vt, struct node *x, bool in_memory);
+
 #endif

@@ -174,3 +174,25 @@ int sema_scratch_var(struct sema *s, struct node *n)
 	v->scratch = k;
 	return 0;
 }
+
+/* v.m = s: a string member of a struct variable takes a copy of s */
+bool sema_str_copy(const struct node *n)
+{
+	return n->op == '=' && n->a->type->kind == T_STRING && n->b->type->kind == T_STRING;
+}
+
+/* The value an array (or a subroutine's text) x assigned to a variable of
+ * type vt gives: an array in memory assigned to a pointer is its address,
+ * as in C (a cast says so to cg); char arrays and addresses are copied as
+ * strings, char pointers stay. */
+struct node *sema_array_value(struct sema *s, struct type *vt, struct node *x, bool in_memory)
+{
+	if (vt && vt->kind == T_PTR && x->type->kind == T_ARRAY && in_memory) {
+		struct node *c = ast_new(s->ar, N_CAST, x->loc);
+		c->b = x;
+		c->type = vt;
+		return c;
+	}
+	sema_coerce_text(s, x);
+	return x;
+}

@@ -158,3 +158,58 @@ E2E_TEST(stores, whole_struct_into_a_member)
 	e2e_expect(&r, 0, "-1 4 3 4 | 3 5 3 9\n\n");
 	run_result_free(&r);
 }
+
+/* A string member of a D struct holds strsize bytes in place: set from a
+ * literal or a subroutine's result (cut to strsize), read back, compared,
+ * used as a key, copied with its struct, read (empty) through a pointer
+ * to alloca() memory, and printed by print(); a struct of strings alone is complete. */
+E2E_TEST(stores, string_members_of_d_structs)
+{
+	const char *obj = e2e_build("stores_strmember",
+		"#pragma D option quiet\n"
+		"#pragma D option strsize=16\n"
+		"struct rec { int n; string name; char c; string tag; };\n"
+		"struct { string a; string b; } pairs[int];\n"
+		"struct rec g, h;\n"
+		"self struct rec t;\n"
+		"BEGIN\n{\n"
+		"	g.n = 7; g.name = \"alpha\"; g.c = 'z'; g.tag = strjoin(\"x\", \"y\");\n"
+		"	self->t.name = \"thread\"; pairs[1].a = \"one\"; pairs[1].b = g.tag;\n"
+		"	h = g; h.name = \"0123456789abcdefXYZ\";\n"
+		"	p = (struct rec *)alloca(sizeof(struct rec)); p->n = 5;\n"
+		"	printf(\"%d %s %c %s|%s|%s %s|%s|%s|%s\\n\", g.n, g.name, g.c, g.tag,\n"
+		"	       self->t.name, pairs[1].a, pairs[1].b, pairs[2].a, h.name, p->name);\n"
+		"	printf(\"%d %d %d %d\\n\", g.name == \"alpha\", h.tag == g.tag,\n"
+		"	       strlen(h.name), sizeof(struct rec));\n"
+		"	@[pairs[1].a] = count();\n"
+		"	print(g);\n"
+		"	exit(0);\n"
+		"}\n"
+		"END { printa(\"%s %@d\\n\", @); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert(strstr(r.out, "7 alpha z xy|thread|one xy||0123456789abcde|\n"
+				"1 1 15 40\n"), "%s", r.out);
+	cr_assert(strstr(r.out, ".name = (string)\"alpha\",\n"), "%s", r.out);
+	cr_assert(strstr(r.out, ".tag = (string)\"xy\",\n"), "%s", r.out);
+	cr_assert(strstr(r.out, "one 1\n"), "%s", r.out);
+	run_result_free(&r);
+}
+
+/* An array variable assigned to a pointer variable is its address, as in
+ * C: the pointer reads the array's elements (it took the first element's
+ * value before). */
+E2E_TEST(stores, array_assigned_to_a_pointer_is_its_address)
+{
+	const char *obj = e2e_build("stores_arrptr",
+		"#pragma D option quiet\n"
+		"int a[3];\n"
+		"int *p;\n"
+		"BEGIN { a[0] = 200; a[2] = 7; p = a; printf(\"%d %d %d\\n\", *p, p[2], p == &a[0]);"
+		" exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "200 7 1\n\n");
+	run_result_free(&r);
+}

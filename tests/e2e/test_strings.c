@@ -180,3 +180,28 @@ E2E_TEST(strings, printed_strings_stop_at_strsize_characters)
 	cr_assert_str_eq(r.out, "abcde|dtrac|ABCDE|xyzwv 1\n\n");
 	run_result_free(&r);
 }
+
+/* strtok() leaves the delimiter that ends a token for the next call to
+ * skip (with that call's delimiters), and a call that finds no token
+ * gives NULL, not "": compared with NULL it is equal, and trace() of it
+ * reads address 0, an invalid address. */
+E2E_TEST(strings, strtok_with_no_token_left_is_null)
+{
+	const char *obj = e2e_build("strings_tok_null",
+		"#pragma D option quiet\n"
+		"BEGIN {\n"
+		"	printf(\"[%s]\", strtok(\"ab:cd\", \":\"));\n"
+		"	printf(\"[%s]\", strtok(NULL, \"x\"));\n"
+		"	printf(\"%d %d %d\\n\", strtok(NULL, \":\") == NULL,\n"
+		"	       strtok(\":::\", \":\") == NULL, strtok(\"q\", \":\") == NULL);\n"
+		"}\n"
+		"BEGIN { trace(strtok(NULL, \":\")); printf(\"not reached\\n\"); }\n"
+		"BEGIN { exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "[ab][:cd]1 1 0\n\n");
+	cr_assert(strstr(r.err, "strings_tok_null.d:8:1 for probe ID 1 (dtrace:::BEGIN): invalid "
+				"address (0x0)"), "%s", r.err);
+	run_result_free(&r);
+}
