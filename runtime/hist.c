@@ -396,6 +396,10 @@ int dcc_agg_bucket_bounds(const struct dcc_meta_agg *a, int64_t *upper, int n)
 
 	if (!rt_agg_is_hist(a))
 		return -EINVAL;
+	/* a quantize value's overflow slot (ABI_QUANTIZE_SLOTS) is not a bucket:
+	 * the consumer folds it into bucket 0 */
+	if (a->func == DCC_AGG_QUANTIZE && nb > QNBUCKETS)
+		nb = QNBUCKETS;
 	if (a->func == DCC_AGG_QUANTIZE) {
 		for (int i = 0; i < nb && i < n; i++)
 			upper[i] = i <= QZERO ? qval(i) : i == nb - 1 ? INT64_MAX : qval(i + 1) - 1;

@@ -80,6 +80,7 @@ static void stop_dtrun(struct e2e_bg *b, const char *want_out)
 	kill(b->pid, SIGTERM);
 	e2e_bg_finish(b, &r, 20);
 	e2e_expect(&r, 0, want_out);
+	run_result_free(&r);
 }
 
 E2E_TEST(fleet, metrics_exposition_text)

@@ -43,17 +43,23 @@ Test(metrics, label_names)
 	labels_refused("a,b,a", "a label name given twice");
 }
 
-static void bounds(uint32_t func, int64_t p0, int64_t p1, int64_t p2, int64_t p3, int nwant,
-		   const int64_t *want)
+static void bounds_of(uint32_t func, int64_t p0, int64_t p1, int64_t p2, int64_t p3,
+		      int nslots, int nwant, const int64_t *want)
 {
 	struct dcc_meta_agg a = { .func = func, .param = { p0, p1, p2, p3 } };
 	int64_t got[512];
 
-	a.val_size = (uint32_t)nwant * 8;
+	a.val_size = (uint32_t)nslots * 8;
 	cr_assert_eq(dcc_agg_bucket_bounds(&a, got, 512), nwant);
 	for (int i = 0; i < nwant; i++)
 		cr_expect_eq(got[i], want[i], "bucket %d: %lld, want %lld", i, (long long)got[i],
 			     (long long)want[i]);
+}
+
+static void bounds(uint32_t func, int64_t p0, int64_t p1, int64_t p2, int64_t p3, int nwant,
+		   const int64_t *want)
+{
+	bounds_of(func, p0, p1, p2, p3, nwant, nwant, want);
 }
 
 /* Each bucket's largest integer; the last is unbounded. */
@@ -68,6 +74,8 @@ Test(metrics, bucket_bounds)
 	cr_expect_eq(q[64], 1);
 	cr_expect_eq(q[66], 7);
 	bounds(DCC_AGG_QUANTIZE, 0, 0, 0, 0, 127, q);
+	/* today's quantize value: 127 buckets and the overflow slot, no bucket */
+	bounds_of(DCC_AGG_QUANTIZE, 0, 0, 0, 0, 128, 127, q);
 	/* lquantize(x, 0, 20, 5): < 0, [0,5), [5,10), [10,15), [15,20), >= 20 */
 	bounds(DCC_AGG_LQUANTIZE, 0, 20, 5, 0, 6, (int64_t[]){ -1, 4, 9, 14, 19, INT64_MAX });
 	/* llquantize(x, 10, 0, 1, 10): |v| < 1, 1..9, 10..90 by 10, >= 100 */
