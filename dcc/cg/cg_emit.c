@@ -31,10 +31,16 @@ LLVMTargetMachineRef cg_emit_target_machine(void)
 		/* Three code generator passes that change none of dcc's
 		 * objects (the same 506 scripts as tuned_o2 below), ~2% of a
 		 * 20-clause compile. Others tried changed bytes: machine-dce and
-		 * machine-cse, copyprop, block placement, early tail duplication. */
-		const char *argv[] = { "dcc", "-disable-peephole", "-disable-postra-machine-sink",
-				       "-disable-constant-hoisting" };
-		LLVMParseCommandLineOptions(4, argv, NULL);
+		 * machine-cse, copyprop, block placement, early tail duplication.
+		 * DCC_LLVM_ARGS adds options (space-separated), to measure others
+		 * as DCC_PASSES does for the pipeline. */
+		const char *argv[16] = { "dcc", "-disable-peephole", "-disable-postra-machine-sink",
+					 "-disable-constant-hoisting" };
+		int argc = 4;
+		char *extra = getenv("DCC_LLVM_ARGS") ? strdup(getenv("DCC_LLVM_ARGS")) : NULL;
+		for (char *a = extra ? strtok(extra, " ") : NULL; a && argc < 16; a = strtok(NULL, " "))
+			argv[argc++] = a;
+		LLVMParseCommandLineOptions(argc, argv, NULL);
 	}
 	LLVMTargetRef t;
 	char *err = NULL;
