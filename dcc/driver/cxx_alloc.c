@@ -70,9 +70,9 @@ static void *alloc_large(size_t n)
 
 static void *alloc_block(size_t n)
 {
-	size_t cls = n ? (n + STEP - 1) / STEP : 1;
-	if (cls > NCLASS)
+	if (n > NCLASS * STEP)
 		return alloc_large(n);
+	size_t cls = n ? (n + STEP - 1) / STEP : 1;
 	struct free_block *b = free_lists[cls];
 	if (b) {
 		free_lists[cls] = b->next;
