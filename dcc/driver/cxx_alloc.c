@@ -1,15 +1,15 @@
 /*
- * C++'s operator new and delete for the dcc executable: LLVM allocates and
- * frees ~80,000 small objects in a 20-clause compile (instructions, DAG
+ * C++'s operator new and delete for the dcc executable: LLVM allocates (and
+ * frees) ~44,000 objects in a 20-clause compile (instructions, DAG
  * nodes' side tables, analyses' maps, pass objects each function), and
  * glibc's malloc and free took ~115 instructions a call there, ~7% of
  * the whole compile (bench/RESULTS.md, 2026-11-28). Here a block of up to
- * 1 KiB comes from a free list of its size class (16-byte steps) or is cut
+ * 4 KiB comes from a free list of its size class (16-byte steps) or is cut
  * from a 64 KiB slab, and a freed block goes back on its list: ~15
  * instructions each way. Larger and over-aligned blocks go to malloc.
  *
  * Each block has a 16-byte header before it whose last word says where it
- * came from (a class 1..64, LARGE, or ALIGNED + the offset from what
+ * came from (a class 1..256, LARGE, or ALIGNED + the offset from what
  * aligned_alloc returned), so every delete, sized or not, finds its way.
  * The lists are per thread: a block freed by another thread joins that
  * thread's lists, which is still correct (dcc compiles on one thread; the
@@ -42,7 +42,7 @@
 enum {
 	HDR = 16,		/* header bytes before each block (keeps 16-byte alignment) */
 	STEP = 16,		/* size-class granularity */
-	NCLASS = 64,		/* classes 1..64: blocks of 16..1024 bytes */
+	NCLASS = 256,		/* classes 1..256: blocks of 16..4096 bytes */
 	SLAB = 64 * 1024,	/* bytes cut into blocks at a time */
 	LARGE = NCLASS + 1,	/* tag: malloc'd, header at the start */
 	ALIGNED = 1 << 16,	/* tag: aligned_alloc'd, ALIGNED + offset of the block */
@@ -89,7 +89,7 @@ static void *alloc_block(size_t n)
 	}
 	size_t need = HDR + cls * STEP;
 	if ((size_t)(slab_end - slab_next) < need) {
-		/* the old slab's tail (< 1 KiB) is left unused */
+		/* the old slab's tail (< 4 KiB) is left unused */
 		slab_next = malloc(SLAB);
 		if (!slab_next)
 			return NULL;

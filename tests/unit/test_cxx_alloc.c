@@ -22,17 +22,17 @@ static void *filled(void *p, size_t n, int byte)
 
 Test(cxx_alloc, small_blocks_are_16_aligned_and_distinct)
 {
-	void *blocks[1025];
-	for (size_t n = 0; n <= 1024; n++) {
+	void *blocks[4097];
+	for (size_t n = 0; n <= 4096; n++) {
 		blocks[n] = filled(_Znwm(n), n, (int)(n & 0xff));
 		cr_assert_eq((uintptr_t)blocks[n] % 16, 0, "size %zu", n);
 	}
-	for (size_t n = 1; n <= 1024; n++) {
+	for (size_t n = 1; n <= 4096; n++) {
 		unsigned char *b = blocks[n];
 		cr_assert_eq(b[0], n & 0xff, "size %zu overwritten", n);
 		cr_assert_eq(b[n - 1], n & 0xff, "size %zu overwritten", n);
 	}
-	for (size_t n = 0; n <= 1024; n++)
+	for (size_t n = 0; n <= 4096; n++)
 		_ZdlPvm(blocks[n], n);
 }
 
@@ -52,7 +52,7 @@ Test(cxx_alloc, a_freed_block_is_reused_by_its_size_class_only)
 
 Test(cxx_alloc, large_blocks_come_from_malloc_and_go_back)
 {
-	size_t sizes[] = { 1025, 4096, 1 << 20 };
+	size_t sizes[] = { 4097, 8192, 1 << 20 };
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		void *p = filled(_Znwm(sizes[i]), sizes[i], 0x5a);
 		cr_assert_eq((uintptr_t)p % 16, 0);
