@@ -178,7 +178,11 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 		break;
 	case DCC_ACT_TRACE:
 		rt_field_val(&rt->args[a->first_arg], rec, &v);
-		rt_trace(rt, out, &v);
+		if (v.kind == DCC_K_BYTES &&
+		    rt_is_char_array(rt_str(rt, rt->args[a->first_arg].type)))
+			rt_trace_chars(rt, out, &v);
+		else
+			rt_trace(rt, out, &v);
 		break;
 	case DCC_ACT_TRACEMEM: {
 		struct rt_val n;

@@ -185,6 +185,8 @@ int rt_print_check(const struct dcc_meta_header *h, const char *base,
 /* trace.c */
 /* The raw form of bytes: a header line, then 16 bytes a line with text. */
 void rt_hexdump(FILE *out, const void *p, size_t n);
+bool rt_is_char_array(const char *type);
+void rt_trace_chars(struct dcc_runtime *rt, FILE *out, const struct rt_val *v);
 void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v);
 /* A blob as trace() or a key shows it: a string when it looks like one,
  * else a hex dump. width as DTrace passes it: -33 for trace(), -50 for keys

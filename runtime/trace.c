@@ -117,6 +117,41 @@ void rt_print_bytes(struct dcc_runtime *rt, FILE *out, const char *p, size_t n, 
 	rt_hexdump(out, c, n);
 }
 
+bool rt_is_char_array(const char *type)
+{
+	static const char *const names[] = { "char [", "signed char [", "unsigned char [" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (type && !strncmp(type, names[i], strlen(names[i])))
+			return true;
+	return false;
+}
+
+/*
+ * trace() of a char array: DTrace for Linux prints it as a string when its
+ * bytes read as one (printable up to the first NUL, nothing but NULs after
+ * it, or printable throughout), and dumps the bytes otherwise. Other arrays,
+ * structs and unions are always dumped.
+ */
+void rt_trace_chars(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
+{
+	const unsigned char *c = (const unsigned char *)v->p;
+	size_t i, j;
+
+	for (i = 0; i < v->size && printable(c[i]); i++)
+		;
+	for (j = i; j < v->size && c[j] == '\0'; j++)
+		;
+	if (!rt->rawbytes && j == v->size && (i == v->size || i > 0)) {
+		if (rt->quiet)
+			fprintf(out, "%.*s", (int)i, v->p);
+		else
+			fprintf(out, "  %-33.*s", (int)i, v->p);
+		return;
+	}
+	rt_hexdump(out, v->p, v->size);
+}
+
 void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 {
 	switch (v->kind) {

@@ -111,8 +111,9 @@ static struct cval strval(LLVMValueRef p, unsigned cap)
 static struct cval str_literal(struct cg *cg, const char *s, size_t len)
 {
 	unsigned cap;
-	if (len >= cg->strsize)
-		len = cg->strsize - 1;
+	/* a literal keeps strsize characters, as every other string does */
+	if (len > cg->strlen_max)
+		len = cg->strlen_max;
 	LLVMValueRef g = cg_strlit(cg, s, len, &cap);
 	return strval(g, cap);
 }
@@ -820,7 +821,7 @@ unsigned cg_str_cap(struct cg *cg, struct node *n)
 	size_t len;
 	switch (n->kind) {
 	case N_STR:
-		len = n->slen < cg->strsize ? n->slen : cg->strsize - 1;
+		len = n->slen < cg->strlen_max ? n->slen : cg->strlen_max;
 		return (unsigned)((len + 1 + 7) & ~(size_t)7);
 	case N_IDENT:
 		if (n->sym)
