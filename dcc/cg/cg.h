@@ -89,6 +89,7 @@ struct cg_prog {
 	LLVMValueRef drop_kind;
 	LLVMBasicBlockRef rb_full;  /* the clause record's full buffer (cg_action.c) */
 	LLVMValueRef rb_cpu;       /* and the CPU read before it */
+	LLVMBasicBlockRef rec_tail; /* submits the clause record and returns (cg_action.c) */
 };
 
 /* Module state: what the whole object shares (LLVM module, types, maps,
