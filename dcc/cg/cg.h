@@ -89,6 +89,7 @@ struct cg_prog {
 	LLVMValueRef drop_kind;
 	LLVMBasicBlockRef rb_full;  /* the clause record's full buffer (cg_action.c) */
 	LLVMValueRef rb_cpu;       /* and the CPU read before it */
+	LLVMBasicBlockRef rec_tail; /* submits the clause record and returns (cg_action.c) */
 };
 
 /* Module state: what the whole object shares (LLVM module, types, maps,
@@ -136,6 +137,7 @@ struct cg {
 	LLVMValueRef key0;         /* .rodata u32 0, made at its first use (cg_key0) */
 	LLVMTypeRef ppid_ir;       /* ppid's minimal task_struct, made once */
 	LLVMMetadataRef ppid_di;
+	LLVMValueRef qtab;         /* .rodata table of quantize's buckets (cg_agg.c) */
 	LLVMValueRef zero;         /* .rodata zeros a new aggregation key starts from */
 	uint32_t zero_size;
 	struct core_type *core;    /* local copies of kernel structs (cg_core.c) */

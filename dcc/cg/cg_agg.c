@@ -3,6 +3,8 @@
  * aggregation's per-CPU hash map and an in-place update of this CPU's value
  * (no atomics needed), with an insert only on a miss. Layouts: abi.h.
  */
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <dcc/abi.h>
@@ -58,38 +60,76 @@ static LLVMValueRef smear(struct cg *cg, LLVMValueRef a)
 	return a;
 }
 
-static LLVMValueRef popcount(struct cg *cg, LLVMValueRef a)
+/* Multiplied by smear(|v|), 2^n - 1 for a value n bits wide (n in [0, 64]),
+ * its top seven bits h differ for every n in [0, 63] and for every n in [1,
+ * 64], and h + 127 of the latter meets no h of the former: a perfect hash
+ * of the width on either side of 0, found by search (none of six bits
+ * exists; a de Bruijn multiply of 2^n is one instruction more, the + 1).
+ * quantize_table() checks it. */
+#define QUANTIZE_HASH 0xdc75b33a353e5863ull
+#define QUANTIZE_TABLE 255
+
+/* The byte quantize's table holds at the hash h of a width n: the bucket
+ * ZERO + n at h for v >= 0, ZERO - n at 127 + h for v < 0. -2^63 (n = 64)
+ * goes to the lowest bucket, whose range it ends. */
+static void quantize_table(uint8_t tab[QUANTIZE_TABLE])
 {
-	const char *name = "llvm.ctpop";
-	unsigned iid = LLVMLookupIntrinsicID(name, strlen(name));
-	LLVMTypeRef over = cg->i64;
-	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->M, iid, &over, 1);
-	LLVMTypeRef fty = LLVMIntrinsicGetType(cg->C, iid, &over, 1);
-	return LLVMBuildCall2(cg->b, fty, fn, &a, 1, "");
+	bool seen[QUANTIZE_TABLE] = { false };
+	memset(tab, 0, QUANTIZE_TABLE);
+	for (unsigned n = 0; n <= 64; n++) {
+		uint64_t y = n < 64 ? (1ull << n) - 1 : ~0ull;
+		unsigned h = (unsigned)((y * QUANTIZE_HASH) >> 57);
+		unsigned at[2] = { h, 127 + h };
+		for (int neg = 0; neg < 2; neg++) {
+			if (neg ? n == 0 : n == 64)
+				continue;
+			if (seen[at[neg]])
+				abort(); /* not a perfect hash: a wrong constant */
+			seen[at[neg]] = true;
+			tab[at[neg]] = (uint8_t)(neg ? (n < 64 ? ABI_QUANTIZE_ZERO - n : 0)
+						     : ABI_QUANTIZE_ZERO + n);
+		}
+	}
+}
+
+static LLVMValueRef quantize_table_ref(struct cg *cg)
+{
+	if (cg->qtab)
+		return cg->qtab;
+	uint8_t tab[QUANTIZE_TABLE];
+	quantize_table(tab);
+	LLVMTypeRef t = LLVMArrayType2(cg->i8, sizeof(tab));
+	LLVMValueRef g = LLVMAddGlobal(cg->M, t, "dcc_qtab");
+	LLVMSetInitializer(g, LLVMConstStringInContext(cg->C, (const char *)tab, sizeof(tab), 1));
+	LLVMSetGlobalConstant(g, 1);
+	LLVMSetLinkage(g, LLVMExternalLinkage);
+	LLVMSetAlignment(g, 8);
+	cg_add_used(cg, g);
+	return cg->qtab = g;
 }
 
 /*
  * Without branches or selects: with s = v >> 63 (0 or -1) and |v| = (v ^ s)
- * - s, n = popcount(smear(|v|)) is 0 for 0 and floor(log2 |v|) + 1 else;
- * the bucket is ZERO + n for v >= 0 and ZERO - n below, where -2^63 (n of
- * 64) shares the lowest bucket with (-2^63, -2^62].
+ * - s, smear(|v|) is 2^n - 1, n being 0 for 0 and floor(log2 |v|) + 1 else;
+ * the bucket is ZERO + n for v >= 0 and ZERO - n below. A multiply hashes
+ * 2^n - 1 to seven bits, and s shifted to 0 or 127 picks the table's
+ * negative half: 12 instructions where counting the bits of the smear and
+ * applying the sign took 28. Not s & 128: the verifier (6.18's) walks the
+ * rest of the program twice for an and of a value in [-1, 0].
  */
 static LLVMValueRef quantize_bucket(struct cg *cg, LLVMValueRef v)
 {
-	/* opaque: LLVM would rewrite - s as a second shift of v, one more */
+	/* opaque: LLVM would rewrite s >> 57 as a shift of v, one more */
 	LLVMValueRef s = cg_opaque(cg, LLVMBuildAShr(cg->b, v, cg_i64(cg, 63), ""));
 	LLVMValueRef a = LLVMBuildSub(cg->b, LLVMBuildXor(cg->b, v, s, ""), s, "");
-	/* opaque: LLVM would test n == 64 with a branch, a path more for the
-	 * verifier */
-	LLVMValueRef n = cg_opaque(cg, popcount(cg, smear(cg, a)));
-	LLVMValueRef sn = LLVMBuildSub(cg->b, LLVMBuildXor(cg->b, n, s, ""), s, "");
-	LLVMValueRef idx = LLVMBuildAdd(cg->b, cg_i64(cg, ABI_QUANTIZE_ZERO), sn, "");
-	/* -2^63's n of 64 gives -1, the only index out of [0, BUCKETS - 1]:
-	 * masked, it is the slot after the last bucket, which the consumer
-	 * adds to bucket 0 (a mask, which the verifier needs anyway to bound
-	 * the index: one instruction where a select was three) */
-	idx = cg_opaque(cg, idx);
-	return LLVMBuildAnd(cg->b, idx, cg_i64(cg, ABI_QUANTIZE_SLOTS - 1), "");
+	LLVMValueRef h = LLVMBuildLShr(cg->b,
+		LLVMBuildMul(cg->b, smear(cg, a), cg_i64(cg, QUANTIZE_HASH), ""), cg_i64(cg, 57), "");
+	LLVMValueRef at = LLVMBuildAdd(cg->b, h, LLVMBuildLShr(cg->b, s, cg_i64(cg, 57), ""), "");
+	LLVMValueRef p = LLVMBuildGEP2(cg->b, cg->i8, quantize_table_ref(cg), &at, 1, "");
+	LLVMValueRef idx = LLVMBuildZExt(cg->b, LLVMBuildLoad2(cg->b, cg->i8, p, ""), cg->i64, "");
+	/* every entry is a bucket, which the verifier cannot know of a
+	 * load: the mask bounds the index (opaque: LLVM might drop it) */
+	return LLVMBuildAnd(cg->b, cg_opaque(cg, idx), cg_i64(cg, ABI_QUANTIZE_SLOTS - 1), "");
 }
 
 static LLVMValueRef lquantize_bucket(struct cg *cg, struct agg *g, LLVMValueRef v)

@@ -12,10 +12,12 @@
 #include <stdint.h>
 
 #define ABI_QUANTIZE_BUCKETS 127
-/* quantize's value: the buckets and one slot more, where the program counts
- * -2^63 (whose magnitude's bucket, 64 + 63, is one past the last) so that a
- * mask bounds the index instead of a select; the consumer adds it to bucket
- * 0, -2^63's own. Objects made before it have ABI_QUANTIZE_BUCKETS slots. */
+/* quantize's value: the buckets and one slot more, where programs made
+ * from 2026-11-27 to 11-28 counted -2^63 (whose magnitude's bucket, 64 + 63,
+ * is one past the last) so that a mask bounded the index; the consumer adds
+ * it to bucket 0, -2^63's own. Programs since count -2^63 in bucket 0 (a
+ * table lookup) and the slot keeps the mask, which the verifier needs, in
+ * bounds. Objects made before it have ABI_QUANTIZE_BUCKETS slots. */
 #define ABI_QUANTIZE_SLOTS 128
 /* quantize's bucket of 0; 64 + k holds [2^k, 2^(k+1)), 62 - k (-2^(k+1), -2^k] */
 #define ABI_QUANTIZE_ZERO 63

@@ -270,3 +270,72 @@ E2E_TEST(aggs, char_and_short_keys_keep_their_size)
 			  "   1                5\n 200                7\n 255                6\n");
 	run_result_free(&r);
 }
+
+/* quantize's bucket of v as DTrace prints it: 0, the power of two at or
+ * below |v| with v's sign, and -2^62 for -2^63 (the lowest bucket ends at
+ * it) */
+static long long quantize_row(long long v)
+{
+	if (v == 0)
+		return 0;
+	unsigned long long a = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
+	if (a >> 63)
+		return -(1ll << 62);
+	int k = 63 - __builtin_clzll(a);
+	return v < 0 ? -(1ll << k) : 1ll << k;
+}
+
+/* Every width of a value on both sides of 0 through the program's bucket
+ * computation (a hash and a table, bench/RESULTS.md): call i (0..255) of
+ * the trigger quantizes 2^k, 2^k - 1, -2^k and 1 - 2^k by i & 3, k = i >> 2
+ * (2^63 being -2^63), each under its own key; each histogram must have one
+ * count, in v's row. */
+E2E_TEST(aggs, quantize_puts_every_width_in_its_bucket)
+{
+	const char *obj = e2e_build("qwidths",
+		"#pragma D option quiet\n"
+		"#pragma D option aggsortkey\n"
+		"#pragma D option encoding=ascii\n"
+		"self int64_t i;\n"
+		"syscall::getppid:entry /pid == $target/ {\n"
+		"	this->p = (int64_t)1 << (self->i >> 2);\n"
+		"	this->m = self->i & 3;\n"
+		"	@q[self->i] = quantize(this->m == 0 ? this->p : this->m == 1 ? this->p - 1 :\n"
+		"			       this->m == 2 ? -this->p : 1 - this->p);\n"
+		"	self->i++;\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 256", e2e_trigger("getppid_n")), obj, NULL);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	long long key = -1, row = 0;
+	int keys = 0, rows = 0;
+	char l[256];
+	for (const char *at = r.out; *at;) {
+		size_t len = strcspn(at, "\n");
+		snprintf(l, sizeof(l), "%.*s", (int)len, at);
+		at += len + (at[len] == '\n');
+		long long a, n;
+		if (sscanf(l, " %lld |@%*[@] %lld", &a, &n) == 2) {
+			cr_assert_eq(n, 1, "key %lld: a count of %lld", key, n);
+			row = a;
+			rows++;
+			continue;
+		}
+		if (strchr(l, '|') || strstr(l, "value") || sscanf(l, " %lld", &a) != 1)
+			continue;
+		if (key >= 0) {
+			/* unsigned: 2^63 and its negation wrap as in D */
+			unsigned long long p = 1ull << (key >> 2), m = key & 3;
+			long long v = (long long)(m == 0 ? p : m == 1 ? p - 1 : m == 2 ? -p : 1 - p);
+			cr_assert_eq(row, quantize_row(v), "%lld (key %lld) counted at %lld, not %lld",
+				     v, key, row, quantize_row(v));
+		}
+		cr_assert_eq(a, key + 1, "key %lld after %lld", a, key);
+		key = a;
+		keys++;
+	}
+	cr_assert_eq(keys, 256, "%d keys\n%s", keys, r.out);
+	cr_assert_eq(rows, 256, "%d rows with a count", rows);
+	cr_assert_eq(row, quantize_row(INT64_MIN + 1), "the last key counted at %lld", row);
+	run_result_free(&r);
+}
