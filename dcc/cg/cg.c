@@ -391,7 +391,10 @@ static void add_used_list(struct cg *cg)
 /* A string key slot is as wide as the widest string ever stored in it:
  * @[execname] keys are 16 bytes, not strsize, which the hash and the copy
  * of every update pay for. */
-static void agg_key_caps(struct cg *cg)
+/* Also counts, per aggregation, the programs' update sites (sites): a
+ * site in a clause of n probe groups is n, in an ERROR clause 2 (any
+ * program's fault may run it after that program's own update). */
+static void agg_key_caps(struct cg *cg, int *sites)
 {
 	struct sema *s = cg->s;
 	for (int c = 0; c < s->nclauses; c++) {
@@ -400,6 +403,8 @@ static void agg_key_caps(struct cg *cg)
 			if (st->kind != N_ASSIGN || st->a->kind != N_AGG)
 				continue;
 			struct agg *g = st->a->sym;
+			for (int p = 0; p < s->clauses[c].ngroups; p++)
+				sites[g->id] += s->clauses[c].groups[p].kind == PK_ERROR ? 2 : 1;
 			int k = 0;
 			for (struct node *key = st->a->list; key; key = key->next, k++) {
 				unsigned cap = key->type->kind == T_STRING ? cg_str_cap(cg, key) :
@@ -497,7 +502,8 @@ static void make_maps(struct cg *cg)
 	cg->agg_map = arena_alloc(cg->ar, sizeof(int) * (s->naggs + 1));
 	cg->agg_array = arena_alloc(cg->ar, sizeof(bool) * (s->naggs + 1));
 	cg->agg_keycap = arena_alloc(cg->ar, sizeof(*cg->agg_keycap) * (s->naggs + 1));
-	agg_key_caps(cg);
+	int *sites = arena_alloc(cg->ar, sizeof(int) * (s->naggs + 1));
+	agg_key_caps(cg, sites);
 	for (int i = 0; i < s->naggs; i++) {
 		struct agg *g = s->aggs[i];
 		uint32_t ks = 0;
@@ -524,11 +530,15 @@ static void make_maps(struct cg *cg)
 		 * preallocates a per-CPU value for each of ~47,000 entries one by
 		 * one, 50-100 ms before the first probe could attach; without,
 		 * each new key costs ~19 us instead of ~0.7 us, an existing key
-		 * the same (ARCHITECTURE.md, "Aggregation maps") */
+		 * the same (ARCHITECTURE.md, "Aggregation maps"). But the kernel
+		 * keeps one spare value a CPU for such a map, refilled after
+		 * the program, from an irq_work: a second new key in one firing
+		 * with interrupts off (two timer clauses) failed as a drop. An
+		 * aggregation updated at two sites or more is preallocated. */
 		bool array = !g->nkeys && g->func != DCC_AGG_SUM && !g->weighted;
 		cg->agg_map[i] = map_new(cg, name, array ? BPF_MAP_TYPE_PERCPU_ARRAY
 					 : BPF_MAP_TYPE_PERCPU_HASH, array ? 1 : (uint32_t)entries,
-					 ks, vs, array ? 0 : BPF_F_NO_PREALLOC);
+					 ks, vs, array || sites[i] > 1 ? 0 : BPF_F_NO_PREALLOC);
 		cg->agg_array[i] = array;
 		cg_meta_agg(cg->meta, g, name, ks, vs, cg->agg_keycap[i]);
 	}

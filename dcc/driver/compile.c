@@ -65,6 +65,7 @@ int compile_source(const struct compile_opts *o, void **obj, size_t *size)
 	struct node *prog = parse_program(ar, dg, file, o->text, o->len, &po);
 	if (!prog || diag_errors(dg))
 		goto out;
+	dlib_attach(&lib);
 	/* the library's declarations come first, as if included */
 	if (lib.tail) {
 		lib.tail->next = prog->list;

@@ -27,6 +27,7 @@ struct lib {
 	const char *const *typedefs;
 	size_t ntypedefs;
 	struct node *owned; /* the decoded nodes (dlib_prebuilt): dlib_release */
+	struct dlib *pending; /* dlib_copy's nodes, not copied yet: dlib_attach */
 	size_t owned_len;
 };
 
@@ -45,8 +46,11 @@ void dlib_prebuilt(struct diag *dg, struct lib *lib);
 void dlib_release(struct lib *lib);
 
 struct dlib;
-/* The same from a tree parsed in this process (compile_dlib_parse). */
+/* The same from a tree parsed in this process (compile_dlib_parse): the
+ * sources and typedef names at once, the nodes (head, tail) only when
+ * dlib_attach is called, after the script has parsed. */
 void dlib_copy(struct diag *dg, struct dlib *d, struct lib *lib);
+void dlib_attach(struct lib *lib);
 
 /* dlib_tree_gen: the tree of d as C source, a blob of size bytes holding
  * n nodes that dlib_decode turns back into the tree (dlib_prebuilt). */

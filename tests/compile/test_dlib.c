@@ -140,6 +140,10 @@ static const char *const scripts[][2] = {
 	{ "cast.d", "BEGIN { trace((psinfo_t *)0 == NULL); trace(sizeof (lwpsinfo_t)); exit(0); }" },
 	{ "redefine.d", "inline int EPERM = 7;\nBEGIN { trace(EPERM); }" },
 	{ "typo.d", "BEGIN { trace(curpsinfo->pr_nosuch); }" },
+	/* a syntax error after a cast to a library typedef: the cached
+	 * tree's nodes are only copied once the script parses, its typedef
+	 * names before */
+	{ "syntax.d", "BEGIN { trace((psinfo_t *)0 +); }" },
 };
 
 Test(dlib, same_objects_and_diagnostics)
@@ -166,6 +170,10 @@ Test(dlib, errors_are_errors)
 	compile("typo.d", scripts[4][1], true, dlib, &r);
 	cr_assert_eq(r.rc, 1);
 	cr_assert(strstr(r.errs, "pr_nosuch"), "%s", r.errs);
+	free(r.errs);
+	compile("syntax.d", scripts[5][1], true, dlib, &r);
+	cr_assert_eq(r.rc, 1);
+	cr_assert(strstr(r.errs, "syntax.d:1:30: error: "), "%s", r.errs);
 	free(r.errs);
 	compile_dlib_free(dlib);
 }
