@@ -597,9 +597,13 @@ static struct cval assign(struct cg *cg, struct node *n)
 		return ival(cg_i64(cg, 0), &type_void);
 	}
 	struct lref r = cg_lref(cg, lv);
+	/* x op= e reads x before it evaluates e, as DTrace does: the value of
+	 * `i += i++` is the old i plus the old i */
+	struct cval cur = { 0 };
+	if (n->op != '=')
+		cur = cg_lref_load(cg, &r);
 	struct cval val = cg_expr(cg, n->b);
 	if (n->op != '=') {
-		struct cval cur = cg_lref_load(cg, &r);
 		struct type *t = type_arith(cur.t, val.t);
 		if (n->op == OP_SHL || n->op == OP_SHR)
 			t = type_promote(cur.t);
