@@ -800,6 +800,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 		if (n->b->type->kind == T_ARRAY) /* (T *)array: its address */
 			return ival(LLVMBuildPtrToInt(cg->b, cg_addr(cg, n->b), cg->i64, ""), n->type);
 		struct cval v = cg_expr(cg, n->b);
+		if (n->b->type->kind == T_STRING && n->type->kind == T_PTR) /* its bytes' address */
+			return ival(LLVMBuildPtrToInt(cg->b, v.v, cg->i64, ""), n->type);
 		if (n->type->kind == T_STRING) /* sema's NULL string, or a string */
 			return n->b->type->kind == T_STRING ? v : cg_str_null(cg);
 		return ival(cg_norm(cg, v.v, n->type), n->type);

@@ -545,8 +545,7 @@ static int check_assign(struct sema *s, struct node *n)
 		return diag_error(s->dg, n->b->loc, "a struct value must come from kernel memory or "
 				  "another struct variable");
 	struct type *vt = var_type(s, lv);
-	if (vt && vt->kind == T_STRING)
-		sema_null_string(s, n->b);
+	n->b = sema_string_value(s, vt, n->b);
 	if (int_ptr_mix(vt, n->b)) {
 		enum var_kind k;
 		const char *name;
