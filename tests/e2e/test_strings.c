@@ -205,3 +205,23 @@ E2E_TEST(strings, strtok_with_no_token_left_is_null)
 				"address (0x0)"), "%s", r.err);
 	run_result_free(&r);
 }
+
+/* s + n and n + s: the string from offset n on, as DTrace's string
+ * arithmetic gives it, whatever holds s; past the end it is "". */
+E2E_TEST(strings, adding_an_integer_skips_characters)
+{
+	const char *obj = e2e_build("strings_offset",
+		"#pragma D option quiet\n"
+		"BEGIN {\n"
+		"	s = \"hello\"; this->t = \"world\"; self->u = probename; a[1] = \"abc\";\n"
+		"	printf(\"[%s] [%s] [%s] [%s]\\n\", s + 1, 2 + this->t, self->u + 3, a[1] + 1);\n"
+		"	printf(\"[%s] [%s] [%s]\\n\", s + 5, s + 40, strjoin(\"ab\", \"cd\") + 3);\n"
+		"	x = (s + 1) + 1;\n"
+		"	printf(\"[%s] %d %d\\n\", x, strlen(s + 2), s + 4 == \"o\");\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "[ello] [rld] [IN] [bc]\n[] [] [d]\n[llo] 3 1\n\n");
+	run_result_free(&r);
+}
