@@ -113,6 +113,8 @@ static struct cval str_literal(struct cg *cg, const char *s, size_t len)
 	unsigned cap;
 	if (len >= cg->strsize)
 		len = cg->strsize - 1;
+	if (len > cg->strmax) /* strsize=6 keeps 6 characters, not its buffer's 7 */
+		len = cg->strmax;
 	LLVMValueRef g = cg_strlit(cg, s, len, &cap);
 	return strval(g, cap);
 }
@@ -827,6 +829,7 @@ unsigned cg_str_cap(struct cg *cg, struct node *n)
 	switch (n->kind) {
 	case N_STR:
 		len = n->slen < cg->strsize ? n->slen : cg->strsize - 1;
+		len = len < cg->strmax ? len : cg->strmax;
 		return (unsigned)((len + 1 + 7) & ~(size_t)7);
 	case N_IDENT:
 		if (n->sym)

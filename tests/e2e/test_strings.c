@@ -225,3 +225,23 @@ E2E_TEST(strings, adding_an_integer_skips_characters)
 	e2e_expect(&r, 0, "[ello] [rld] [IN] [bc]\n[] [] [d]\n[llo] 3 1\n\n");
 	run_result_free(&r);
 }
+
+/* A strsize that is no multiple of 8 still bounds a literal to strsize
+ * characters (its buffer has a few more bytes): strlen() and offsets see
+ * the same 6 characters that printf() prints. */
+E2E_TEST(strings, a_literal_keeps_strsize_characters)
+{
+	const char *obj = e2e_build("strings_strsize6",
+		"#pragma D option quiet\n"
+		"#pragma D option strsize=6\n"
+		"BEGIN {\n"
+		"	g = \"abcdefgh\"; this->l = \"abcdefgh\";\n"
+		"	printf(\"%d %d [%s] [%s] [%s]\\n\", strlen(g), strlen(this->l), g, g + 1,\n"
+		"	       substr(\"abcdefgh\", 2));\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "6 6 [abcdef] [bcdef] [cdef]\n\n");
+	run_result_free(&r);
+}
