@@ -598,9 +598,13 @@ static struct cval assign(struct cg *cg, struct node *n)
 		return ival(cg_i64(cg, 0), &type_void);
 	}
 	struct lref r = cg_lref(cg, lv);
+	/* x op= e reads x before it evaluates e, as DTrace does: the value of
+	 * `i += i++` is the old i plus the old i */
+	struct cval cur = { 0 };
+	if (n->op != '=')
+		cur = cg_lref_load(cg, &r);
 	struct cval val = cg_expr(cg, n->b);
 	if (n->op != '=') {
-		struct cval cur = cg_lref_load(cg, &r);
 		struct type *t = type_arith(cur.t, val.t);
 		if (n->op == OP_SHL || n->op == OP_SHR)
 			t = type_promote(cur.t);
@@ -797,6 +801,8 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 		if (n->b->type->kind == T_ARRAY) /* (T *)array: its address */
 			return ival(LLVMBuildPtrToInt(cg->b, cg_addr(cg, n->b), cg->i64, ""), n->type);
 		struct cval v = cg_expr(cg, n->b);
+		if (n->b->type->kind == T_STRING && n->type->kind == T_PTR) /* its bytes' address */
+			return ival(LLVMBuildPtrToInt(cg->b, v.v, cg->i64, ""), n->type);
 		if (n->type->kind == T_STRING) /* sema's NULL string, or a string */
 			return n->b->type->kind == T_STRING ? v : cg_str_null(cg);
 		return ival(cg_norm(cg, v.v, n->type), n->type);

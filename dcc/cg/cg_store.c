@@ -165,19 +165,23 @@ struct cval cg_store(struct cg *cg, struct node *n)
 	struct type *t = n->a->type;
 	LLVMTypeRef it = LLVMIntTypeInContext(cg->C, t->size * 8);
 	LLVMValueRef addr = LLVMBuildPtrToInt(cg->b, cg_addr(cg, n->a), cg->i64, "");
-	struct cval val = cg_expr(cg, n->b);
-	LLVMValueRef p = cg_scratch_check(cg, addr, t->size, DCC_FAULT_BADADDR);
-	LLVMValueRef v = val.v;
-	if (n->op != '=') {
-		struct type *at = type_arith(t, val.t);
-		if (n->op == OP_SHL || n->op == OP_SHR)
-			at = type_promote(t);
+	struct type *at = type_arith(t, n->b->type);
+	if (n->op == OP_SHL || n->op == OP_SHR)
+		at = type_promote(t);
+	LLVMValueRef cur = NULL;
+	if (n->op != '=') { /* the old value is read before the right side runs */
+		LLVMValueRef p = cg_scratch_check(cg, addr, t->size, DCC_FAULT_BADADDR);
 		LLVMValueRef ld = LLVMBuildLoad2(cg->b, it, p, "");
 		LLVMSetAlignment(ld, 1);
 		if (t->size < 8)
 			ld = t->is_signed ? LLVMBuildSExt(cg->b, ld, cg->i64, "")
 					  : LLVMBuildZExt(cg->b, ld, cg->i64, "");
-		LLVMValueRef cur = cg_norm(cg, ld, at);
+		cur = cg_norm(cg, ld, at);
+	}
+	struct cval val = cg_expr(cg, n->b);
+	LLVMValueRef p = cg_scratch_check(cg, addr, t->size, DCC_FAULT_BADADDR);
+	LLVMValueRef v = val.v;
+	if (n->op != '=') {
 		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? v : cg_norm(cg, v, at);
 		v = cg_arith(cg, n, n->op, cur, y, at);
 	}
@@ -221,6 +225,10 @@ struct cval cg_store_member(struct cg *cg, struct node *n)
 		cg_bpf_probe_read_kernel(cg, addr, cg_i32(cg, t->size), cg_addr(cg, n->b));
 		return (struct cval){ .v = cg_i64(cg, 0), .t = &type_void };
 	}
+	struct type *at = n->op != '=' ? type_arith(t, n->b->type) : t;
+	LLVMValueRef cur = NULL; /* x.m op= e reads x.m before e runs */
+	if (n->op != '=')
+		cur = cg_norm(cg, bits ? cg_bitfield(cg, lv).v : cg_kread(cg, addr, t), at);
 	struct cval val = cg_expr(cg, n->b);
 	if (t->kind == T_STRING) { /* a string member: its strsize bytes in place */
 		cg_strcopy(cg, addr, cg->strsize, val);
@@ -231,9 +239,6 @@ struct cval cg_store_member(struct cg *cg, struct node *n)
 		return val;
 	}
 	if (n->op != '=') {
-		struct type *at = type_arith(t, val.t);
-		LLVMValueRef cur = cg_norm(cg, bits ? cg_bitfield(cg, lv).v : cg_kread(cg, addr, t),
-					   at);
 		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? val.v : cg_norm(cg, val.v, at);
 		val = cval_int(cg_arith(cg, n, n->op, cur, y, at), at);
 	}

@@ -218,8 +218,7 @@ static int check_pointer_op(struct sema *s, struct node *n)
 	struct type *t = n->a->type;
 	if (n->op == '&') {
 		if (n->a->kind == N_IDENT && n->a->op == '`') {
-			/* &`sym: the symbol's address, resolved by libbpf from
-			 * kallsyms at load time */
+			/* &`sym: its address, resolved by libbpf from kallsyms at load */
 			n->type = type_ptr(s->ar, &type_void);
 			return 0;
 		}
@@ -297,6 +296,8 @@ static int check_binop(struct sema *s, struct node *n)
 	}
 	if (sema_text_operands(s, n)) /* args[2]->ip_daddr == "10.0.0.1" */
 		a = b = &type_string;
+	if (n->op == '+' && sema_is_string_offset(a, b))
+		return sema_string_offset(s, n);
 	if ((a->kind == T_PTR || b->kind == T_PTR) && n->op != OP_LAND && n->op != OP_LOR &&
 	    n->op != OP_LXOR && type_is_scalar(a) && type_is_scalar(b))
 		return check_pointer_arith(s, n, a, b);
@@ -545,8 +546,7 @@ static int check_assign(struct sema *s, struct node *n)
 		return diag_error(s->dg, n->b->loc, "a struct value must come from kernel memory or "
 				  "another struct variable");
 	struct type *vt = var_type(s, lv);
-	if (vt && vt->kind == T_STRING)
-		sema_null_string(s, n->b);
+	n->b = sema_string_value(s, vt, n->b);
 	if (int_ptr_mix(vt, n->b)) {
 		enum var_kind k;
 		const char *name;

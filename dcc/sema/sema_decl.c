@@ -219,9 +219,14 @@ static int define_struct(struct sema *s, struct node *ts, struct type **out)
 				int64_t w;
 				if (sema_expr(s, dl->a) || sema_const(s, dl->a, &w))
 					return -1;
-				if (mt->kind != T_INT || w < 0 || w > (int64_t)mt->size * 8)
+				const char *bf = dl->name ? dl->name : "(unnamed)";
+				if (mt->kind != T_INT)
+					return diag_error(s->dg, dl->loc, "bit-field '%s' has "
+							  "type '%s': it must be an integer", bf,
+							  type_str(mt));
+				if (w < 0 || w > (int64_t)mt->size * 8)
 					return diag_error(s->dg, dl->a->loc, "invalid bit-field "
-							  "width for '%s'", dl->name);
+							  "width for '%s'", bf);
 				if (!w && dl->name)
 					return diag_error(s->dg, dl->a->loc, "bit-field '%s' has "
 							  "width 0: only an unnamed bit-field may "

@@ -196,5 +196,8 @@ struct var *sema_var_add(struct sema *s, enum var_kind kind, const char *name, s
 
 bool sema_str_copy(const struct node *n);
 struct node *sema_array_value(struct sema *s, struct type *vt, struct node *x, bool in_memory);
+struct node *sema_string_value(struct sema *s, struct type *vt, struct node *x);
+bool sema_is_string_offset(const struct type *a, const struct type *b);
+int sema_string_offset(struct sema *s, struct node *n);
 
 #endif

@@ -6,6 +6,7 @@
  * "#pragma D attributes", which has no effect but is checked for its form.
  */
 #include <stdio.h>
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
@@ -81,6 +82,15 @@ int sema_pragma_attributes(struct sema *s, struct node *d)
 	if (sscanf(text, "%127s %255s", attr, name) != 2)
 		return diag_error(s->dg, d->loc, "malformed #pragma D attributes: it takes "
 				  "attributes and a name");
+	/* the name is an identifier (or "provider", which a provider's name
+	 * follows): "func;" names nothing, as DTrace says */
+	if (!isalpha((unsigned char)name[0]) && name[0] != '_')
+		return diag_error(s->dg, d->loc, "#pragma D attributes names '%s', which is not an "
+				  "identifier", name);
+	for (const char *c = name; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_')
+			return diag_error(s->dg, d->loc, "#pragma D attributes names '%s', which is "
+					  "not an identifier", name);
 	const char *p = attr;
 	for (int part = 0; part < 3; part++) {
 		size_t n = strcspn(p, "/");

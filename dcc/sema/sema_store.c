@@ -196,3 +196,20 @@ struct node *sema_array_value(struct sema *s, struct type *vt, struct node *x, b
 	sema_coerce_text(s, x);
 	return x;
 }
+
+/* The value x assigned to a variable of type vt gives, for strings: NULL
+ * given to a string is the NULL string; a string given to a char pointer is
+ * the address of its bytes, as DTrace takes string and char * for each
+ * other (a cast says so to cg). Those bytes are the clause's: the pointer is
+ * good for the rest of it, or as long as the string variable it came from. */
+struct node *sema_string_value(struct sema *s, struct type *vt, struct node *x)
+{
+	if (vt && vt->kind == T_STRING)
+		sema_null_string(s, x);
+	if (!vt || vt->kind != T_PTR || !type_is_stringish(vt) || x->type->kind != T_STRING)
+		return x;
+	struct node *c = ast_new(s->ar, N_CAST, x->loc);
+	c->b = x;
+	c->type = vt;
+	return c;
+}

@@ -86,3 +86,25 @@ int sema_cast_to_string(struct sema *s, struct node *n)
 	n->type = &type_string;
 	return 0;
 }
+
+/* s + n, n + s: the string from offset n of s on, as DTrace's string
+ * arithmetic gives it: substr(s, n) (past the end, ""). A negative n,
+ * which DTrace reads before the string with, counts from the end here. */
+bool sema_is_string_offset(const struct type *a, const struct type *b)
+{
+	return (a->kind == T_STRING && type_is_int(b)) || (b->kind == T_STRING && type_is_int(a));
+}
+
+int sema_string_offset(struct sema *s, struct node *n)
+{
+	struct node *str = n->a->type->kind == T_STRING ? n->a : n->b;
+	struct node *off = str == n->a ? n->b : n->a;
+	n->kind = N_CALL;
+	n->bi = builtin_get(BI_SUBSTR);
+	n->name = n->bi->name;
+	n->a = n->b = NULL;
+	n->list = str;
+	str->next = off;
+	off->next = NULL;
+	return sema_expr(s, n);
+}

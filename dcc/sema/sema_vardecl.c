@@ -113,6 +113,13 @@ static int declare(struct sema *s, struct node *d, struct type *base, struct nod
 	value.list = NULL;
 	if (sema_declarator_type(s, base, assoc ? &value : dl, &t))
 		return -1;
+	/* a function declared without extern is still an external function,
+	 * as in C: D only declares it (its return type may be void) */
+	if ((dl->iflags & DF_FUNC) && d->ival == ST_NONE)
+		return 0;
+	if (dl->iflags & DF_FUNC)
+		return diag_error(s->dg, dl->loc, "function '%s' cannot be a %s variable", dl->name,
+				  k == V_SELF ? "thread-local (self->)" : "clause-local (this->)");
 	if ((t->kind == T_STRUCT || t->kind == T_UNION) && !t->size && !t->btf_id)
 		return diag_error(s->dg, dl->loc, "'%s' has an incomplete type '%s' (declared "
 				  "but not defined)", dl->name, type_str(t));

@@ -48,3 +48,30 @@ E2E_TEST(arith, multi_character_constants_are_packed_integers)
 	e2e_expect(&r, 0, "16706 9417a 255\n4 8\n4284572259 7523094288207667809 z\n\n");
 	run_result_free(&r);
 }
+
+/* x op= e reads x before it evaluates e, as DTrace does (C leaves the order
+ * open): with side effects in e, the old x is the left operand. Each kind of
+ * variable and each in-place store follows the same order. */
+E2E_TEST(arith, compound_assignment_reads_its_target_before_the_right_side)
+{
+	const char *obj = e2e_build("arith_op_assign_order",
+		"#pragma D option quiet\n"
+		"struct pair { int lo; int hi; } g;\n"
+		"BEGIN {\n"
+		"	n = 7;\n"
+		"	n += n++ * 2;\n"        /* 7 + 14, not 8 + 14 */
+		"	m = 10;\n"
+		"	m -= --m;\n"            /* 10 - 9 */
+		"	this->t = 3; this->t *= ++this->t;\n" /* 3 * 4 */
+		"	self->s = 5; self->s += self->s++;\n" /* 5 + 5 */
+		"	a[\"k\"] = 6; a[\"k\"] <<= a[\"k\"]++ - 4;\n" /* 6 << 2 */
+		"	g.hi = 2; g.hi += (g.hi = 40);\n" /* 2 + 40 */
+		"	p = (int *)alloca(sizeof (int)); *p = 1; *p += (*p = 100);\n"
+		"	printf(\"%d %d %d %d %d %d %d\\n\", n, m, this->t, self->s, a[\"k\"], g.hi, *p);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "21 1 12 10 24 42 101\n\n");
+	run_result_free(&r);
+}

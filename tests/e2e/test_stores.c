@@ -213,3 +213,29 @@ E2E_TEST(stores, array_assigned_to_a_pointer_is_its_address)
 	e2e_expect(&r, 0, "200 7 1\n\n");
 	run_result_free(&r);
 }
+
+/* A string assigned to a char pointer variable is the address of its bytes
+ * (DTrace takes the two for each other): the pointer indexes them and
+ * stringof() reads them back, whether they are a builtin's, a subroutine's
+ * result, a literal or another variable's. */
+E2E_TEST(stores, string_assigned_to_a_char_pointer_is_its_address)
+{
+	const char *obj = e2e_build("stores_strptr",
+		"#pragma D option quiet\n"
+		"char *s;\n"
+		"this char *t;\n"
+		"self const char *u;\n"
+		"string g;\n"
+		"BEGIN {\n"
+		"	s = probeprov; this->t = strjoin(\"ab\", \"cd\"); self->u = \"lit\";\n"
+		"	printf(\"%c %c %c|%s|%s|%s\\n\", s[0], this->t[2], self->u[1], stringof(s),\n"
+		"	       stringof(this->t), stringof(self->u));\n"
+		"	g = \"kept\"; s = g;\n"
+		"	printf(\"%s %d %d\\n\", stringof(s), s[3], s[4]);\n"
+		"	exit(s[0] == 'k' ? 0 : 1);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "d c i|dtrace|abcd|lit\nkept 116 0\n\n");
+	run_result_free(&r);
+}

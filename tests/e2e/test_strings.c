@@ -258,3 +258,43 @@ E2E_TEST(strings, unset_dynamic_strings_are_null)
 			  "%s", r.err);
 	run_result_free(&r);
 }
+
+/* s + n and n + s: the string from offset n on, as DTrace's string
+ * arithmetic gives it, whatever holds s; past the end it is "". */
+E2E_TEST(strings, adding_an_integer_skips_characters)
+{
+	const char *obj = e2e_build("strings_offset",
+		"#pragma D option quiet\n"
+		"BEGIN {\n"
+		"	s = \"hello\"; this->t = \"world\"; self->u = probename; a[1] = \"abc\";\n"
+		"	printf(\"[%s] [%s] [%s] [%s]\\n\", s + 1, 2 + this->t, self->u + 3, a[1] + 1);\n"
+		"	printf(\"[%s] [%s] [%s]\\n\", s + 5, s + 40, strjoin(\"ab\", \"cd\") + 3);\n"
+		"	x = (s + 1) + 1;\n"
+		"	printf(\"[%s] %d %d\\n\", x, strlen(s + 2), s + 4 == \"o\");\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "[ello] [rld] [IN] [bc]\n[] [] [d]\n[llo] 3 1\n\n");
+	run_result_free(&r);
+}
+
+/* A strsize that is no multiple of 8 still bounds a literal to strsize
+ * characters (its buffer has a few more bytes): strlen() and offsets see
+ * the same 6 characters that printf() prints. */
+E2E_TEST(strings, a_literal_keeps_strsize_characters)
+{
+	const char *obj = e2e_build("strings_strsize6",
+		"#pragma D option quiet\n"
+		"#pragma D option strsize=6\n"
+		"BEGIN {\n"
+		"	g = \"abcdefgh\"; this->l = \"abcdefgh\";\n"
+		"	printf(\"%d %d [%s] [%s] [%s]\\n\", strlen(g), strlen(this->l), g, g + 1,\n"
+		"	       substr(\"abcdefgh\", 2));\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "6 6 [abcdef] [bcdef] [cdef]\n\n");
+	run_result_free(&r);
+}

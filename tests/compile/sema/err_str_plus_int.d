@@ -1,1 +1,1 @@
-BEGIN { x = "a" + 1; }
+BEGIN { x = "a" - 1; }

@@ -1,0 +1,8 @@
+/* A string converts to a char pointer only: to another pointer it is refused. */
+int *p;
+long *q[int];
+BEGIN
+{
+	p = execname;
+	q[1] = "text";
+}
