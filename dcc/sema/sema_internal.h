@@ -164,6 +164,8 @@ int sema_curcpu(struct sema *s, struct node *n);
 int sema_cond(struct sema *s, struct node *n);
 /* sema_macro.c: $target, $pid..., $N and $$N */
 int sema_macro(struct sema *s, struct node *n);
+/* a probe description's $N replaced by the arguments' text, as DTrace does */
+int sema_macro_desc(struct sema *s, struct node *d);
 /* After the whole script: the last macro argument unreferenced is an error
  * unless -x argref. 0, or -1 after reporting. */
 int sema_macro_unused(struct sema *s);

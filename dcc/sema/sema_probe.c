@@ -502,6 +502,8 @@ static void match_syscall(struct sema *s, struct node *d, struct match *m)
 
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
+	if (sema_macro_desc(s, d))
+		return -1;
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
 	const char *func = d->func ? d->func : "", *name = d->pname ? d->pname : "";
 	int before = m->hits; /* a probe an earlier description named counts */
