@@ -251,3 +251,20 @@ E2E_TEST(pid, macro_argument_names_the_process)
 		       "pid$target:a.out:f$2:entry {}", "^~~~~~~~~~~~~~~~~~~~~~~~~~", NULL);
 	run_result_free(&r);
 }
+
+/* Of aliases at one address, the probe is named as DTrace names it: a weak
+ * name before a local one, then the fewest leading underscores; whichever
+ * alias a description names finds it, so a clause naming both fires twice */
+E2E_TEST(pid, aliases_name_the_probe_as_dtrace_does)
+{
+	const char *obj = e2e_build("pid_alias",
+		"#pragma D option quiet\n"
+		"pid$target:a.out:_dcc_alias_glob:entry, pid$target:a.out:dcc_alias_glob:entry,\n"
+		"pid$target:a.out:dcc_alias_stat:entry { @[probefunc] = count(); }\n"
+		"END { printa(\"%s %@d\\n\", @); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 3", e2e_trigger("pid_alias")), obj, NULL);
+	e2e_expect(&r, 0, "_dcc_alias_stat 3\ndcc_alias_glob 6\n\n");
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	run_result_free(&r);
+}
