@@ -26,15 +26,19 @@ bool uproc_field_match(const char *pat, const char *s)
 	return !*pat || fnmatch(pat, s, 0) == 0;
 }
 
-/* "libc.so.6" -> "libc" */
+/* "libc.so.6" named by its stem "libc" or, as DTrace allows, without its
+ * version: "libc.so" */
 static bool stem_match(const char *pat, const char *base)
 {
 	const char *so = strstr(base, ".so");
 	char stem[256];
 
-	if (!so || (size_t)(so - base) >= sizeof(stem))
+	if (!so || (size_t)(so - base) + 3 >= sizeof(stem))
 		return false;
 	snprintf(stem, sizeof(stem), "%.*s", (int)(so - base), base);
+	if (fnmatch(pat, stem, 0) == 0)
+		return true;
+	snprintf(stem, sizeof(stem), "%.*s", (int)(so - base) + 3, base);
 	return fnmatch(pat, stem, 0) == 0;
 }
 

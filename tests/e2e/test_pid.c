@@ -268,3 +268,18 @@ E2E_TEST(pid, aliases_name_the_probe_as_dtrace_does)
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
 	run_result_free(&r);
 }
+
+/* A library named without its version, as DTrace allows: libc.so is
+ * libc.so.6, and the probe's module is the file's name */
+E2E_TEST(pid, library_named_without_its_version)
+{
+	const char *obj = e2e_build("pid_libc_so",
+		"pid$target:libc.so:getpid:entry { @[probemod, probefunc] = count(); }\n"
+		"END { printa(\"%s %s %@d\\n\", @); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_fmt("%s 4", e2e_trigger("pid_target")), obj,
+		NULL);
+	e2e_expect(&r, 0, "libc.so.6 getpid 4\n\n");
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	run_result_free(&r);
+}
