@@ -51,6 +51,7 @@ void loader_usage(FILE *f, const struct loader_opts *opts)
 		"  -w             allow destructive actions\n"
 		"  -x OPT[=VAL]   set an option (bufsize=4m, switchrate=10hz, quiet...)\n"
 		"  -v             show libbpf's messages and timings\n"
+		"  -V             print the version of D implemented (Sun D 2.0), as dtrace -V\n"
 		"  -h, --help     show this help\n"
 		"  --metrics [ADDR:]PORT\n"
 		"                 serve the aggregations to Prometheus at /metrics while\n"
@@ -98,7 +99,7 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 
 	if (!opts->progname)
 		opts->progname = "dtrun";
-	snprintf(optstring, sizeof(optstring), ":hqvwc:o:p:x:%s",
+	snprintf(optstring, sizeof(optstring), ":hqvVwc:o:p:x:%s",
 		 extra_optstring ? extra_optstring : "");
 	optind = 1;
 	opterr = 0;
@@ -116,6 +117,10 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 		case 'q':
 			opts->quiet = true;
 			break;
+		case 'V':
+			/* dtrace -V: the D language version it implements, on stdout */
+			printf("%s: Sun D 2.0\n", opts->progname);
+			return -2;
 		case 'v':
 			opts->verbose = true;
 			break;
@@ -182,7 +187,7 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 			 * tracing, -G's ELF output, probe listing by part...): not a
 			 * usage error (2) but a request it cannot do (1), as dtrace
 			 * would fail on one it could not carry out */
-			if (strchr("aABfGiLmPSVX", optopt)) {
+			if (strchr("aABfGiLmPSX", optopt)) {
 				fprintf(stderr, "%s: dtrace's option -%c is not supported\n",
 					opts->progname, optopt);
 				return -3;

@@ -184,3 +184,17 @@ NOKERNEL_TEST(options, probe_specifiers_by_part)
 			 "parts for a provider\n");
 	run_result_free(&r);
 }
+
+/* -V: the version of D implemented, on stdout with the tool's name, exit 0,
+ * nothing compiled or loaded */
+NOKERNEL_TEST(options, capital_v_prints_the_d_version)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-V", NULL);
+	e2e_expect(&r, 0, "dcc: Sun D 2.0\n");
+	cr_assert_str_empty(r.err, "%s", r.err);
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-V", NULL);
+	e2e_expect(&r, 0, "dtrun: Sun D 2.0\n");
+	run_result_free(&r);
+}
