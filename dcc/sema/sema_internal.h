@@ -89,6 +89,8 @@ int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
 const char *sema_io_event(int i, const char **name);
 int sema_io_refused(struct sema *s, struct node *d, const char *name);
 int sema_sched_refused(struct sema *s, struct node *d, const char *name);
+/* proc probes no tracepoint marks (start, lwp-start, signal-clear): an error naming why */
+int sema_proc_refused(struct sema *s, struct node *d, const char *name);
 int sema_net_refused(struct sema *s, struct node *d, const char *prov, const char *name);
 const char *sema_inline_typename(struct sema *s, const char *name);
 int sema_lockstat_refused(struct sema *s, struct node *d, const char *name);

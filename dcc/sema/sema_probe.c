@@ -119,7 +119,7 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"proc", "vminfo",
+	"vminfo",
 	"sysinfo", "fasttrap", NULL,
 };
 
@@ -343,6 +343,7 @@ static int match_proc(struct sema *s, struct node *d, struct match *m)
 	const char *prov = d->prov ? d->prov : "", *name = d->pname ? d->pname : "";
 
 	if (!is_glob(name) && ((!strcmp(prov, "sched") && sema_sched_refused(s, d, name)) ||
+			       (!strcmp(prov, "proc") && sema_proc_refused(s, d, name)) ||
 			       sema_net_refused(s, d, prov, name) ||
 			       (!strcmp(prov, "lockstat") && sema_lockstat_refused(s, d, name))))
 		return -1;
