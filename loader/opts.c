@@ -84,6 +84,17 @@ static int bad_usage(const struct loader_opts *opts, const char *fmt, ...)
 	return -1;
 }
 
+/* -h: the usage text; -V, as dtrace -V: the version of D implemented. Both
+ * on stdout, and the caller exits 0 (-2). */
+static int help_or_version(const struct loader_opts *opts, int c)
+{
+	if (c == 'h')
+		loader_usage(stdout, opts);
+	else
+		printf("%s: Sun D 2.0\n", opts->progname);
+	return -2;
+}
+
 int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const char *extra_optstring,
 		      int (*extra)(int opt, const char *arg, void *ctx), void *ctx)
 {
@@ -112,15 +123,11 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 			opts->allow_writable = true;
 			break;
 		case 'h':
-			loader_usage(stdout, opts);
-			return -2;
+		case 'V':
+			return help_or_version(opts, c);
 		case 'q':
 			opts->quiet = true;
 			break;
-		case 'V':
-			/* dtrace -V: the D language version it implements, on stdout */
-			printf("%s: Sun D 2.0\n", opts->progname);
-			return -2;
 		case 'v':
 			opts->verbose = true;
 			break;
