@@ -337,65 +337,91 @@ static int attach_one(struct attach_set *as, const struct bpf_program *prog,
 	return attach_add_link(as, link);
 }
 
+/* Does the entry attach uprobes (pid, USDT, uprobe)? The kernel runs a
+ * uprobe's consumers newest first, so these attach last clause first. */
+static bool on_uprobes(uint32_t kind)
+{
+	return kind == DCC_ATTACH_PID_ENTRY || kind == DCC_ATTACH_PID_RETURN ||
+	       kind == DCC_ATTACH_PID_OFFSET || kind == DCC_ATTACH_USDT ||
+	       kind == DCC_ATTACH_UPROBE || kind == DCC_ATTACH_URETPROBE;
+}
+
+static int attach_entry(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime *rt,
+			const struct dcc_meta_attach *a, uint32_t i, const char *progname);
+
+/* The table is in clause order, and the clauses of one firing must run in it:
+ * everything else attaches in that order, as the kernel runs a tracepoint's
+ * or a perf event's programs oldest first; uprobes the other way round
+ * (uprobe_consumer lists are pushed at their head), so that a clause's
+ * exit() stops the clauses after it, not the ones before. */
 int attach_all(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime *rt,
 	       const char *progname)
 {
 	const struct dcc_meta_attach *a;
 	uint32_t n;
+	int err;
 
 	a = attach_table(rt, &n);
-	for (uint32_t i = 0; i < n; i++) {
-		const char *pname = dcc_runtime__str(rt, a[i].prog);
-		const char *target = dcc_runtime__str(rt, a[i].target);
-		bool optional = a[i].flags & DCC_ATTACH_F_OPTIONAL;
-		struct bpf_program *prog;
-		int err;
-
-		if (a[i].kind == DCC_ATTACH_BEGIN || a[i].kind == DCC_ATTACH_END)
-			continue;
-		prog = bpf_object__find_program_by_name(obj, pname);
-		if (!prog) {
-			fprintf(dcc_runtime__err(rt), "%s: object has no program '%s' for %s %s\n", progname,
-				pname, attach_kind_name(a[i].kind), target);
-			return -ENOENT;
-		}
-		if (bpf_program__fd(prog) < 0) {
-			/* Not loaded: only optional entries use it (see loader.c). */
-			continue;
-		}
-		if (a[i].kind == DCC_ATTACH_PID_ENTRY || a[i].kind == DCC_ATTACH_PID_RETURN ||
-		    a[i].kind == DCC_ATTACH_PID_OFFSET) {
-			err = pid_attach(as, prog, &a[i], target, progname);
-			if (err)
-				return err;
-			as->nattached++;
-			continue;
-		}
-		if (a[i].kind == DCC_ATTACH_USDT) {
-			err = usdt_attach(as, prog, &a[i], target, progname);
-			if (err)
-				return err;
-			as->nattached++;
-			continue;
-		}
-		err = attach_one(as, prog, &a[i], target);
-		if (!err) {
-			as->nattached++;
-		} else if (a[i].kind == DCC_ATTACH_CPC && abi_cpc_event(target) &&
-			   abi_cpc_event(target)->hardware &&
-			   (err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV)) {
-			fprintf(dcc_runtime__err(rt), "%s: cpc event %s is counted by the CPU's "
-				"performance monitoring unit (PMU), and this machine has none that "
-				"the kernel can use\n", progname, target);
+	for (uint32_t i = 0; i < n; i++)
+		if (!on_uprobes(a[i].kind) && (err = attach_entry(as, obj, rt, a, i, progname)))
 			return err;
-		} else if (!optional) {
-			char msg[128];
-
-			libbpf_strerror(err, msg, sizeof(msg));
-			fprintf(dcc_runtime__err(rt), "%s: failed to enable %s %s (program %s): %s\n", progname,
-				attach_kind_name(a[i].kind), target, pname, msg);
+	for (uint32_t i = n; i-- > 0;)
+		if (on_uprobes(a[i].kind) && (err = attach_entry(as, obj, rt, a, i, progname)))
 			return err;
-		}
+	return 0;
+}
+
+static int attach_entry(struct attach_set *as, struct bpf_object *obj, struct dcc_runtime *rt,
+			const struct dcc_meta_attach *a, uint32_t i, const char *progname)
+{
+	const char *pname = dcc_runtime__str(rt, a[i].prog);
+	const char *target = dcc_runtime__str(rt, a[i].target);
+	bool optional = a[i].flags & DCC_ATTACH_F_OPTIONAL;
+	struct bpf_program *prog;
+	int err;
+
+	if (a[i].kind == DCC_ATTACH_BEGIN || a[i].kind == DCC_ATTACH_END)
+		return 0;
+	prog = bpf_object__find_program_by_name(obj, pname);
+	if (!prog) {
+		fprintf(dcc_runtime__err(rt), "%s: object has no program '%s' for %s %s\n", progname,
+			pname, attach_kind_name(a[i].kind), target);
+		return -ENOENT;
+	}
+	if (bpf_program__fd(prog) < 0)
+		return 0; /* not loaded: only optional entries use it (loader.c) */
+	if (a[i].kind == DCC_ATTACH_PID_ENTRY || a[i].kind == DCC_ATTACH_PID_RETURN ||
+	    a[i].kind == DCC_ATTACH_PID_OFFSET) {
+		err = pid_attach(as, prog, &a[i], target, progname);
+		if (err)
+			return err;
+		as->nattached++;
+		return 0;
+	}
+	if (a[i].kind == DCC_ATTACH_USDT) {
+		err = usdt_attach(as, prog, &a[i], target, progname);
+		if (err)
+			return err;
+		as->nattached++;
+		return 0;
+	}
+	err = attach_one(as, prog, &a[i], target);
+	if (!err) {
+		as->nattached++;
+	} else if (a[i].kind == DCC_ATTACH_CPC && abi_cpc_event(target) &&
+		   abi_cpc_event(target)->hardware &&
+		   (err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV)) {
+		fprintf(dcc_runtime__err(rt), "%s: cpc event %s is counted by the CPU's "
+			"performance monitoring unit (PMU), and this machine has none that "
+			"the kernel can use\n", progname, target);
+		return err;
+	} else if (!optional) {
+		char msg[128];
+
+		libbpf_strerror(err, msg, sizeof(msg));
+		fprintf(dcc_runtime__err(rt), "%s: failed to enable %s %s (program %s): %s\n", progname,
+			attach_kind_name(a[i].kind), target, pname, msg);
+		return err;
 	}
 	return 0;
 }

@@ -64,6 +64,7 @@ struct func {
 	uint64_t off, size;
 	char *name;
 	int rank; /* among aliases, the lowest names the probe */
+	bool matched; /* this name matched the description (an alias may name it) */
 };
 /* Does glob pat (empty: anything) match s? */
 bool uproc_field_match(const char *pat, const char *s);

@@ -51,6 +51,7 @@ void loader_usage(FILE *f, const struct loader_opts *opts)
 		"  -w             allow destructive actions\n"
 		"  -x OPT[=VAL]   set an option (bufsize=4m, switchrate=10hz, quiet...)\n"
 		"  -v             show libbpf's messages and timings\n"
+		"  -V             print the version of D implemented (Sun D 2.0), as dtrace -V\n"
 		"  -h, --help     show this help\n"
 		"  --metrics [ADDR:]PORT\n"
 		"                 serve the aggregations to Prometheus at /metrics while\n"
@@ -83,6 +84,17 @@ static int bad_usage(const struct loader_opts *opts, const char *fmt, ...)
 	return -1;
 }
 
+/* -h: the usage text; -V, as dtrace -V: the version of D implemented. Both
+ * on stdout, and the caller exits 0 (-2). */
+static int help_or_version(const struct loader_opts *opts, int c)
+{
+	if (c == 'h')
+		loader_usage(stdout, opts);
+	else
+		printf("%s: Sun D 2.0\n", opts->progname);
+	return -2;
+}
+
 int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const char *extra_optstring,
 		      int (*extra)(int opt, const char *arg, void *ctx), void *ctx)
 {
@@ -98,7 +110,7 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 
 	if (!opts->progname)
 		opts->progname = "dtrun";
-	snprintf(optstring, sizeof(optstring), ":hqvwc:o:p:x:%s",
+	snprintf(optstring, sizeof(optstring), ":hqvVwc:o:p:x:%s",
 		 extra_optstring ? extra_optstring : "");
 	optind = 1;
 	opterr = 0;
@@ -111,8 +123,8 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 			opts->allow_writable = true;
 			break;
 		case 'h':
-			loader_usage(stdout, opts);
-			return -2;
+		case 'V':
+			return help_or_version(opts, c);
 		case 'q':
 			opts->quiet = true;
 			break;
@@ -182,7 +194,7 @@ int loader_parse_opts(int argc, char **argv, struct loader_opts *opts, const cha
 			 * tracing, -G's ELF output, probe listing by part...): not a
 			 * usage error (2) but a request it cannot do (1), as dtrace
 			 * would fail on one it could not carry out */
-			if (strchr("aABfGiLmPSVX", optopt)) {
+			if (strchr("aABfGiLmPSX", optopt)) {
 				fprintf(stderr, "%s: dtrace's option -%c is not supported\n",
 					opts->progname, optopt);
 				return -3;

@@ -26,15 +26,19 @@ bool uproc_field_match(const char *pat, const char *s)
 	return !*pat || fnmatch(pat, s, 0) == 0;
 }
 
-/* "libc.so.6" -> "libc" */
+/* "libc.so.6" named by its stem "libc" or, as DTrace allows, without its
+ * version: "libc.so" */
 static bool stem_match(const char *pat, const char *base)
 {
 	const char *so = strstr(base, ".so");
 	char stem[256];
 
-	if (!so || (size_t)(so - base) >= sizeof(stem))
+	if (!so || (size_t)(so - base) + 3 >= sizeof(stem))
 		return false;
 	snprintf(stem, sizeof(stem), "%.*s", (int)(so - base), base);
+	if (fnmatch(pat, stem, 0) == 0)
+		return true;
+	snprintf(stem, sizeof(stem), "%.*s", (int)(so - base) + 3, base);
 	return fnmatch(pat, stem, 0) == 0;
 }
 
@@ -96,9 +100,13 @@ static int by_off(const void *a, const void *b)
 	return x->rank - y->rank;
 }
 
-/* The functions of the ELF file `path` whose names match `pat`, by file
- * offset, one name an offset (of aliases, the one with the fewest leading
- * underscores, global before local, .symtab before .dynsym). */
+/* The functions of the ELF file `path` one of whose names matches `pat`, by
+ * file offset, one name an offset: of the aliases at an offset, whichever
+ * name matched, the probe is named as DTrace names it, a global or weak
+ * symbol before a local one (a weak _go over a static go), then the fewest
+ * leading underscores (go over a weak _go, getpid over __getpid), then
+ * global before weak, .symtab before .dynsym. So pid$target::_go:entry of
+ * a weak _go aliasing a global go is the probe go. */
 int uproc_elf_funcs(const char *path, const char *pat, struct func **out)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), n = 0, cap = 0;
@@ -130,7 +138,7 @@ int uproc_elf_funcs(const char *path, const char *pat, struct func **out)
 				    sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
 					continue;
 				name = elf_strptr(e, sh.sh_link, sym.st_name);
-				if (!name || !*name || !uproc_field_match(pat, name))
+				if (!name || !*name)
 					continue;
 				if (!gelf_getshdr(elf_getscn(e, sym.st_shndx), &ts) ||
 				    sym.st_value < ts.sh_addr)
@@ -144,9 +152,10 @@ int uproc_elf_funcs(const char *path, const char *pat, struct func **out)
 				}
 				v[n].off = sym.st_value - ts.sh_addr + ts.sh_offset;
 				v[n].size = sym.st_size;
-				/* getpid before __getpid, a global before a local */
-				v[n].rank = 4 * (int)strspn(name, "_") +
-					    (GELF_ST_BIND(sym.st_info) == STB_LOCAL) + 2 * pass;
+				int bind = GELF_ST_BIND(sym.st_info);
+				v[n].rank = (bind == STB_LOCAL) * 4096 + 4 * (int)strspn(name, "_") +
+					    2 * (bind == STB_WEAK) + pass;
+				v[n].matched = uproc_field_match(pat, name);
 				v[n++].name = strdup(name);
 			}
 		}
@@ -163,12 +172,19 @@ int uproc_elf_funcs(const char *path, const char *pat, struct func **out)
 		qsort(v, (size_t)n, sizeof(*v), by_off);
 		for (int i = 0; i < n; i++) {
 			if (k && v[k - 1].off == v[i].off) {
+				v[k - 1].matched |= v[i].matched;
 				free(v[i].name);
 				continue;
 			}
 			v[k++] = v[i];
 		}
-		n = k;
+		n = 0; /* then the offsets no name of which matched go */
+		for (int i = 0; i < k; i++) {
+			if (v[i].matched)
+				v[n++] = v[i];
+			else
+				free(v[i].name);
+		}
 	}
 	*out = v;
 	return n;

@@ -28,6 +28,9 @@ static const char usage_text[] =
 	"  --skel FILE    also write a libbpf skeleton of the object (bpftool's) with\n"
 	"                 dcc's helpers to run it through libdcc-runtime\n"
 	"  -n DESC        compile a probe description instead of a file\n"
+	"  -P PROV, -m [PROV:]MOD, -f [[PROV:]MOD:]FUNC\n"
+	"                 a description by its last part, as dtrace's (-m profile\n"
+	"                 is :profile::)\n"
 	"  -s FILE        the script (as an operand)\n"
 	"  -h             with a script of provider definitions: write a C header\n"
 	"                 (default provider.h) with a macro a probe, as dtrace -h;\n"
@@ -101,6 +104,34 @@ static void add_desc(struct sources *src, const char *d)
 	if (!src->label)
 		src->label = strndup(d, strcspn(d, "/{"));
 	src->ndesc++;
+}
+
+/* dtrace's probe specifiers by part: -P PROV, -m [PROV:]MOD and
+ * -f [[PROV:]MOD:]FUNC are descriptions whose last part given is that field
+ * (part 0, 1 or 2): -m profile is :profile::, -f syscall::read is
+ * syscall::read:. A predicate or actions after it are kept. More parts than
+ * the field allows is an invalid specifier, as in dtrace. */
+static int add_desc_by_part(struct sources *src, const char *arg, int part)
+{
+	static const char *const opt[] = { "-P", "-m", "-f" };
+	size_t dlen = strcspn(arg, " \t\n/{");
+	int colons = 0;
+	for (size_t i = 0; i < dlen; i++)
+		colons += arg[i] == ':';
+	if (!dlen || colons > part) {
+		fprintf(stderr, "dcc: invalid probe specifier %s %s: too many parts for %s\n",
+			opt[part], arg, part ? part == 1 ? "a module" : "a function" : "a provider");
+		return 1;
+	}
+	size_t n = strlen(arg) + 4;
+	char *d = malloc(n);
+	if (!d)
+		return 1;
+	snprintf(d, n, "%.*s%.*s%.*s%s", part - colons, ":::", (int)dlen, arg, 3 - part, ":::",
+		 arg + dlen);
+	add_desc(src, d);
+	free(d);
+	return 0;
 }
 
 static int load_script(struct sources *src, const char *path)
@@ -345,6 +376,13 @@ static int run_extra(int opt, const char *arg, void *ctx)
 		add_desc(rc->src, arg);
 		return 0;
 	}
+	if (opt == 'P' || opt == 'm' || opt == 'f') {
+		if (rc->src->script) {
+			fprintf(stderr, "dcc: error: give one -s script or -n descriptions\n");
+			return -1;
+		}
+		return add_desc_by_part(rc->src, arg, opt == 'P' ? 0 : opt == 'm' ? 1 : 2);
+	}
 	if (opt == 'Z') {
 		rc->zdefs = true;
 		return 0;
@@ -375,7 +413,7 @@ static int cmd_run(int argc, char **argv)
 	struct loader_opts lo = { .progname = "dcc", .usage = usage_text, .trust_object = true,
 				  .own_object = true };
 	struct run_ctx ctx = { .src = &src, .lo = &lo };
-	int first = loader_parse_opts(argc, argv, &lo, "s:n:ZeCHD:U:I:b:X:", run_extra, &ctx);
+	int first = loader_parse_opts(argc, argv, &lo, "s:n:P:m:f:ZeCHD:U:I:b:X:", run_extra, &ctx);
 	int rc = 2;
 	if (first == -2) {
 		rc = 0;
@@ -551,6 +589,13 @@ static int cli_options(struct cli *c, int argc, char **argv)
 				c->out = argv[++i];
 			else
 				add_desc(&c->src, argv[++i]);
+		} else if (!strcmp(a, "-P") || !strcmp(a, "-m") || !strcmp(a, "-f")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);
+				return -1;
+			}
+			if (add_desc_by_part(&c->src, argv[++i], a[1] == 'P' ? 0 : a[1] == 'm' ? 1 : 2))
+				return -3; /* reported: no usage text */
 		} else if (!strcmp(a, "-C") || !strcmp(a, "-H")) {
 			cpp_option(a[1], NULL);
 		} else if (a[1] == 'D' || a[1] == 'U' || a[1] == 'I') {
@@ -620,9 +665,9 @@ int main(int argc, char **argv)
 	const char *out;
 	int rc = 2;
 	int i = cli_options(&c, argc, argv);
-	if (i == -2) {
+	if (i == -2 || i == -3) {
 		free(c.x.v);
-		return 0;
+		return i == -2 ? 0 : 1;
 	}
 	if (i < 0)
 		goto usage;

@@ -89,6 +89,8 @@ int sema_args_type(struct sema *s, struct node *n, int64_t i, struct type **out)
 const char *sema_io_event(int i, const char **name);
 int sema_io_refused(struct sema *s, struct node *d, const char *name);
 int sema_sched_refused(struct sema *s, struct node *d, const char *name);
+/* proc probes no tracepoint marks (start, lwp-start, signal-clear): an error naming why */
+int sema_proc_refused(struct sema *s, struct node *d, const char *name);
 int sema_net_refused(struct sema *s, struct node *d, const char *prov, const char *name);
 const char *sema_inline_typename(struct sema *s, const char *name);
 int sema_lockstat_refused(struct sema *s, struct node *d, const char *name);
@@ -164,6 +166,8 @@ int sema_curcpu(struct sema *s, struct node *n);
 int sema_cond(struct sema *s, struct node *n);
 /* sema_macro.c: $target, $pid..., $N and $$N */
 int sema_macro(struct sema *s, struct node *n);
+/* a probe description's $N replaced by the arguments' text, as DTrace does */
+int sema_macro_desc(struct sema *s, struct node *d);
 /* After the whole script: the last macro argument unreferenced is an error
  * unless -x argref. 0, or -1 after reporting. */
 int sema_macro_unused(struct sema *s);

@@ -61,6 +61,54 @@ int sema_macro(struct sema *s, struct node *n)
 	return 0;
 }
 
+/* One field of a probe description with each $N (and $$N) replaced by the
+ * argument's text, as DTrace's lexer does there: pid$1:a.out:go:entry with
+ * 1234 for $1 is pid1234:a.out:go:entry. $target and the ids stay: the
+ * loader binds $target once the process exists. NULL after a diagnostic. */
+static const char *expand_field(struct sema *s, struct node *d, const char *field)
+{
+	if (!field || !strchr(field, '$'))
+		return field;
+	size_t cap = strlen(field) + 1, len = 0;
+	for (int i = 0; s->opts.macro_argv && i < s->opts.macro_argc; i++)
+		cap += strlen(s->opts.macro_argv[i]);
+	char *out = arena_alloc(s->ar, cap);
+	for (const char *p = field; *p;) {
+		const char *digits = p[0] == '$' ? p + 1 + (p[1] == '$') : NULL;
+		size_t nd = digits ? strspn(digits, "0123456789") : 0;
+		if (!nd) {
+			out[len++] = *p++;
+			continue;
+		}
+		long idx = strtol(digits, NULL, 10);
+		bool unset = idx >= s->opts.macro_argc || !s->opts.macro_argv;
+		if (unset && !s->opts.defaultargs) {
+			diag_error(s->dg, d->loc, "macro argument %.*s is not defined",
+				   (int)(digits + nd - p), p);
+			return NULL;
+		}
+		if (!unset && idx == s->opts.macro_argc - 1)
+			s->last_arg_ref = true;
+		const char *arg = unset ? "" : s->opts.macro_argv[idx];
+		memcpy(out + len, arg, strlen(arg));
+		len += strlen(arg);
+		p = digits + nd;
+	}
+	out[len] = 0;
+	return out;
+}
+
+int sema_macro_desc(struct sema *s, struct node *d)
+{
+	const char **fields[] = { &d->prov, &d->mod, &d->func, &d->pname };
+	for (int i = 0; i < 4; i++) {
+		const char *had = *fields[i];
+		if (had && !(*fields[i] = expand_field(s, d, had)))
+			return -1;
+	}
+	return 0;
+}
+
 /* As in DTrace, an argument given on the command line that the script never
  * references is an error (the last one stands for all: arguments are
  * positional), unless -x argref says the script may ignore it. */

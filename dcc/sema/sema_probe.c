@@ -119,7 +119,7 @@ static void add_match(struct match *m, struct probe *p)
 }
 
 static const char *const unsupported_providers[] = {
-	"proc", "vminfo",
+	"vminfo",
 	"sysinfo", "fasttrap", NULL,
 };
 
@@ -343,6 +343,7 @@ static int match_proc(struct sema *s, struct node *d, struct match *m)
 	const char *prov = d->prov ? d->prov : "", *name = d->pname ? d->pname : "";
 
 	if (!is_glob(name) && ((!strcmp(prov, "sched") && sema_sched_refused(s, d, name)) ||
+			       (!strcmp(prov, "proc") && sema_proc_refused(s, d, name)) ||
 			       sema_net_refused(s, d, prov, name) ||
 			       (!strcmp(prov, "lockstat") && sema_lockstat_refused(s, d, name))))
 		return -1;
@@ -502,6 +503,8 @@ static void match_syscall(struct sema *s, struct node *d, struct match *m)
 
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
+	if (sema_macro_desc(s, d))
+		return -1;
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
 	const char *func = d->func ? d->func : "", *name = d->pname ? d->pname : "";
 	int before = m->hits; /* a probe an earlier description named counts */

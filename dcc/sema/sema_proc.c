@@ -138,3 +138,23 @@ int sema_proc_preds(struct sema *s, struct clause_info *ci)
 	}
 	return 0;
 }
+
+/* DTrace's proc probes that no tracepoint of this kernel marks: refused by
+ * name rather than as an unknown provider. */
+int sema_proc_refused(struct sema *s, struct node *d, const char *name)
+{
+	static const struct {
+		const char *name, *why;
+	} refused[] = {
+		{ "start", "no tracepoint marks a new process running for the first time" },
+		{ "lwp-start", "no tracepoint marks a new thread running for the first time" },
+		{ "signal-clear", "no tracepoint marks a pending signal taken by sigwait(2) or "
+				  "sigtimedwait(2)" },
+	};
+
+	for (unsigned i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (!strcmp(name, refused[i].name))
+			return diag_error(s->dg, d->loc, "proc:::%s is not supported: %s", name,
+					  refused[i].why);
+	return 0;
+}

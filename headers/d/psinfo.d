@@ -4,8 +4,10 @@
  * psinfo_t with curpsinfo, lwpsinfo_t with curlwpsinfo.
  *
  * Linux has no exact counterpart for some Solaris fields; they are left
- * out rather than made up. pr_psargs is the first argument (argv[0]) read
- * from the process's memory.
+ * out rather than made up. pr_psargs is the process's arguments joined by
+ * spaces (as execargs), read from its memory: only the current thread's
+ * memory can be read, so another task's is "<unknown>", as in DTrace for
+ * Linux.
  */
 
 typedef id_t taskid_t;
@@ -86,7 +88,8 @@ translator psinfo_t < struct task_struct *T > {
 	pr_egid = T->cred->egid.val;
 	pr_addr = (uintptr_t)T;
 	pr_fname = T->comm;
-	pr_psargs = copyinstr(T->mm->arg_start, 79);
+	pr_psargs = T != curthread ? "<unknown>" : T->mm == NULL ? "" :
+	    substr(__dcc_execargs(T->mm->arg_start, T->mm->arg_end), 0, 79);
 	pr_ttydev = T->signal->tty ? (uintptr_t)T->signal->tty : (uintptr_t)-1;
 	pr_wstat = 0;
 	pr_dmodel = PR_MODEL_LP64;

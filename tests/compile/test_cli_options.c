@@ -152,3 +152,49 @@ NOKERNEL_TEST(options, dtrace_options_not_implemented_fail_with_1)
 	cr_assert(!strncmp(r.err, "dcc: invalid option -- 'k'\n", 27), "%s", r.err);
 	run_result_free(&r);
 }
+
+/* dtrace's specifiers by part: -P PROV, -m [PROV:]MOD and -f [[PROV:]MOD:]FUNC
+ * name the part that their last field is; more fields than that part allows
+ * are an invalid specifier (exit 1) */
+NOKERNEL_TEST(options, probe_specifiers_by_part)
+{
+	struct run_result r;
+	const char *head = "   ID   PROVIDER            MODULE                          FUNCTION NAME\n";
+	e2e_run(&r, DCC_BIN, "-l", "-P", "dtrace", NULL);
+	e2e_expect(&r, 0, e2e_fmt("%s%s%s", head,
+		"    1     dtrace                                                     BEGIN\n",
+		"    2     dtrace                                                     END\n"));
+	run_result_free(&r);
+	/* -f getppid is ::getppid:, a function of syscall's only */
+	e2e_run(&r, DCC_BIN, "-l", "-f", "getppid", NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert(strstr(r.out, "    syscall           vmlinux                           getppid "
+			 "entry\n"), "%s", r.out);
+	cr_assert_eq(e2e_lines(r.out), 3, "%s", r.out);
+	run_result_free(&r);
+	/* -m dtrace is :dtrace::, a module no probe has */
+	e2e_run(&r, DCC_BIN, "-l", "-m", "dtrace", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	e2e_expect_err(&r, "<description>:1:1: error: probe description :dtrace:: does not match "
+		       "any probes", ":dtrace::", "^~~~~~~~~", NULL);
+	run_result_free(&r);
+	e2e_run(&r, DCC_BIN, "-l", "-P", "profile:::tick-1s", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "dcc: invalid probe specifier -P profile:::tick-1s: too many "
+			 "parts for a provider\n");
+	run_result_free(&r);
+}
+
+/* -V: the version of D implemented, on stdout with the tool's name, exit 0,
+ * nothing compiled or loaded */
+NOKERNEL_TEST(options, capital_v_prints_the_d_version)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-V", NULL);
+	e2e_expect(&r, 0, "dcc: Sun D 2.0\n");
+	cr_assert_str_empty(r.err, "%s", r.err);
+	run_result_free(&r);
+	e2e_run(&r, DTRUN_BIN, "-V", NULL);
+	e2e_expect(&r, 0, "dtrun: Sun D 2.0\n");
+	run_result_free(&r);
+}

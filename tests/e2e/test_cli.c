@@ -141,3 +141,13 @@ E2E_TEST(cli, ring_buffer_sized_for_begin_and_end_loses_nothing)
 	cr_assert(cpu >= 0 && end > 0 && !r.err[strlen(fault) + end], "%s", r.err);
 	run_result_free(&r);
 }
+
+/* dcc run -P/-m/-f: the specifier and its predicate and actions, as -n */
+E2E_TEST(cli, run_with_a_provider_specifier_and_actions)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-P", "dtrace/probename != \"END\"/ { printf(\"%s\\n\", "
+		"probename); exit(0); }", NULL);
+	e2e_expect(&r, 0, "BEGIN\n\n");
+	run_result_free(&r);
+}

@@ -203,3 +203,83 @@ E2E_TEST(pid, one_uprobe_a_function_without_multi_links)
 	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
 	run_result_free(&r);
 }
+
+/* The clauses of one pid probe run in the script's order, and exit() in one
+ * stops those after it in the same firing (the kernel runs a uprobe's
+ * programs newest first, so the loader attaches them last clause first) */
+E2E_TEST(pid, clauses_run_in_order_and_exit_stops_the_later_ones)
+{
+	const char *obj = e2e_build("pid_clause_order",
+		"#pragma D option quiet\n"
+		"pid$target:a.out:dcc_pid_target_fn:return { printf(\"first %d\\n\", arg1); }\n"
+		"pid$target:a.out:dcc_pid_target_fn:return /arg1 == 7/ { printf(\"second\\n\");\n"
+		"    exit(0); }\n"
+		"pid$target:a.out:dcc_pid_target_fn:return { printf(\"third %d\\n\", arg1); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d", e2e_trigger("pid_target"), N), obj, NULL);
+	e2e_expect(&r, 0, "first 4\nthird 4\nfirst 7\nsecond\n\n");
+	run_result_free(&r);
+}
+
+/* A macro argument in a description is its text, as in DTrace: pid$1 with
+ * the process's id as $1 is pidNNN */
+E2E_TEST(pid, macro_argument_names_the_process)
+{
+	const char *targv[] = { e2e_trigger("pid_target"), "3", "1500", NULL };
+	struct e2e_bg t;
+	e2e_bg_start(&t, targv);
+	const char *src = e2e_fmt("%s/pid_dollar1.d", e2e_dir);
+	const char *text = "#pragma D option quiet\n"
+			   "pid$1:a.out:dcc_pid_target_fn:entry { printf(\"%s %d\\n\", probeprov == "
+			   "strjoin(\"pid\", $$1) ? \"ok\" : probeprov, arg0); }\n"
+			   "pid$1:a.out:dcc_pid_target_fn:entry /arg0 == 3/ { exit(0); }\n";
+	cr_assert_eq(write_file(src, text, strlen(text)), 0);
+	struct run_result r, tr;
+	e2e_run(&r, DCC_BIN, "run", "-s", src, e2e_fmt("%d", (int)t.pid), NULL);
+	e2e_bg_finish(&t, &tr, 10);
+	e2e_expect(&r, 0, "ok 1\nok 2\nok 3\n\n");
+	run_result_free(&r);
+	run_result_free(&tr);
+
+	/* an argument not given is an error naming it, at the description */
+	src = e2e_fmt("%s/pid_dollar2.d", e2e_dir);
+	text = "BEGIN {}\npid$target:a.out:f$2:entry {}\n";
+	cr_assert_eq(write_file(src, text, strlen(text)), 0);
+	e2e_run(&r, DCC_BIN, "run", "-s", src, "1", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	e2e_expect_err(&r, "*pid_dollar2.d:2:1: error: macro argument $2 is not defined",
+		       "pid$target:a.out:f$2:entry {}", "^~~~~~~~~~~~~~~~~~~~~~~~~~", NULL);
+	run_result_free(&r);
+}
+
+/* Of aliases at one address, the probe is named as DTrace names it: a weak
+ * name before a local one, then the fewest leading underscores; whichever
+ * alias a description names finds it, so a clause naming both fires twice */
+E2E_TEST(pid, aliases_name_the_probe_as_dtrace_does)
+{
+	const char *obj = e2e_build("pid_alias",
+		"#pragma D option quiet\n"
+		"pid$target:a.out:_dcc_alias_glob:entry, pid$target:a.out:dcc_alias_glob:entry,\n"
+		"pid$target:a.out:dcc_alias_stat:entry { @[probefunc] = count(); }\n"
+		"END { printa(\"%s %@d\\n\", @); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 3", e2e_trigger("pid_alias")), obj, NULL);
+	e2e_expect(&r, 0, "_dcc_alias_stat 3\ndcc_alias_glob 6\n\n");
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	run_result_free(&r);
+}
+
+/* A library named without its version, as DTrace allows: libc.so is
+ * libc.so.6, and the probe's module is the file's name */
+E2E_TEST(pid, library_named_without_its_version)
+{
+	const char *obj = e2e_build("pid_libc_so",
+		"pid$target:libc.so:getpid:entry { @[probemod, probefunc] = count(); }\n"
+		"END { printa(\"%s %s %@d\\n\", @); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-q", "-c", e2e_fmt("%s 4", e2e_trigger("pid_target")), obj,
+		NULL);
+	e2e_expect(&r, 0, "libc.so.6 getpid 4\n\n");
+	cr_assert_str_empty(r.err, "stderr:\n%s", r.err);
+	run_result_free(&r);
+}

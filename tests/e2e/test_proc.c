@@ -65,3 +65,24 @@ E2E_TEST(proc, a_glob_clause_runs_each_exec_probe)
 	e2e_expect_out(&r, 0, "proc.a_glob_clause_runs_each_exec_probe");
 	run_result_free(&r);
 }
+
+/* pr_psargs: the process's arguments joined by spaces, at most 79 bytes (as
+ * DTrace's PRARGSZ of 80); another task's memory cannot be read, so its
+ * pr_psargs is "<unknown>" */
+E2E_TEST(proc, psargs_joined_truncated_and_unknown_for_another_task)
+{
+	const char *obj = e2e_build("psargs",
+		"#pragma D option quiet\n"
+		"syscall::exit_group:entry /pid == $target/ { printf(\"%d [%s] [%s]\\n\",\n"
+		"    strlen(curpsinfo->pr_psargs), curpsinfo->pr_psargs,\n"
+		"    xlate<psinfo_t *>(curthread->real_parent)->pr_psargs); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", "/bin/true a b", obj, NULL);
+	e2e_expect(&r, 0, "13 [/bin/true a b] [<unknown>]\n\n");
+	run_result_free(&r);
+	const char *ten = "0123456789 0123456789 0123456789 0123456789 0123456789";
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("/bin/true %s %s", ten, ten), obj, NULL);
+	e2e_expect(&r, 0, e2e_fmt("79 [/bin/true %.69s] [<unknown>]\n\n",
+				  e2e_fmt("%s %s", ten, ten)));
+	run_result_free(&r);
+}

@@ -1,0 +1,4 @@
+proc:::signal-clear { }
+proc:::lwp-start { }
+proc:::no-such-probe { }
+proc:::signal-* { }
