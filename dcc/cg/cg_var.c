@@ -144,10 +144,6 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 		LLVMBuildCondBr(cg->b, isnull, miss, found);
 		LLVMPositionBuilderAtEnd(cg->b, miss);
 		cg_memop(cg, "llvm.memset", dst, NULL, bs);
-		/* an unset string element reads as 0, D's NULL string, as in
-		 * DTrace, where it is a null pointer */
-		if (v->type->kind == T_STRING)
-			cg_str_set_null(cg, dst);
 		LLVMBuildBr(cg->b, done);
 		LLVMPositionBuilderAtEnd(cg->b, found);
 		cg_memop(cg, "llvm.memcpy", dst, p, bs);

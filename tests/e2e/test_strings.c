@@ -230,35 +230,6 @@ E2E_TEST(strings, strtok_with_no_token_left_is_null)
 	run_result_free(&r);
 }
 
-/* A thread-local or associative array string never assigned reads as 0, D's
- * NULL string, as in DTrace: it equals NULL and not "", prints as nothing,
- * and trace() or a subroutine given it reads address 0. */
-E2E_TEST(strings, unset_dynamic_strings_are_null)
-{
-	const char *obj = e2e_build("strings_unset",
-		"#pragma D option quiet\n"
-		"self string ts;\n"
-		"string as[int];\n"
-		"BEGIN {\n"
-		"	printf(\"%d %d %d %d [%s]\\n\", self->ts == NULL, as[1] == NULL, self->ts == \"\",\n"
-		"	       as[2] != NULL, as[3]);\n"
-		"	x = self->ts; self->ts = \"set\";\n"
-		"	printf(\"%d %d\\n\", x == NULL, self->ts == NULL);\n"
-		"}\n"
-		"BEGIN { trace(as[4]); }\n"
-		"BEGIN { trace(strlen(as[5])); }\n"
-		"BEGIN { exit(0); }\n");
-	struct run_result r;
-	e2e_run(&r, DTRUN_BIN, obj, NULL);
-	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
-	cr_assert_str_eq(r.out, "1 1 0 0 []\n1 0\n\n");
-	for (int line = 10; line <= 11; line++)
-		cr_assert(strstr(r.err, e2e_fmt("strings_unset.d:%d:1 for probe ID 1 "
-						"(dtrace:::BEGIN): invalid address (0x0)", line)),
-			  "%s", r.err);
-	run_result_free(&r);
-}
-
 /* s + n and n + s: the string from offset n on, as DTrace's string
  * arithmetic gives it, whatever holds s; past the end it is "". */
 E2E_TEST(strings, adding_an_integer_skips_characters)
