@@ -117,6 +117,16 @@ void rt_print_bytes(struct dcc_runtime *rt, FILE *out, const char *p, size_t n, 
 	rt_hexdump(out, c, n);
 }
 
+/* n characters of text as trace() prints a string: bare when quiet, else
+ * in DTrace's column */
+static void trace_text(struct dcc_runtime *rt, FILE *out, const char *p, int n)
+{
+	if (rt->quiet)
+		fprintf(out, "%.*s", n, p);
+	else
+		fprintf(out, "  %-33.*s", n, p);
+}
+
 bool rt_is_char_array(const char *type)
 {
 	static const char *const names[] = { "char [", "signed char [", "unsigned char [" };
@@ -143,10 +153,7 @@ void rt_trace_chars(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 	for (j = i; j < v->size && c[j] == '\0'; j++)
 		;
 	if (!rt->rawbytes && j == v->size && (i == v->size || i > 0)) {
-		if (rt->quiet)
-			fprintf(out, "%.*s", (int)i, v->p);
-		else
-			fprintf(out, "  %-33.*s", (int)i, v->p);
+		trace_text(rt, out, v->p, (int)i);
 		return;
 	}
 	rt_hexdump(out, v->p, v->size);
@@ -180,10 +187,9 @@ void rt_trace(struct dcc_runtime *rt, FILE *out, const struct rt_val *v)
 
 			memcpy(raw, v->p, cut);
 			rt_hexdump(out, raw, len);
-		} else if (rt->quiet)
-			fprintf(out, "%.*s", n, v->p);
-		else
-			fprintf(out, "  %-33.*s", n, v->p);
+		} else {
+			trace_text(rt, out, v->p, n);
+		}
 		break;
 	}
 	case DCC_K_STACK:
