@@ -487,10 +487,13 @@ static void match_syscall(struct sema *s, struct node *d, struct match *m)
 	const char *func = d->func ? d->func : "", *name = d->pname ? d->pname : "";
 
 	if (field_match(prov, "syscall") && field_match(mod, "vmlinux")) {
-		for (int i = 0; i < syscall_count(); i++) {
+		/* the glob test once, not for each of the ~360 syscalls */
+		bool func_glob = is_glob(func);
+		int n = syscall_count();
+		for (int i = 0; i < n; i++) {
 			int nr;
 			const char *fn = syscall_nth(i, &nr);
-			if (!field_match(func, fn))
+			if (*func && (func_glob ? fnmatch(func, fn, 0) != 0 : strcmp(func, fn) != 0))
 				continue;
 			for (int ret = 0; ret < 2; ret++) {
 				const char *pn = ret ? "return" : "entry";
