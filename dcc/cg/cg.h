@@ -81,6 +81,8 @@ struct cg_prog {
 	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
 	int epid;                  /* of this clause, 0 if it records nothing */
 	LLVMValueRef ctx_nr;       /* cached syscall number (i64) */
+	LLVMValueRef arg_hoisted;  /* a syscall argument loaded in the entry block */
+	int arg_hoisted_at;        /* and its index (cg_syscall.c) */
 	bool ctx_raw;              /* attached to raw_syscalls: args[6] always there */
 	/* ...through a raw tracepoint: ctx is { struct pt_regs *, id or ret },
 	 * the pointer BTF-typed (tp_btf: plain loads) or not (raw_tp: helper) */

@@ -261,24 +261,22 @@ static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags, bool o
 	LLVMPositionBuilderAtEnd(cg->b, ok);
 	if (!cpu)
 		cpu = cg_bpf_get_smp_processor_id64(cg);
-	/* epid and a constant probe id in one 8-byte store (a 64-bit
-	 * immediate: one instruction fewer, two fewer for the verifier) */
+	/* epid and a constant probe id: two stores of an immediate (a 64-bit
+	 * one is two instructions and its store a third) */
 	LLVMValueRef probe = cg_probe_id(cg);
-	if (LLVMIsAConstantInt(probe)) {
-		uint64_t both = cg->cl->epid | LLVMConstIntGetZExtValue(probe) << 32;
-		LLVMBuildStore(cg->b, cg_i64(cg, both), rec_ptr(cg, rec, 0));
-	} else {
-		LLVMBuildStore(cg->b, cg_i32(cg, cg->cl->epid), rec_ptr(cg, rec, 0));
+	cg_bpf_store_imm(cg, rec, 0, 4, (int32_t)cg->cl->epid);
+	if (LLVMIsAConstantInt(probe))
+		cg_bpf_store_imm(cg, rec, 4, 4, (int32_t)LLVMConstIntGetZExtValue(probe));
+	else
 		LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, probe, cg->i32, ""),
 			       rec_ptr(cg, rec, 4));
-	}
 	/* cpu and flags 0 in one 8-byte store (the record is 8-aligned); other
-	 * flags are a 32-bit store (a 64-bit constant to or in is two more) */
+	 * flags are a 32-bit store of an immediate */
 	if (!flags) {
 		LLVMBuildStore(cg->b, cpu, rec_ptr(cg, rec, 8));
 	} else {
 		LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cpu, cg->i32, ""), rec_ptr(cg, rec, 8));
-		LLVMBuildStore(cg->b, cg_i32(cg, flags), rec_ptr(cg, rec, 12));
+		cg_bpf_store_imm(cg, rec, 12, 4, (int32_t)flags);
 	}
 	return rec;
 }
@@ -357,21 +355,14 @@ void cg_leave(struct cg *cg)
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 {
 	unsigned hdr = sizeof(struct dcc_rec_hdr);
-	LLVMValueRef saved = cg->p->rec, rec, kind = cg_i64(cg, fault);
+	LLVMValueRef saved = cg->p->rec, rec;
 	if (saved && cg->p->grp->kind != PK_ERROR &&
 	    cg->cl->rec_size >= hdr + sizeof(struct dcc_rec_fault)) {
 		/* the clause's record, whose header names the same clause,
 		 * probe and CPU, becomes the fault record (the consumer reads
 		 * its first bytes): no discard, no second reservation */
 		rec = saved;
-		/* the flag and a fault of the same number (bad address) from
-		 * one register: LLVM makes a 32-bit and a 64-bit 1 apart */
-		LLVMValueRef flag = cg_i32(cg, DCC_REC_F_FAULT);
-		if (fault == DCC_REC_F_FAULT) {
-			kind = cg_opaque(cg, kind);
-			flag = LLVMBuildTrunc(cg->b, kind, cg->i32, "");
-		}
-		LLVMBuildStore(cg->b, flag, rec_ptr(cg, rec, 12));
+		cg_bpf_store_imm(cg, rec, 12, 4, DCC_REC_F_FAULT);
 	} else {
 		if (saved)
 			cg_bpf_ringbuf_discard(cg, saved, 0);
@@ -384,8 +375,8 @@ void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 		cg->p->rec = NULL;
 		rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT, false);
 	}
-	/* fault and pc 0 (little-endian) in one 8-byte store */
-	LLVMBuildStore(cg->b, kind, rec_ptr(cg, rec, hdr));
+	/* fault and pc 0 (little-endian) in one 8-byte store of an immediate */
+	cg_bpf_store_imm(cg, rec, hdr, 8, (int32_t)fault);
 	LLVMBuildStore(cg->b, detail ? detail : cg_i64(cg, 0), rec_ptr(cg, rec, hdr + 8));
 	if (rec == saved && !cg->nerr_fns) {
 		/* submitted as the record would have been, by the same
