@@ -302,5 +302,13 @@ void cg_bpf_store_imm(struct cg *cg, LLVMValueRef base, unsigned off, unsigned s
 	static const char cons[] = "r,~{memory}";
 	LLVMValueRef asm_ = LLVMGetInlineAsm(fty, text, strlen(text), cons, sizeof(cons) - 1, 1,
 					     0, LLVMInlineAsmDialectATT, 0);
-	LLVMBuildCall2(cg->b, fty, asm_, &base, 1, "");
+	LLVMValueRef call = LLVMBuildCall2(cg->b, fty, asm_, &base, 1, "");
+	/* it writes through its pointer only (memory(argmem: write), LLVM's
+	 * encoding: Mod = 2 at the argument memory's two bits); unsaid, LLVM
+	 * takes it for a write to every memory and reloads all around it */
+	unsigned mem = LLVMGetEnumAttributeKindForName("memory", 6);
+	LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
+				 LLVMCreateEnumAttribute(cg->C, mem, 2));
+	unsigned nc = LLVMGetEnumAttributeKindForName("nocapture", 9);
+	LLVMAddCallSiteAttribute(call, 1, LLVMCreateEnumAttribute(cg->C, nc, 0));
 }
