@@ -49,6 +49,9 @@ struct cg_clause {
 	unsigned *off;        /* per statement of the body: its first value's offset */
 };
 
+/* enum dcc_fault's values are below this (cg_prog's fault_tail) */
+#define DCC_FAULT_KINDS 16
+
 /* The BPF program being built: one per clause and probe group, made fresh
  * by build_group() (cg.c) and gone when its function is done. */
 struct cg_prog {
@@ -81,6 +84,8 @@ struct cg_prog {
 	LLVMValueRef spec_id;      /* i64 alloca: the id speculate() was given */
 	int epid;                  /* of this clause, 0 if it records nothing */
 	LLVMValueRef ctx_nr;       /* cached syscall number (i64) */
+	LLVMValueRef arg_hoisted;  /* a syscall argument loaded in the entry block */
+	int arg_hoisted_at;        /* and its index (cg_syscall.c) */
 	bool ctx_raw;              /* attached to raw_syscalls: args[6] always there */
 	/* ...through a raw tracepoint: ctx is { struct pt_regs *, id or ret },
 	 * the pointer BTF-typed (tp_btf: plain loads) or not (raw_tp: helper) */
@@ -90,6 +95,12 @@ struct cg_prog {
 	LLVMBasicBlockRef rb_full;  /* the clause record's full buffer (cg_action.c) */
 	LLVMValueRef rb_cpu;       /* and the CPU read before it */
 	LLVMBasicBlockRef rec_tail; /* submits the clause record and returns (cg_action.c) */
+	/* per fault kind: writes it into the clause record, and its detail */
+	LLVMBasicBlockRef fault_tail[DCC_FAULT_KINDS];
+	LLVMValueRef fault_detail[DCC_FAULT_KINDS];
+	/* and: reserves a fault record of its own, writes it and submits it */
+	LLVMBasicBlockRef fault_own_tail[DCC_FAULT_KINDS];
+	LLVMValueRef fault_own_detail[DCC_FAULT_KINDS];
 };
 
 /* Module state: what the whole object shares (LLVM module, types, maps,

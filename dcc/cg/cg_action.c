@@ -6,6 +6,7 @@
  * the metadata; other statements are plain expressions. Also run-time fault
  * records and speculation.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,24 +262,22 @@ static LLVMValueRef reserve(struct cg *cg, unsigned size, uint32_t flags, bool o
 	LLVMPositionBuilderAtEnd(cg->b, ok);
 	if (!cpu)
 		cpu = cg_bpf_get_smp_processor_id64(cg);
-	/* epid and a constant probe id in one 8-byte store (a 64-bit
-	 * immediate: one instruction fewer, two fewer for the verifier) */
+	/* epid and a constant probe id: two stores of an immediate (a 64-bit
+	 * one is two instructions and its store a third) */
 	LLVMValueRef probe = cg_probe_id(cg);
-	if (LLVMIsAConstantInt(probe)) {
-		uint64_t both = cg->cl->epid | LLVMConstIntGetZExtValue(probe) << 32;
-		LLVMBuildStore(cg->b, cg_i64(cg, both), rec_ptr(cg, rec, 0));
-	} else {
-		LLVMBuildStore(cg->b, cg_i32(cg, cg->cl->epid), rec_ptr(cg, rec, 0));
+	cg_bpf_store_imm(cg, rec, 0, 4, (int32_t)cg->cl->epid);
+	if (LLVMIsAConstantInt(probe))
+		cg_bpf_store_imm(cg, rec, 4, 4, (int32_t)LLVMConstIntGetZExtValue(probe));
+	else
 		LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, probe, cg->i32, ""),
 			       rec_ptr(cg, rec, 4));
-	}
 	/* cpu and flags 0 in one 8-byte store (the record is 8-aligned); other
-	 * flags are a 32-bit store (a 64-bit constant to or in is two more) */
+	 * flags are a 32-bit store of an immediate */
 	if (!flags) {
 		LLVMBuildStore(cg->b, cpu, rec_ptr(cg, rec, 8));
 	} else {
 		LLVMBuildStore(cg->b, LLVMBuildTrunc(cg->b, cpu, cg->i32, ""), rec_ptr(cg, rec, 8));
-		LLVMBuildStore(cg->b, cg_i32(cg, flags), rec_ptr(cg, rec, 12));
+		cg_bpf_store_imm(cg, rec, 12, 4, (int32_t)flags);
 	}
 	return rec;
 }
@@ -354,50 +353,97 @@ void cg_leave(struct cg *cg)
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));
 }
 
+/*
+ * The block that turns the clause's record into a fault record of kind
+ * fault and submits it, one a kind a program, made at its first use: each
+ * fault site branches to it with its detail (a phi). The stores of an
+ * immediate are inline asm, which LLVM does not merge across sites as it
+ * did plain stores.
+ */
+static void fault_into_record(struct cg *cg, uint32_t fault, LLVMValueRef detail)
+{
+	struct cg_prog *p = cg->p;
+	unsigned hdr = sizeof(struct dcc_rec_hdr);
+	unsigned k = fault;
+	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
+	if (!p->fault_tail[k]) {
+		p->fault_tail[k] = cg_block(cg, "fault.rec");
+		LLVMPositionBuilderAtEnd(cg->b, p->fault_tail[k]);
+		p->fault_detail[k] = LLVMBuildPhi(cg->b, cg->i64, "fault.detail");
+		/* the record's header names the same clause, probe and CPU:
+		 * the flag, then fault and pc 0 (little-endian) in one 8-byte
+		 * store, and the detail */
+		cg_bpf_store_imm(cg, p->rec, 12, 4, DCC_REC_F_FAULT);
+		cg_bpf_store_imm(cg, p->rec, hdr, 8, (int32_t)fault);
+		LLVMBuildStore(cg->b, p->fault_detail[k], rec_ptr(cg, p->rec, hdr + 8));
+		if (!cg->nerr_fns) {
+			/* submitted as the record would have been, by the same
+			 * instructions (the consumer reads it at switchrate, as
+			 * any record): 3 fewer than a forced wakeup of its own */
+			submit_and_return(cg);
+		} else {
+			submit(cg, p->rec, true);
+			cg_error_call(cg, fault, p->fault_detail[k]);
+			LLVMBuildRet(cg->b, cg_i32(cg, 0));
+		}
+		LLVMPositionBuilderAtEnd(cg->b, here);
+	}
+	LLVMValueRef d = detail ? detail : cg_i64(cg, 0);
+	LLVMAddIncoming(p->fault_detail[k], &d, &here, 1);
+	LLVMBuildBr(cg->b, p->fault_tail[k]);
+}
+
+/* A fault record of its own, reserved, written and submitted with a wakeup
+ * by one block a kind a program (as fault_into_record()'s) */
+static void fault_record(struct cg *cg, uint32_t fault, LLVMValueRef detail)
+{
+	struct cg_prog *p = cg->p;
+	unsigned hdr = sizeof(struct dcc_rec_hdr);
+	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
+	if (!p->fault_own_tail[fault]) {
+		LLVMValueRef saved = p->rec;
+		p->fault_own_tail[fault] = cg_block(cg, "fault.own");
+		LLVMPositionBuilderAtEnd(cg->b, p->fault_own_tail[fault]);
+		LLVMValueRef d = LLVMBuildPhi(cg->b, cg->i64, "fault.detail");
+		p->fault_own_detail[fault] = d;
+		p->rec = NULL;
+		LLVMValueRef rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT,
+					   false);
+		/* fault and pc 0 (little-endian) in one 8-byte store */
+		cg_bpf_store_imm(cg, rec, hdr, 8, (int32_t)fault);
+		LLVMBuildStore(cg->b, d, rec_ptr(cg, rec, hdr + 8));
+		submit(cg, rec, true);
+		cg_error_call(cg, fault, d);
+		LLVMBuildRet(cg->b, cg_i32(cg, 0));
+		p->rec = saved;
+		LLVMPositionBuilderAtEnd(cg->b, here);
+	}
+	LLVMValueRef d = detail ? detail : cg_i64(cg, 0);
+	LLVMAddIncoming(p->fault_own_detail[fault], &d, &here, 1);
+	LLVMBuildBr(cg->b, p->fault_own_tail[fault]);
+}
+
 void cg_fault(struct cg *cg, uint32_t fault, LLVMValueRef detail)
 {
 	unsigned hdr = sizeof(struct dcc_rec_hdr);
-	LLVMValueRef saved = cg->p->rec, rec, kind = cg_i64(cg, fault);
+	LLVMValueRef saved = cg->p->rec;
+	assert(fault < DCC_FAULT_KINDS);
 	if (saved && cg->p->grp->kind != PK_ERROR &&
 	    cg->cl->rec_size >= hdr + sizeof(struct dcc_rec_fault)) {
-		/* the clause's record, whose header names the same clause,
-		 * probe and CPU, becomes the fault record (the consumer reads
-		 * its first bytes): no discard, no second reservation */
-		rec = saved;
-		/* the flag and a fault of the same number (bad address) from
-		 * one register: LLVM makes a 32-bit and a 64-bit 1 apart */
-		LLVMValueRef flag = cg_i32(cg, DCC_REC_F_FAULT);
-		if (fault == DCC_REC_F_FAULT) {
-			kind = cg_opaque(cg, kind);
-			flag = LLVMBuildTrunc(cg->b, kind, cg->i32, "");
-		}
-		LLVMBuildStore(cg->b, flag, rec_ptr(cg, rec, 12));
-	} else {
-		if (saved)
-			cg_bpf_ringbuf_discard(cg, saved, 0);
-		if (cg->p->grp->kind == PK_ERROR) {
-			/* a fault in an ERROR clause only counts: reporting
-			 * it would fire ERROR again */
-			cg_drop_leave(cg, DCC_DROP_ERROR);
-			return;
-		}
-		cg->p->rec = NULL;
-		rec = reserve(cg, hdr + sizeof(struct dcc_rec_fault), DCC_REC_F_FAULT, false);
-	}
-	/* fault and pc 0 (little-endian) in one 8-byte store */
-	LLVMBuildStore(cg->b, kind, rec_ptr(cg, rec, hdr));
-	LLVMBuildStore(cg->b, detail ? detail : cg_i64(cg, 0), rec_ptr(cg, rec, hdr + 8));
-	if (rec == saved && !cg->nerr_fns) {
-		/* submitted as the record would have been, by the same
-		 * instructions (the consumer reads it at switchrate, as any
-		 * record): 3 fewer than a forced wakeup of its own */
-		submit_and_return(cg);
+		/* the clause's record becomes the fault record (the consumer
+		 * reads its first bytes): no discard, no second reservation */
+		fault_into_record(cg, fault, detail);
 		return;
 	}
-	submit(cg, rec, true);
-	cg_error_call(cg, fault, detail);
-	LLVMBuildRet(cg->b, cg_i32(cg, 0));
-	cg->p->rec = saved;
+	if (saved)
+		cg_bpf_ringbuf_discard(cg, saved, 0);
+	if (cg->p->grp->kind == PK_ERROR) {
+		/* a fault in an ERROR clause only counts: reporting it would
+		 * fire ERROR again */
+		cg_drop_leave(cg, DCC_DROP_ERROR);
+		return;
+	}
+	fault_record(cg, fault, detail);
 }
 
 void cg_fault_if(struct cg *cg, LLVMValueRef bad, uint32_t fault, LLVMValueRef detail)

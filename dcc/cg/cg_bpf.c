@@ -5,6 +5,8 @@
  */
 #include <assert.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "arena.h"
 #include "cg_bpf.h"
@@ -282,4 +284,31 @@ LLVMValueRef cg_bpf_ctx_load(struct cg *cg, LLVMTypeRef t, unsigned off)
 	LLVMValueRef v = LLVMBuildLoad2(cg->b, t, p, "");
 	LLVMSetVolatile(v, 1);
 	return v;
+}
+
+/* *(uSIZE *)(base + off) = imm as one BPF_ST instruction, which CPU v3's
+ * instruction selection never makes (it moves the constant into a register
+ * first: one instruction more, or two for a 64-bit one). Inline asm, and
+ * only for memory nothing reads back as a number (a record's header, a key
+ * zeroed before a helper fills it): Linux 6.1's verifier tracks a stack
+ * slot BPF_ST wrote as unknown bytes, not as the constant. */
+void cg_bpf_store_imm(struct cg *cg, LLVMValueRef base, unsigned off, unsigned size,
+		      int32_t imm)
+{
+	static const char *const width[9] = { [4] = "u32", [8] = "u64" };
+	char text[64];
+	snprintf(text, sizeof(text), "*(%s *)($0 + %u) = %d", width[size], off, imm);
+	LLVMTypeRef fty = LLVMFunctionType(cg->void_t, &cg->ptr, 1, 0);
+	static const char cons[] = "r,~{memory}";
+	LLVMValueRef asm_ = LLVMGetInlineAsm(fty, text, strlen(text), cons, sizeof(cons) - 1, 1,
+					     0, LLVMInlineAsmDialectATT, 0);
+	LLVMValueRef call = LLVMBuildCall2(cg->b, fty, asm_, &base, 1, "");
+	/* it writes through its pointer only (memory(argmem: write), LLVM's
+	 * encoding: Mod = 2 at the argument memory's two bits); unsaid, LLVM
+	 * takes it for a write to every memory and reloads all around it */
+	unsigned mem = LLVMGetEnumAttributeKindForName("memory", 6);
+	LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
+				 LLVMCreateEnumAttribute(cg->C, mem, 2));
+	unsigned nc = LLVMGetEnumAttributeKindForName("nocapture", 9);
+	LLVMAddCallSiteAttribute(call, 1, LLVMCreateEnumAttribute(cg->C, nc, 0));
 }

@@ -61,5 +61,8 @@ LLVMValueRef cg_bpf_loop(struct cg *cg, LLVMValueRef n, LLVMValueRef fn, LLVMVal
 /* a load of t from the program's context at off (not a helper: a plain
  * load the verifier accepts only at a fixed offset from ctx) */
 LLVMValueRef cg_bpf_ctx_load(struct cg *cg, LLVMTypeRef t, unsigned off);
+/* *(u32 or u64 *)(base + off) = imm, one BPF_ST (size 4 or 8) */
+void cg_bpf_store_imm(struct cg *cg, LLVMValueRef base, unsigned off, unsigned size,
+		      int32_t imm);
 
 #endif

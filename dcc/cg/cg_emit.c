@@ -27,6 +27,8 @@ LLVMTargetMachineRef cg_emit_target_machine(void)
 		LLVMInitializeBPFTarget();
 		LLVMInitializeBPFTargetMC();
 		LLVMInitializeBPFAsmPrinter();
+		/* the parser reads cg_bpf_store_imm()'s inline asm */
+		LLVMInitializeBPFAsmParser();
 		inited = 1;
 		/* Three code generator passes that change none of dcc's
 		 * objects (the same 506 scripts as tuned_o2 below), ~2% of a

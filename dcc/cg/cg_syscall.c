@@ -118,6 +118,41 @@ LLVMValueRef cg_syscall_ret(struct cg *cg)
 	return cg_bpf_ctx_load(cg, cg->i64, cg->p->ctx_regs ? 8 : 16);
 }
 
+/*
+ * Argument i loaded from the context in the entry block, once a program:
+ * the program keeps the value in a callee-saved register across the helper
+ * calls before its use (reserving the record, execname) instead of the
+ * context pointer, which it then no longer needs (one move fewer, and a
+ * second use of the argument is no second load). One argument only: each
+ * hoisted one holds a register for the whole program, and more of them
+ * would spill.
+ */
+static LLVMValueRef ctx_arg(struct cg *cg, int i)
+{
+	struct cg_prog *p = cg->p;
+	unsigned off = 16 + 8 * (unsigned)i;
+	if (p->arg_hoisted && p->arg_hoisted_at == i)
+		return p->arg_hoisted;
+	if (p->arg_hoisted)
+		return cg_bpf_ctx_load(cg, cg->i64, off);
+	LLVMBasicBlockRef here = LLVMGetInsertBlock(cg->b);
+	/* positioning before an instruction takes its location: keep ours */
+	LLVMMetadataRef loc = LLVMGetCurrentDebugLocation2(cg->b);
+	LLVMValueRef at = LLVMGetFirstInstruction(p->entry);
+	while (at && LLVMIsAAllocaInst(at))
+		at = LLVMGetNextInstruction(at);
+	if (at)
+		LLVMPositionBuilderBefore(cg->b, at);
+	else
+		LLVMPositionBuilderAtEnd(cg->b, p->entry);
+	LLVMSetCurrentDebugLocation2(cg->b, loc);
+	p->arg_hoisted = cg_bpf_ctx_load(cg, cg->i64, off);
+	p->arg_hoisted_at = i;
+	LLVMPositionBuilderAtEnd(cg->b, here);
+	LLVMSetCurrentDebugLocation2(cg->b, loc);
+	return p->arg_hoisted;
+}
+
 /* arg0..arg5 of a syscall entry probe (arg6.. are 0). */
 LLVMValueRef cg_syscall_arg(struct cg *cg, int i)
 {
@@ -130,14 +165,14 @@ LLVMValueRef cg_syscall_arg(struct cg *cg, int i)
 		return cg_syscall_reg(cg, reg[i]);
 	}
 	if (cg->p->ctx_raw)
-		return cg_bpf_ctx_load(cg, cg->i64, 16 + 8 * (unsigned)i);
+		return ctx_arg(cg, i);
 	/* A syscalls/sys_enter_NAME record only has the syscall's own
 	 * arguments, and the kernel refuses to attach a program that loads
 	 * past them (EACCES): a context load when every probe of the program
 	 * has argument i (syscall_nargs.c), else read the slot with a helper,
 	 * which the kernel does not check. */
 	if (syscall_args_have(g, i))
-		return cg_bpf_ctx_load(cg, cg->i64, 16 + 8 * (unsigned)i);
+		return ctx_arg(cg, i);
 	LLVMValueRef tmp = cg_tmp64(cg);
 	LLVMValueRef o = cg_i64(cg, 16 + 8 * (unsigned)i);
 	LLVMValueRef src = LLVMBuildGEP2(cg->b, cg->i8, cg->p->ctx, &o, 1, "");

@@ -54,9 +54,12 @@ bool cg_str_into(struct cg *cg, struct node *a, LLVMValueRef dst, unsigned cap, 
 	/* sched:::on-cpu's execname is the arriving task's (cg_proc_cur) */
 	if (a->kind == N_IDENT && !a->sym && a->id == B_EXECNAME && cap == 16 &&
 	    cg->p->grp->kind != PK_PROC) {
-		/* some kernels (6.1) copy the comm's NUL and leave the rest */
-		if (zero)
-			cg_memop(cg, "llvm.memset", dst, NULL, 16);
+		/* some kernels (6.1) copy the comm's NUL and leave the rest;
+		 * two stores of an immediate, not a zero register and two */
+		if (zero) {
+			cg_bpf_store_imm(cg, dst, 0, 8, 0);
+			cg_bpf_store_imm(cg, dst, 8, 8, 0);
+		}
 		cg_bpf_get_current_comm(cg, dst, cg_i32(cg, 16));
 		return true;
 	}
