@@ -194,7 +194,7 @@ int loader_prepare(struct bpf_object *obj, struct dcc_runtime *rt, pid_t target,
 	struct bpf_program *prog;
 	struct bpf_map *map;
 
-	if (aggsize_too_small(rt, progname))
+	if (aggsize_too_small(rt, progname) || loader_resize_check(rt, bufsize, progname))
 		return -ENOSPC;
 
 	map = bpf_object__find_map_by_name(obj, DCC_MAP_RINGBUF);

@@ -151,3 +151,35 @@ E2E_TEST(cli, run_with_a_provider_specifier_and_actions)
 	e2e_expect(&r, 0, "BEGIN\n\n");
 	run_result_free(&r);
 }
+
+/* A size above what dcc makes (a 2 GiB ring buffer; 2^22 entries of an
+ * aggregation's map) is lowered and said so by default, and refused with
+ * bufresize=manual; preallocate is taken and changes nothing. */
+E2E_TEST(cli, bufresize_lowers_or_refuses)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "bufresize=manual", "-x", "bufsize=3g", "-n",
+		"BEGIN { trace(3); exit(0); }", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_empty(r.out);
+	cr_assert_str_eq(r.err, "dcc: could not enable tracing: bufsize 3g exceeds the largest dcc "
+			 "makes (2g) and bufresize=manual forbids lowering it\n");
+	run_result_free(&r);
+	/* a u64 key and a count: (8 + 8 + 64) bytes an entry, 2^22 entries */
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "bufresize=manual", "-x", "aggsize=1t", "-n",
+		"BEGIN { @[1] = count(); exit(0); }", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "dcc: could not enable tracing: aggsize 1t exceeds the largest dcc "
+			 "makes (320m) and bufresize=manual forbids lowering it\n");
+	run_result_free(&r);
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "aggsize=1t", "-x", "preallocate=1t", "-n",
+		"BEGIN { @[1] = count(); exit(0); }", NULL);
+	e2e_expect(&r, 0, "\n        1                1\n");
+	cr_assert_str_eq(r.err, "dcc: aggregation size lowered to 320m\n");
+	run_result_free(&r);
+	/* a keyless aggregation holds one value: nothing is lowered */
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "bufresize=manual", "-x", "aggsize=1t", "-n",
+		"BEGIN { @ = count(); exit(0); }", NULL);
+	e2e_expect(&r, 0, "\n                1\n");
+	run_result_free(&r);
+}
