@@ -152,8 +152,15 @@ static uint64_t once_only_bytes(struct bpf_object *obj, struct dcc_runtime *rt)
  */
 static uint32_t ringbuf_size(struct bpf_object *obj, struct dcc_runtime *rt, uint64_t bufsize)
 {
-	uint64_t need;
+	const char *policy = dcc_runtime__option(rt, "bufpolicy");
+	uint64_t need, dflt;
 
+	/* ring and fill hold bufsize a CPU on the consumer's side
+	 * (runtime/bufpolicy.c): the kernel's buffer only carries records
+	 * there, and a small one would drop them between drains */
+	if (policy && strcmp(policy, "switch") &&
+	    !abi_opt_parse_size(abi_opt_find("bufsize")->def, &dflt) && bufsize < dflt)
+		return loader_ringbuf_size(dflt);
 	if (!dcc_runtime__option(rt, "bufsize")) {
 		need = once_only_bytes(obj, rt);
 		if (need && need < bufsize)
