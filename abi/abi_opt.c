@@ -19,7 +19,10 @@ static const struct abi_opt opts[] = {
 	/* name, type, flags, default, enum values, why refused */
 	{ "bufsize", ABI_OPT_SIZE, 0, "4m", NULL, NULL },
 	{ "bufpolicy", ABI_OPT_ENUM, 0, "switch", "switch|fill|ring", NULL },
-	{ "bufresize", ABI_OPT_STRING, 0, NULL, NULL, NULL },
+	{ "bufresize", ABI_OPT_ENUM, 0, "auto", "auto|manual", NULL },
+	/* DTrace's consumer heap reserved up front; dcc's consumer grows its
+	 * own as it goes, so the size is taken and has no effect */
+	{ "preallocate", ABI_OPT_SIZE, 0, NULL, NULL, NULL },
 	{ "aggsize", ABI_OPT_SIZE, C, "4m", NULL, NULL },
 	{ "aggrate", ABI_OPT_RATE, 0, NULL, NULL, NULL },
 	{ "switchrate", ABI_OPT_RATE, 0, "1hz", NULL, NULL },

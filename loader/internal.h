@@ -18,9 +18,15 @@ struct dcc_meta_attach;
 struct bpf_program;
 struct dcc_probe_desc;
 
+/* The largest ring buffer dcc makes: a bufsize above it is lowered to it
+ * (bufresize=auto) or refused (bufresize=manual), loader/resize.c. */
+#define LOADER_RINGBUF_MAX (1ULL << 31)
 /* The ring buffer size for `bytes`: the power-of-2 multiple of the page
- * size at or above it (at most 2 GiB). */
+ * size at or above it (at most LOADER_RINGBUF_MAX). */
 uint32_t loader_ringbuf_size(uint64_t bytes);
+/* bufresize: says which of bufsize and aggsize dcc lowers to what it can
+ * make; -ENOSPC after saying so when bufresize=manual forbids it, else 0. */
+int loader_resize_check(struct dcc_runtime *rt, uint64_t bufsize, const char *progname);
 /* Is `name` a known option, and does `value` suit it? 0 or -EINVAL with
  * *why set to a static message in DTrace's words. */
 int loader_opt_check(const char *name, const char *value, const char **why);

@@ -432,7 +432,12 @@ static bool bufsize_too_small(struct run *r)
 	const struct dcc_meta_header *h = dcc_runtime__meta(r->rt);
 	const struct dcc_meta_clause *c = (const void *)((const char *)h + h->clause_off);
 	uint64_t largest = sizeof(struct dcc_rec_hdr) + sizeof(struct dcc_rec_fault);
+	const char *policy = dcc_runtime__option(r->rt, "bufpolicy");
 
+	/* a ring keeps the latest records that fit: one that never fits is
+	 * never kept (runtime/bufpolicy.c) */
+	if (policy && !strcmp(policy, "ring"))
+		return false;
 	for (uint32_t i = 0; i < h->nclauses; i++)
 		if (c[i].size > largest)
 			largest = c[i].size;
@@ -598,6 +603,7 @@ static int end_trace(struct run *r, int status, bool failed)
 
 	while ((n = dcc_runtime__poll(r->rt, 0)) > 0 || n == -EINTR)
 		;
+	dcc_runtime__flush_ring(r->rt);
 	/* the runtime keeps the first exit()'s status unless END called exit() */
 	if (dcc_runtime__exited(r->rt, &st))
 		status = st;

@@ -17,7 +17,7 @@ uint32_t loader_ringbuf_size(uint64_t bytes)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), n = page;
 
-	while (n < bytes && n < (1ULL << 31))
+	while (n < bytes && n < LOADER_RINGBUF_MAX)
 		n <<= 1;
 	return (uint32_t)n;
 }

@@ -152,8 +152,15 @@ static uint64_t once_only_bytes(struct bpf_object *obj, struct dcc_runtime *rt)
  */
 static uint32_t ringbuf_size(struct bpf_object *obj, struct dcc_runtime *rt, uint64_t bufsize)
 {
-	uint64_t need;
+	const char *policy = dcc_runtime__option(rt, "bufpolicy");
+	uint64_t need, dflt;
 
+	/* ring and fill hold bufsize a CPU on the consumer's side
+	 * (runtime/bufpolicy.c): the kernel's buffer only carries records
+	 * there, and a small one would drop them between drains */
+	if (policy && strcmp(policy, "switch") &&
+	    !abi_opt_parse_size(abi_opt_find("bufsize")->def, &dflt) && bufsize < dflt)
+		return loader_ringbuf_size(dflt);
 	if (!dcc_runtime__option(rt, "bufsize")) {
 		need = once_only_bytes(obj, rt);
 		if (need && need < bufsize)
@@ -194,7 +201,7 @@ int loader_prepare(struct bpf_object *obj, struct dcc_runtime *rt, pid_t target,
 	struct bpf_program *prog;
 	struct bpf_map *map;
 
-	if (aggsize_too_small(rt, progname))
+	if (aggsize_too_small(rt, progname) || loader_resize_check(rt, bufsize, progname))
 		return -ENOSPC;
 
 	map = bpf_object__find_map_by_name(obj, DCC_MAP_RINGBUF);

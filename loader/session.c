@@ -163,6 +163,7 @@ int dcc_session__stop(struct dcc_session *s)
 	e = attach_run_once(s->obj, s->rt, DCC_ATTACH_END, s->prog);
 	while ((n = dcc_runtime__poll(s->rt, 0)) > 0 || n == -EINTR)
 		;
+	dcc_runtime__flush_ring(s->rt);
 	return e < 0 ? e : n < 0 ? n : 0;
 }
 

@@ -166,6 +166,21 @@ static int fault(struct dcc_runtime *rt, const struct dcc_rec_hdr *h, const char
 	return 0;
 }
 
+/* The first exit() decides the status, as in DTrace, where it stops every
+ * later clause; only END's exit() replaces it. Two CPUs can both exit()
+ * before either sees the other's. */
+void rt_exit_action(struct dcc_runtime *rt, const struct dcc_meta_action *a, const char *rec)
+{
+	struct dcc_rec_hdr h;
+	struct rt_val v;
+
+	memcpy(&h, rec, sizeof(h));
+	rt_field_val(&rt->args[a->first_arg], rec, &v);
+	if (!rt->exited || h.probe_id == DCC_PROBE_END)
+		rt->exit_status = (int)v.i;
+	rt->exited = true;
+}
+
 void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *c, uint32_t ai,
 	       const char *rec)
 {
@@ -196,19 +211,9 @@ void rt_action(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_clause *
 		rt_hexdump(out, v.p, v.size);
 		break;
 	}
-	case DCC_ACT_EXIT: {
-		struct dcc_rec_hdr h;
-
-		/* The first exit() decides the status, as in DTrace, where it
-		 * stops every later clause; only END's exit() replaces it. Two
-		 * CPUs can both exit() before either sees the other's. */
-		memcpy(&h, rec, sizeof(h));
-		rt_field_val(&rt->args[a->first_arg], rec, &v);
-		if (!rt->exited || h.probe_id == DCC_PROBE_END)
-			rt->exit_status = (int)v.i;
-		rt->exited = true;
+	case DCC_ACT_EXIT:
+		rt_exit_action(rt, a, rec);
 		break;
-	}
 	case DCC_ACT_PRINTA:
 		do_printa(rt, out, c, ai);
 		break;
@@ -398,6 +403,11 @@ int rt_handle_record(struct dcc_runtime *rt, const void *data, size_t size)
 				 rt_str(rt, c->loc), size, c->size);
 		rt->clause_warned[h.epid - 1] = 1;
 		return -EINVAL;
+	}
+	if (rt->policy != RT_POLICY_SWITCH) {
+		int took = rt_bufpolicy_take(rt, &h, c, data, size);
+		if (took)
+			return took < 0 ? took : 0;
 	}
 	if (h.flags & DCC_REC_F_SPEC) {
 		if (rt_spec_hold(rt, h.flags >> DCC_REC_SPEC_SHIFT, data, size))

@@ -90,6 +90,11 @@ struct dcc_runtime {
 	 * server) may walk them while this one polls */
 	pthread_mutex_t lock;
 	bool json_header_due; /* JSON: the header line goes before the next line */
+	/* bufpolicy (bufpolicy.c): its bytes a CPU, and each CPU's state */
+	enum { RT_POLICY_SWITCH, RT_POLICY_RING, RT_POLICY_FILL } policy;
+	uint64_t policy_bytes;
+	struct cpu_ring *policy_cpus;
+	uint32_t npolicy_cpus;
 };
 
 /* A value decoded from a record or an aggregation key. */
@@ -149,6 +154,15 @@ void rt_record_to_fn(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
 
 /* spec.c */
 int rt_spec_hold(struct dcc_runtime *rt, uint32_t id, const void *data, size_t size);
+/* bufpolicy=ring and fill (bufpolicy.c): take a record before it prints;
+ * 1 when the policy keeps or drops it, 0 when it prints now. */
+void rt_bufpolicy_init(struct dcc_runtime *rt);
+int rt_bufpolicy_take(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
+		      const struct dcc_meta_clause *c, const void *data, size_t size);
+void rt_bufpolicy_flush(struct dcc_runtime *rt);
+void rt_bufpolicy_free(struct dcc_runtime *rt);
+/* exit()'s effect on the run's status (record.c) */
+void rt_exit_action(struct dcc_runtime *rt, const struct dcc_meta_action *a, const char *rec);
 void rt_spec_commit(struct dcc_runtime *rt, uint32_t id);
 void rt_spec_discard(struct dcc_runtime *rt, uint32_t id);
 void rt_spec_free_all(struct dcc_runtime *rt);

@@ -54,12 +54,9 @@ static int check_x(struct dcc_runtime *rt, const char *name, const char *value)
 			 c ? c : "", name, value ? "=" : "", value ? value : "");
 		return -EINVAL;
 	}
-	if (o->refused ||
-	    (strcmp(name, "bufpolicy") == 0 && (!value || strcmp(value, "switch") != 0))) {
+	if (o->refused) {
 		rt_error(rt, "failed to set -x %s%s%s: not supported (%s)", name, value ? "=" : "",
-			 value ? value : "",
-			 o->refused ? o->refused
-				    : "dcc's buffer drops what does not fit: bufpolicy=switch");
+			 value ? value : "", o->refused);
 		return -ENOTSUP;
 	}
 	return 0;
@@ -192,6 +189,7 @@ static int apply_options(struct dcc_runtime *rt, bool quiet)
 		return -EINVAL;
 	}
 	rt->classic = v && strcmp(v, "classic") == 0;
+	rt_bufpolicy_init(rt);
 	return 0;
 }
 
@@ -321,6 +319,7 @@ void dcc_runtime__free(struct dcc_runtime *rt)
 	ring_buffer__free(rt->rb);
 	rt_destr_free(rt);
 	rt_spec_free_all(rt);
+	rt_bufpolicy_free(rt);
 	rt_syms_free(rt);
 	for (int i = 0; i < rt->nx; i++) {
 		free(rt->xnames[i]);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <dcc/abi.h>
+#include <dcc/abi_agg.h>
 #include "arena.h"
 #include "cg.h"
 #include "cg_bpf.h"
@@ -513,14 +514,14 @@ static void make_maps(struct cg *cg)
 		if (!ks)
 			ks = 4;
 		uint32_t vs = cg_agg_value_size(g);
-		uint64_t entries = aggsize / (ks + vs + 64);
+		uint64_t entries = aggsize / (ks + vs + ABI_AGG_ENTRY_OVERHEAD);
 		if (entries < 64)
 			entries = 64;
 		/* the maps are allocated key by key: a large aggsize costs
 		 * only the kernel's bucket array (16 bytes an entry) until keys
 		 * come; the cap keeps that array within a few tens of MB */
-		if (entries > (1u << 22))
-			entries = 1u << 22;
+		if (entries > ABI_AGG_MAX_ENTRIES)
+			entries = ABI_AGG_MAX_ENTRIES;
 		const char *name = arena_printf(cg->ar, "agg_%s", g->name);
 		/* a keyless aggregation is one slot of a per-CPU array: no hash,
 		 * no insert on the first event (the runtime takes an all-zero

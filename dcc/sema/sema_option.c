@@ -15,16 +15,6 @@
 #include "diag.h"
 #include "sema.h"
 
-/* The reason dcc refuses name=value, or NULL. */
-static const char *refusal(const struct abi_opt *o, const char *value)
-{
-	if (o->refused)
-		return o->refused;
-	if (!strcmp(o->name, "bufpolicy") && value && strcmp(value, "switch"))
-		return "dcc's buffer is drained at switchrate and drops what does not fit "
-		       "(bufpolicy=switch)";
-	return NULL;
-}
 
 /* Why the version option refuses value, or NULL: it must name a version of
  * D that DTrace defined, "M[.m[.u]]". dcc accepts each and compiles the
@@ -116,7 +106,7 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 		return diag_error(s->dg, loc, "failed to set option '%s': Invalid option name",
 				  name);
 	}
-	if ((why = refusal(o, value))) {
+	if ((why = o->refused)) {
 		const char *eq = value ? "=" : "", *v = value ? value : "";
 
 		if (what)

@@ -23,6 +23,12 @@
 #define ABI_QUANTIZE_ZERO 63
 #define ABI_LQ_MAX_LEVELS 65535
 #define ABI_LLQ_MAX_BUCKETS 65535 /* n, the positive buckets */
+/* An aggregation's map: one entry per aggsize / (key + value + this), and
+ * at most ABI_AGG_MAX_ENTRIES (the kernel's bucket array, 16 bytes an entry,
+ * stays within a few tens of MB); the consumer reports an aggsize this
+ * lowers (bufresize). */
+#define ABI_AGG_ENTRY_OVERHEAD 64
+#define ABI_AGG_MAX_ENTRIES (1u << 22)
 
 /* The first rule a histogram's parameters break (sema words each one). */
 enum abi_agg_err {

@@ -76,6 +76,9 @@ int dcc_runtime__handle_record(struct dcc_runtime *rt, const void *data, size_t 
 bool dcc_runtime__exited(const struct dcc_runtime *rt, int *status);
 /* Print drop counts that grew since the last call ("dtrun: 3 drops on CPU 1"). */
 int dcc_runtime__report_drops(struct dcc_runtime *rt);
+/* bufpolicy=ring: print the records each CPU kept, once tracing has stopped
+ * (after END's records are read); nothing for other policies. */
+void dcc_runtime__flush_ring(struct dcc_runtime *rt);
 /* The end of the trace: "\n" then every non-empty aggregation not yet
  * printed by printa(), in DTrace's order and format. */
 int dcc_runtime__print_aggs(struct dcc_runtime *rt);

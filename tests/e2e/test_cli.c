@@ -151,3 +151,66 @@ E2E_TEST(cli, run_with_a_provider_specifier_and_actions)
 	e2e_expect(&r, 0, "BEGIN\n\n");
 	run_result_free(&r);
 }
+
+/* A size above what dcc makes (a 2 GiB ring buffer; 2^22 entries of an
+ * aggregation's map) is lowered and said so by default, and refused with
+ * bufresize=manual; preallocate is taken and changes nothing. */
+E2E_TEST(cli, bufresize_lowers_or_refuses)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "bufresize=manual", "-x", "bufsize=3g", "-n",
+		"BEGIN { trace(3); exit(0); }", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_empty(r.out);
+	cr_assert_str_eq(r.err, "dcc: could not enable tracing: bufsize 3g exceeds the largest dcc "
+			 "makes (2g) and bufresize=manual forbids lowering it\n");
+	run_result_free(&r);
+	/* a u64 key and a count: (8 + 8 + 64) bytes an entry, 2^22 entries */
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "bufresize=manual", "-x", "aggsize=1t", "-n",
+		"BEGIN { @[1] = count(); exit(0); }", NULL);
+	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "dcc: could not enable tracing: aggsize 1t exceeds the largest dcc "
+			 "makes (320m) and bufresize=manual forbids lowering it\n");
+	run_result_free(&r);
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "aggsize=1t", "-x", "preallocate=1t", "-n",
+		"BEGIN { @[1] = count(); exit(0); }", NULL);
+	e2e_expect(&r, 0, "\n        1                1\n");
+	cr_assert_str_eq(r.err, "dcc: aggregation size lowered to 320m\n");
+	run_result_free(&r);
+	/* a keyless aggregation holds one value: nothing is lowered */
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "bufresize=manual", "-x", "aggsize=1t", "-n",
+		"BEGIN { @ = count(); exit(0); }", NULL);
+	e2e_expect(&r, 0, "\n                1\n");
+	run_result_free(&r);
+}
+
+/* bufpolicy=ring keeps each CPU's latest bufsize bytes of records and prints
+ * them when tracing stops; fill prints until a record would overflow, then
+ * stops as exit(0) would. A record here: 16-byte header, 8 bytes a value,
+ * behind the ring buffer's 8-byte header (b: 32 bytes, c with exit's value:
+ * 40). The BEGIN clauses run on one CPU, one firing; the last newline is
+ * DTrace's at exit. */
+E2E_TEST(cli, bufpolicy_ring_and_fill)
+{
+	static const char three[] = "BEGIN { printf(\"a %d\\n\", 1); } "
+				    "BEGIN { printf(\"b %d\\n\", 2); } "
+				    "BEGIN { printf(\"c %d\\n\", 3); exit(3); }";
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "bufpolicy=ring", "-x", "bufsize=72", "-n", three,
+		NULL);
+	e2e_expect(&r, 3, "b 2\nc 3\n\n");
+	run_result_free(&r);
+	/* a bufsize smaller than any record keeps none, and is no error */
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "bufpolicy=ring", "-x", "bufsize=16", "-n", three,
+		NULL);
+	e2e_expect(&r, 3, "\n");
+	run_result_free(&r);
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "bufpolicy=ring", "-n", three, NULL);
+	e2e_expect(&r, 3, "a 1\nb 2\nc 3\n\n");
+	run_result_free(&r);
+	/* fill: a and b fill 64 bytes; c stops tracing, its exit() unseen */
+	e2e_run(&r, DCC_BIN, "run", "-q", "-x", "bufpolicy=fill", "-x", "bufsize=64", "-n", three,
+		NULL);
+	e2e_expect(&r, 0, "a 1\nb 2\n\n");
+	run_result_free(&r);
+}

@@ -368,8 +368,6 @@ Test(rt_record, options_fixed_by_the_compiler_cannot_change)
 				   "script is compiled (the default here): compile with -x "
 				   "dynvarsize=4m\n" },
 		{ "cpu=0", "dtrun: failed to set -x cpu=0: not supported (dcc traces every CPU)\n" },
-		{ "bufpolicy=fill", "dtrun: failed to set -x bufpolicy=fill: not supported (dcc's "
-				    "buffer drops what does not fit: bufpolicy=switch)\n" },
 	};
 	struct rtt t;
 	struct mb b;

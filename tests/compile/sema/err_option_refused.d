@@ -1,5 +1,4 @@
 #pragma D option cpu=1
-#pragma D option bufpolicy=ring
 #pragma D option bufpolicy=switch
 #pragma D option define=X
 #pragma D option nolibs
