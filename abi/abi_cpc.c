@@ -1,7 +1,10 @@
 /*
  * The cpc provider's events (headers/dcc/abi_cpc.h): perf's generic
- * software and hardware events under perf's own names.
+ * software and hardware events under perf's own names. DTrace for Linux
+ * spells them with '_' where perf has '-' ("cpu_clock"), since '-' ends the
+ * event in a probe name: both spellings name the same event.
  */
+#include <stdbool.h>
 #include <string.h>
 #include <linux/perf_event.h>
 
@@ -33,10 +36,19 @@ const struct dcc_cpc_event *abi_cpc_nth(int i)
 	return i >= 0 && i < (int)(sizeof(events) / sizeof(events[0])) ? &events[i] : NULL;
 }
 
+/* name equals perf's, each '-' of perf's also matched by '_' */
+static bool same_event(const char *perf, const char *name)
+{
+	for (; *perf && *name; perf++, name++)
+		if (*perf != *name && !(*perf == '-' && *name == '_'))
+			return false;
+	return *perf == *name;
+}
+
 const struct dcc_cpc_event *abi_cpc_event(const char *name)
 {
 	for (unsigned i = 0; i < sizeof(events) / sizeof(events[0]); i++)
-		if (!strcmp(events[i].name, name))
+		if (same_event(events[i].name, name))
 			return &events[i];
 	return NULL;
 }

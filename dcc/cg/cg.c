@@ -717,13 +717,17 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	 * (cg_timer.c), so that all of a timer's clauses run in one firing */
 	bool err = g->kind == PK_ERROR;
 	bool timer = g->kind == PK_TICK || g->kind == PK_PROFILE;
+	/* a timer's program calls its clause repeat times itself (cg_timer.c) */
+	bool repeated = !err && !timer && g->repeat > 1;
+	const char *fn_name = repeated ? arena_printf(cg->ar, "%s_once", g->prog_name)
+				       : g->prog_name;
 	if (err) {
 		prog.fn = LLVMGetNamedFunction(cg->M, g->prog_name);
 	} else {
 		LLVMTypeRef pt = cg->ptr;
 		LLVMTypeRef fty = LLVMFunctionType(cg->i32, &pt, 1, 0);
-		prog.fn = LLVMAddFunction(cg->M, g->prog_name, fty);
-		if (timer) {
+		prog.fn = LLVMAddFunction(cg->M, fn_name, fty);
+		if (timer || repeated) {
 			LLVMSetLinkage(prog.fn, LLVMInternalLinkage);
 			cg_fn_attr(cg, prog.fn, "noinline");
 		} else {
@@ -740,9 +744,9 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 				      cg->di_u64, cg->di_u64 };
 	LLVMMetadataRef sty = LLVMDIBuilderCreateSubroutineType(cg->dib, cg->di_file, params,
 								err ? 6 : 2, 0);
-	prog.sp = LLVMDIBuilderCreateFunction(cg->dib, cg->di_file, g->prog_name,
-		strlen(g->prog_name), g->prog_name, strlen(g->prog_name), cg->di_file, loc.line,
-		sty, err || timer, 1, loc.line, LLVMDIFlagPrototyped, 1);
+	prog.sp = LLVMDIBuilderCreateFunction(cg->dib, cg->di_file, fn_name, strlen(fn_name),
+		fn_name, strlen(fn_name), cg->di_file, loc.line, sty, err || timer || repeated, 1,
+		loc.line, LLVMDIFlagPrototyped, 1);
 	LLVMSetSubprogram(prog.fn, prog.sp);
 	LLVMDIBuilderCreateParameterVariable(cg->dib, prog.sp, "ctx", 3, 1, cg->di_file, loc.line,
 					     cg->di_voidptr, 1, 0);
@@ -795,6 +799,8 @@ static void build_group(struct cg *cg, struct clause_info *ci, struct pgroup *g)
 	}
 	if (cg->this_size + prog.scratch_max > cg->scratch_total)
 		cg->scratch_total = cg->this_size + prog.scratch_max;
+	if (repeated)
+		cg_repeat_program(cg, g, prog.fn, sec, loc);
 	if (!err && !timer)
 		record_attach(cg, g, raw);
 	cg->p = NULL;
@@ -828,6 +834,8 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 	}
 	cg_timer_programs(cg);
 	cg_lockstat_program(cg);
+	if (cg_check_map_limit(cg))
+		return -1;
 	/* Scratch holds this-> variables and the largest clause's temporaries. */
 	struct cg_map *sm = &cg->maps[cg->m_scratch];
 	sm->value_size = cg->scratch_total < 8 ? 8 : (cg->scratch_total + 7) & ~7u;

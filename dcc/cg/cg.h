@@ -366,6 +366,13 @@ void cg_error_declare(struct cg *cg);
 /* The one program of each tick/profile probe, calling its clauses' functions
  * in order (cg_timer.c). */
 void cg_timer_programs(struct cg *cg);
+/* cg_repeat.c: the program of a group that g->repeat descriptions match,
+ * calling the clause's function ONCE (built internal) that many times. */
+void cg_repeat_program(struct cg *cg, struct pgroup *g, LLVMValueRef once, const char *sec,
+		       struct loc loc);
+/* cg_maplimit.c: each program's maps within the kernel's 64, or a diagnostic
+ * at the clause; -1 when one is over. */
+int cg_check_map_limit(struct cg *cg);
 /* cg_lockstat.c */
 bool cg_lockstat_used(struct sema *s);
 void cg_lockstat_program(struct cg *cg);

@@ -77,7 +77,9 @@ static void build_dispatch(struct cg *cg, const struct probe *p, struct loc loc,
 			cg_set_loc(cg, s->clauses[i].n->loc);
 			LLVMValueRef fn = LLVMGetNamedFunction(cg->M, g->prog_name);
 			LLVMValueRef arg = prog.ctx;
-			LLVMBuildCall2(cg->b, fty, fn, &arg, 1, "");
+			/* once per description that matches the timer (tick-1s, tick-1s) */
+			for (int r = 0; r < (g->repeat > 1 ? g->repeat : 1); r++)
+				LLVMBuildCall2(cg->b, fty, fn, &arg, 1, "");
 		}
 	}
 	LLVMBuildRet(cg->b, cg_i32(cg, 0));

@@ -57,6 +57,8 @@ struct pgroup {
 	 * (enum proc_cur), typed in the clause; NULL: the running task's */
 	struct node *cur[5]; /* PC_N */
 	uint32_t syscall_id0; /* syscall groups: syscall nr's probe id is this + 2 * nr */
+	int repeat;            /* how many of the clause's descriptions match these
+				* probes: DTrace runs the clause once for each */
 };
 
 /* node.ival of a bcopy() or copyinto() call whose byte count is not a

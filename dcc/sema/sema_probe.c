@@ -105,7 +105,10 @@ static uint64_t parse_rate(const char *spec)
 
 struct match {
 	struct probe **v;
+	int *ndescs; /* per probe: how many of the clause's descriptions match it */
+	int *last;   /* per probe: the last description that matched it */
 	int n, cap;
+	int desc;    /* the description being matched, from 1 */
 	int hits; /* every match, repeats too: DTrace's count of enablings */
 	bool all; /* listing: probes are new, no need to look for them */
 };
@@ -114,12 +117,20 @@ static void add_match(struct match *m, struct probe *p)
 {
 	m->hits++;
 	for (int i = 0; i < m->n && !m->all; i++)
-		if (m->v[i] == p)
+		if (m->v[i] == p) {
+			if (m->last[i] != m->desc)
+				m->ndescs[i]++;
+			m->last[i] = m->desc;
 			return;
+		}
 	if (m->n == m->cap) {
 		m->cap = m->cap ? 2 * m->cap : 16;
 		m->v = realloc(m->v, m->cap * sizeof(*m->v));
+		m->ndescs = realloc(m->ndescs, m->cap * sizeof(*m->ndescs));
+		m->last = realloc(m->last, m->cap * sizeof(*m->last));
 	}
+	m->ndescs[m->n] = 1;
+	m->last[m->n] = m->desc;
 	m->v[m->n++] = p;
 }
 
@@ -628,6 +639,7 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 	int err = 0;
 	bool explicit = true;
 	for (struct node *d = ci->n->list; d; d = d->next) {
+		m.desc++;
 		if (match_desc(s, d, &m))
 			err = -1;
 		if (d->func && is_glob(d->func))
@@ -638,6 +650,8 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 	s->nenablings += m.hits;
 	if (err || !m.n) {
 		free(m.v);
+		free(m.ndescs);
+		free(m.last);
 		return err;
 	}
 	/* One program per kind; tick/profile probes each get their own, since
@@ -651,15 +665,19 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 			struct pgroup *g = NULL;
 			/* a program per timer, tracepoint or function: it can't tell
 			 * which of several fired, and fentry/tp_btf programs are
-			 * each bound to one target */
+			 * each bound to one target; a probe that several of the
+			 * descriptions match runs the clause once for each, so it
+			 * shares a program only with probes matched as often */
 			if (k == PK_BEGIN || k == PK_END || k == PK_ERROR ||
 			    k == PK_SYSCALL_ENTRY || k == PK_SYSCALL_RETURN)
 				for (int j = 0; j < ci->ngroups; j++)
-					if (ci->groups[j].kind == p->kind)
+					if (ci->groups[j].kind == p->kind &&
+					    ci->groups[j].repeat == m.ndescs[i])
 						g = &ci->groups[j];
 			if (!g) {
 				g = &ci->groups[ci->ngroups++];
 				g->kind = p->kind;
+				g->repeat = m.ndescs[i];
 				g->probes = arena_alloc(s->ar, sizeof(*g->probes) * m.n);
 				g->explicit_names = explicit;
 				if (k == PK_SYSCALL_ENTRY || k == PK_SYSCALL_RETURN)
@@ -673,6 +691,8 @@ int sema_probes(struct sema *s, struct clause_info *ci)
 		ci->groups[j].prog_name = j ? arena_printf(s->ar, "dcc_c%d_%d", ci->index, j)
 					    : arena_printf(s->ar, "dcc_c%d", ci->index);
 	free(m.v);
+	free(m.ndescs);
+	free(m.last);
 	return 0;
 }
 
@@ -745,6 +765,8 @@ int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *pr
 					list_types(s, m.v[i], out);
 			}
 			free(m.v);
+			free(m.ndescs);
+			free(m.last);
 		}
 	}
 	fflush(out);

@@ -83,7 +83,8 @@ translator devinfo_t < struct request *R > {
 
 translator fileinfo_t < struct file *F > {
 	fi_name = F == 0 ? "<none>" : stringof(F->f_path.dentry->d_name.name);
-	fi_dirname = F == 0 ? "<none>" : "<unknown>";
+	/* DTrace takes dirname() of fi_pathname, "<unknown>": that is "." */
+	fi_dirname = F == 0 ? "<none>" : ".";
 	fi_pathname = F == 0 ? "<none>" : "<unknown>";
 	fi_offset = F == 0 ? 0 : F->f_pos;
 	fi_fs = F == 0 ? "<none>" : stringof(F->f_path.mnt->mnt_sb->s_type->name);
@@ -95,3 +96,12 @@ translator fileinfo_t < struct file *F > {
 inline bufinfo_t *__io_bufinfo = xlate <bufinfo_t *> ((struct request *)arg0);
 inline devinfo_t *__io_devinfo = xlate <devinfo_t *> ((struct request *)arg0);
 inline fileinfo_t *__io_fileinfo = xlate <fileinfo_t *> ((struct file *)0);
+
+/*
+ * fds[fd]: the fileinfo_t of the current thread's open file fd, as DTrace
+ * has it; an fd outside the thread's file table (negative, or past
+ * max_fds) or not open is the fileinfo_t of no file ("<none>" names).
+ */
+inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
+	fd >= 0 && fd < curthread->files->fdt->max_fds ? curthread->files->fdt->fd[fd] :
+	(struct file *)0);

@@ -88,6 +88,18 @@ NOKERNEL_TEST(errors, clause_past_the_stack_limit)
 	cr_assert_null(strstr(err, "dcc_c"), "%s", err);
 }
 
+/* A clause updating more aggregations than the maps a BPF program may use is
+ * refused when compiled, at the clause, naming the limit; the clause beside
+ * it with one aggregation is not. */
+NOKERNEL_TEST(errors, clause_past_the_map_limit)
+{
+	char *err = compile_fails("err.too_many_maps");
+	cr_assert_eq(count_matching(err, "*err.too_many_maps.d:5:1: error: this clause's program "
+				    "uses * maps, more than the 64 the kernel lets one BPF program "
+				    "use: each aggregation is a map of its own"), 1, "%s", err);
+	cr_assert_eq(count_matching(err, "*: error: *"), 1, "%s", err);
+}
+
 NOKERNEL_TEST(errors, printf_argument_checks)
 {
 	const char *cases[] = { "err.printf_types", "err.printf_missing", "err.printf_extra",

@@ -32,6 +32,22 @@ E2E_TEST(cpc, page_faults_user_fire_once_per_touched_page)
 	run_result_free(&r);
 }
 
+/* DTrace's spelling of perf's events, '_' for '-' ("page_faults"), names the
+ * same event; probename keeps the spelling the script used. */
+E2E_TEST(cpc, underscore_spelling_names_the_same_event)
+{
+	const char *obj = e2e_build("cpc_us",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/ { self->on ^= 1; }\n"
+		"cpc:::page_faults-user-1 /self->on/ { @[probename] = count(); }\n"
+		"END { printa(\"%s %@d\\n\", @); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d", e2e_trigger("touch_pages"), PAGES), obj,
+		NULL);
+	e2e_expect(&r, 0, e2e_fmt("page_faults-user-1 %d\n\n", PAGES));
+	run_result_free(&r);
+}
+
 E2E_TEST(cpc, hardware_event_without_a_pmu_is_refused_by_name)
 {
 	const char *obj = e2e_build("cycles", "cpc:::cycles-all-1000000 { @ = count(); }\n");

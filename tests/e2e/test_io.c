@@ -97,3 +97,34 @@ E2E_TEST(io, device_names_and_no_file)
 			 e2e_fmt("%s|/dev/%s|<none>|0|<none>|<none>|0|1\n\n", name, name));
 	run_result_free(&r);
 }
+
+/*
+ * fds[fd]: the calling thread's open files as fileinfo_t. fd_table opens
+ * its file read-only as fd 20 and read-write/append as fd 21 at offset 77,
+ * then calls getppid(); fd 60 is not
+ * open and -1 is no descriptor: both are the fileinfo_t of no file. The
+ * directory and path are DTrace's: "." and "<unknown>".
+ */
+E2E_TEST(io, fds_array_describes_the_open_files_of_the_thread)
+{
+	const char *obj = e2e_build("fds",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/\n"
+		"{\n"
+		"	printf(\"%s %d %x %s %s %s\\n\", fds[20].fi_name, fds[20].fi_offset,\n"
+		"	    fds[20].fi_oflags & 0x403, fds[20].fi_dirname, fds[20].fi_pathname,\n"
+		"	    fds[20].fi_mount);\n"
+		"	printf(\"%s %d %x\\n\", fds[21].fi_name, fds[21].fi_offset,\n"
+		"	    fds[21].fi_oflags & 0x403);\n"
+		"	printf(\"%s %s %d %x\\n\", fds[60].fi_name, fds[60].fi_fs,\n"
+		"	    fds[60].fi_offset, fds[60].fi_oflags);\n"
+		"	this->fd = -1;\n"
+		"	printf(\"%s %s\\n\", fds[this->fd].fi_name, fds[this->fd].fi_dirname);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %s", e2e_trigger("fd_table"), e2e_tmp("fds.dat")),
+		obj, NULL);
+	e2e_expect(&r, 0, "fds.dat 0 0 . <unknown> <unknown>\nfds.dat 77 402\n"
+		   "<none> <none> 0 0\n<none> <none>\n\n");
+	run_result_free(&r);
+}

@@ -444,3 +444,40 @@ E2E_TEST(lifecycle, matched_counts_each_clause)
 	e2e_expect_err(&r, "dcc: description 'BEGIN*' matched 2 probes", NULL);
 	run_result_free(&r);
 }
+
+/*
+ * A clause runs once per description that matches the firing probe, as
+ * DTrace enables it once per description: BEGIN listed twice runs twice
+ * before the next clause; getppid named three times (once by a glob) counts
+ * each call three times while a clause naming it once counts it once.
+ */
+E2E_TEST(lifecycle, clause_runs_once_per_matching_description)
+{
+	const char *obj = e2e_build("repeat",
+		"#pragma D option quiet\n"
+		"BEGIN, BEGIN { n++; printf(\"begin %d\\n\", n); }\n"
+		"BEGIN { printf(\"next %d\\n\", n); }\n"
+		"syscall::getppid:entry, syscall::getppid:entry, syscall::getpp*:entry\n"
+		"/pid == $target/ { @three = count(); }\n"
+		"syscall::getppid:entry /pid == $target/ { @one = count(); }\n"
+		"END { printa(\"three %@d\\n\", @three); printa(\"one %@d\\n\", @one); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 7", e2e_trigger("getppid_n")), obj, NULL);
+	e2e_expect(&r, 0, "begin 1\nbegin 2\nnext 2\nthree 21\none 7\n\n");
+	run_result_free(&r);
+}
+
+/* A tick listed twice runs its clause twice per firing, in one firing: the
+ * next clause sees an even count each time. */
+E2E_TEST(lifecycle, timer_listed_twice_runs_twice_per_firing)
+{
+	const char *obj = e2e_build("repeat_tick",
+		"#pragma D option quiet\n"
+		"tick-1ms, tick-1ms { t++; }\n"
+		"tick-1ms /t % 2/ { printf(\"odd %d\\n\", t); }\n"
+		"tick-1ms /t >= 6/ { printf(\"t %d\\n\", t); exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "t 6\n\n");
+	run_result_free(&r);
+}
