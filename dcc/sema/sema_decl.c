@@ -523,10 +523,18 @@ static int define_translator(struct sema *s, struct node *n)
 	if (out->kind != T_STRUCT && out->kind != T_UNION)
 		return diag_error(s->dg, n->a->loc, "a translator's output must be a struct, not "
 				  "'%s'", type_str(out));
+	/* the members are looked for from after the last one found: a
+	 * translator names them mostly in the struct's order, so the D
+	 * library's (done again by every compile) cost a pass, not a square */
+	int at = 0;
 	for (struct node *m = n->list; m; m = m->next) {
 		bool found = false;
-		for (int i = 0; i < out->nmembers; i++)
-			found |= out->members[i].name && !strcmp(out->members[i].name, m->name);
+		for (int k = 0; !found && k < out->nmembers; k++) {
+			int i = (at + k) % out->nmembers;
+			found = out->members[i].name && !strcmp(out->members[i].name, m->name);
+			if (found)
+				at = i + 1;
+		}
 		if (!found)
 			return diag_error(s->dg, m->loc, "%s has no member named '%s'",
 					  type_str(out), m->name);
