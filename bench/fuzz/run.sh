@@ -24,7 +24,8 @@
 # this: every action, print() of D's types, system()), their .dcc.meta sections alone, and those
 # blobs followed by bytes for their aggregation maps (plain, as JSON, with
 # records to the API's callback, with -x options: the prefixes of
-# tests/fuzz/fuzz_consumer.c). The
+# tests/fuzz/fuzz_consumer.c), and the blobs followed by ring-buffer
+# records for their clauses (bench/fuzz/records.pl). The
 # corpora (build-fuzz/fuzz/corpus-*) grow from run to run.
 #
 # Knobs: BUILD=dir (default build-fuzz/), FAST_BUILD=dir (default
@@ -116,6 +117,9 @@ seed_consumer() {
 		{ printf R; cat "${o%.o}.aggs"; } >"${o%.o}.fn"
 		{ perl -e 'print map { $_ eq "-q" ? "Q" : "X" . chr(length) . $_ } split /,/, $ARGV[0]' \
 			"${opts[i++ % ${#opts[@]}]}"; cat "${o%.o}.aggs"; } >"${o%.o}.opt"
+		# the blob and ring-buffer records for it: for each clause one of
+		# zeros, one of a byte pattern and a run-time fault
+		perl "$ROOT/bench/fuzz/records.pl" <"${o%.o}.meta" >"${o%.o}.rec"
 	done
 	say "seeds: $(ls "$WORK/seed-fuzz_consumer" | wc -l) objects and metadata blobs"
 }

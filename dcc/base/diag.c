@@ -47,6 +47,7 @@ void diag_free(struct diag *dg)
 {
 	if (!dg)
 		return;
+	fflush(dg->out);
 	for (uint32_t i = 0; i < dg->nsrcs; i++)
 		free((char *)dg->srcs[i].name);
 	free(dg->srcs);
@@ -88,13 +89,32 @@ static void show_line(struct diag *dg, FILE *out, struct loc loc)
 	if (end > le)
 		end = le;
 
-	/* Each byte's display width, tabs advancing to the next 8-column stop. */
-	size_t col = 0;
 	char *line = malloc(2 * ((le - ls) * 8 + 2));
 	if (!line)
 		abort();
 	char *caret = line + (le - ls) * 8 + 2;
 	size_t ln = 0, cn = 0;
+	if (!memchr(s->text + ls, '\t', le - ls)) {
+		/* no tab: a byte a column, the line copied whole (the loop
+		 * below, a byte at a time, is what a long line cost) */
+		memcpy(line, s->text + ls, le - ls);
+		ln = le - ls;
+		memset(caret, ' ', loc.off - ls);
+		cn = loc.off - ls;
+		caret[cn++] = '^';
+		if (end > loc.off + 1) {
+			memset(caret + cn, '~', end - loc.off - 1);
+			cn += end - loc.off - 1;
+		}
+		line[ln++] = '\n';
+		caret[cn++] = '\n';
+		fwrite(line, 1, ln, out);
+		fwrite(caret, 1, cn, out);
+		free(line);
+		return;
+	}
+	/* Each byte's display width, tabs advancing to the next 8-column stop. */
+	size_t col = 0;
 	for (size_t i = ls; i < le; i++) {
 		char c = s->text[i];
 		size_t w = c == '\t' ? 8 - col % 8 : 1;
@@ -122,7 +142,9 @@ static void show_line(struct diag *dg, FILE *out, struct loc loc)
 }
 
 /* A diagnostic is made in memory and written in one call: stderr is
- * unbuffered, where each piece was a system call of its own. */
+ * unbuffered, where each piece was a system call of its own. A buffered
+ * stream (an API caller's, the fuzzer's) is flushed once, by diag_free: a
+ * flush per diagnostic was a system call each, and a bad script has tens. */
 static void report(struct diag *dg, struct loc loc, const char *level, const char *fmt,
 		   va_list ap)
 {
@@ -140,7 +162,6 @@ static void report(struct diag *dg, struct loc loc, const char *level, const cha
 		fwrite(buf, 1, len, dg->out);
 		free(buf);
 	}
-	fflush(dg->out);
 }
 
 int diag_error(struct diag *dg, struct loc loc, const char *fmt, ...)
@@ -180,7 +201,6 @@ int diag_fatal(struct diag *dg, const char *fmt, ...)
 	vfprintf(dg->out, fmt, ap);
 	fputc('\n', dg->out);
 	va_end(ap);
-	fflush(dg->out);
 	dg->errors++;
 	return -1;
 }

@@ -454,14 +454,6 @@ static bool member_takes(const struct type *mt, struct node *e)
 	return true;
 }
 
-static const struct type *member_type(const struct type *out, const char *name)
-{
-	for (int i = 0; i < out->nmembers; i++)
-		if (out->members[i].name && !strcmp(out->members[i].name, name))
-			return out->members[i].type;
-	return NULL;
-}
-
 static int check_translator_body(struct sema *s, struct node *n, const struct type *out)
 {
 	struct type *in;
@@ -477,10 +469,11 @@ static int check_translator_body(struct sema *s, struct node *n, const struct ty
 		arg->a = n->b;
 		arg->b = zero;
 	}
-	int err = 0;
+	int err = 0, at = 0;
 	for (struct node *m = n->list; m; m = m->next) {
 		struct node *e = clone(s, m->a, n->name, arg);
-		const struct type *mt = member_type(out, m->name);
+		const struct member *om = type_member_from(out, m->name, &at);
+		const struct type *mt = om ? om->type : NULL;
 		if (sema_expr(s, e))
 			err = -1;
 		else if (mt && !member_takes(mt, e))
@@ -523,11 +516,10 @@ static int define_translator(struct sema *s, struct node *n)
 	if (out->kind != T_STRUCT && out->kind != T_UNION)
 		return diag_error(s->dg, n->a->loc, "a translator's output must be a struct, not "
 				  "'%s'", type_str(out));
+	/* the D library's translators are checked by every compile */
+	int at = 0;
 	for (struct node *m = n->list; m; m = m->next) {
-		bool found = false;
-		for (int i = 0; i < out->nmembers; i++)
-			found |= out->members[i].name && !strcmp(out->members[i].name, m->name);
-		if (!found)
+		if (!type_member_from(out, m->name, &at))
 			return diag_error(s->dg, m->loc, "%s has no member named '%s'",
 					  type_str(out), m->name);
 	}

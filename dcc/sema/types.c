@@ -201,3 +201,15 @@ unsigned type_stride(const struct type *p)
 {
 	return p->ref->kind == T_VOID ? 0 : p->ref->size;
 }
+
+const struct member *type_member_from(const struct type *t, const char *name, int *at)
+{
+	for (int k = 0; k < t->nmembers; k++) {
+		int i = (*at + k) % t->nmembers;
+		if (t->members[i].name && !strcmp(t->members[i].name, name)) {
+			*at = i + 1;
+			return &t->members[i];
+		}
+	}
+	return NULL;
+}

@@ -86,5 +86,9 @@ unsigned type_stride(const struct type *p);
 bool type_is_aggregate(const struct type *t);
 /* Values the runtime symbolizes: stacks and addresses (T_STACK, T_SYM). */
 bool type_is_symbolic(const struct type *t);
+/* t's member named name (not in an anonymous member), looked for from
+ * index *at on, wrapping, and *at left after it: names asked in about the
+ * struct's order cost a pass, not a square. NULL if there is none. */
+const struct member *type_member_from(const struct type *t, const char *name, int *at);
 
 #endif
