@@ -318,6 +318,7 @@ struct cval cg_subr(struct cg *cg, struct node *n);
 /* cg_strnull.c: the NULL string, a buffer starting "\0\x7f" */
 struct cval cg_str_null(struct cg *cg);
 LLVMValueRef cg_str_isnull(struct cg *cg, LLVMValueRef p); /* i1 */
+void cg_str_set_null(struct cg *cg, LLVMValueRef d);
 void cg_str_null_unless(struct cg *cg, LLVMValueRef d, LLVMValueRef found);
 bool cg_str_maybe_null(const struct node *n);
 void cg_str_notnull(struct cg *cg, const struct node *n, struct cval v);
