@@ -112,6 +112,7 @@ struct cg {
 	const char *src_name;
 	unsigned strsize;
 	unsigned strmax; /* sema's: strsize as the option gave it */
+	unsigned strmember; /* a string member of a D struct: its bytes in place */
 	unsigned strlen_max; /* the characters a string keeps: strmax, within strsize's NUL */
 
 	LLVMContextRef C;
