@@ -117,8 +117,9 @@ E2E_TEST(strings, rawbytes_dumps_strsize_and_a_nul)
 /* DTrace for Linux keeps strsize characters whatever strsize is (its
  * string is recorded as strsize + 1 bytes, the NUL after them), and
  * sizeof(string) and a D struct's string member are strsize bytes, its
- * char[strsize]: with strsize=16 a literal, a join, a copy in a variable
- * and an aggregation key keep 16 characters, and rawbytes shows 17. */
+ * char[strsize]: with strsize=16 a literal, a join, a copy in a variable,
+ * an aggregation key and a char * made a string keep 16 characters, and
+ * rawbytes shows 17. */
 E2E_TEST(strings, a_strsize_multiple_of_8_keeps_that_many_characters)
 {
 	const char *obj = e2e_build("strings_keep16",
@@ -136,13 +137,15 @@ E2E_TEST(strings, a_strsize_multiple_of_8_keeps_that_many_characters)
 		"	printa(\"%s %@d\\n\", @);\n"
 		"	setopt(\"rawbytes\");\n"
 		"}\n"
+		"BEGIN { this->p = (char *)alloca(20); bcopy(\"ABCDEFGHIJKLMNOPQRS\", this->p, 20);\n"
+		"	printf(\"%d|\", strlen(stringof(this->p))); }\n"
 		"BEGIN { trace(g); exit(0); }\n");
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, obj, NULL);
 	e2e_expect(&r, 0,
 		   "0123456789abcdef|ABCDEFGHIJKLMNOP|16|16|16|16\n"
 		   "ABCDEFGHIJKLMNOP 1\n"
-		   "\n"
+		   "16|\n"
 		   "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
 		   "         0: 41 42 43 44 45 46 47 48 49 4a 4b 4c 4d 4e 4f 50  ABCDEFGHIJKLMNOP\n"
 		   "        10: 00                                               .\n"
