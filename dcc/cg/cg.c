@@ -815,6 +815,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 	cg->src_name = src_name;
 	cg->strsize = s->strsize;
 	cg->strmax = s->strmax ? s->strmax : s->strsize;
+	cg->strmember = s->strmember ? s->strmember : s->strsize;
 	cg->strlen_max = cg->strmax < cg->strsize ? cg->strmax : cg->strsize - 1;
 	cg->meta = cg_meta_new();
 	setup_module(cg, src_name);

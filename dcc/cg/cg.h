@@ -112,6 +112,7 @@ struct cg {
 	const char *src_name;
 	unsigned strsize;
 	unsigned strmax; /* sema's: strsize as the option gave it */
+	unsigned strmember; /* a string member of a D struct: its bytes in place */
 	unsigned strlen_max; /* the characters a string keeps: strmax, within strsize's NUL */
 
 	LLVMContextRef C;
@@ -318,6 +319,7 @@ struct cval cg_subr(struct cg *cg, struct node *n);
 /* cg_strnull.c: the NULL string, a buffer starting "\0\x7f" */
 struct cval cg_str_null(struct cg *cg);
 LLVMValueRef cg_str_isnull(struct cg *cg, LLVMValueRef p); /* i1 */
+void cg_str_set_null(struct cg *cg, LLVMValueRef d);
 void cg_str_null_unless(struct cg *cg, LLVMValueRef d, LLVMValueRef found);
 bool cg_str_maybe_null(const struct node *n);
 void cg_str_notnull(struct cg *cg, const struct node *n, struct cval v);

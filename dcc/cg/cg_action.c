@@ -479,8 +479,9 @@ static void store_arg(struct cg *cg, uint32_t kind, struct node *a, unsigned off
 	    cg_str_into(cg, a, rec_ptr(cg, cg->p->rec, off), cg_str_cap(cg, a), false))
 		return;
 	struct cval v = cg_expr(cg, a);
-	/* trace() reads the string from its address: the NULL string's is 0 */
-	if (kind == DCC_ACT_TRACE && a->type->kind == T_STRING)
+	/* DTrace records a string by reading it from its address, and the
+	 * NULL string's is 0: trace(), printf() and the other actions fault */
+	if (a->type->kind == T_STRING)
 		cg_str_notnull(cg, a, v);
 	if (a->type->kind == T_STRING)
 		cg_strcopy(cg, rec_ptr(cg, cg->p->rec, off), cg_str_cap(cg, a), v);

@@ -401,7 +401,8 @@ struct cval cg_kstring(struct cg *cg, struct node *n)
 	LLVMValueRef dst = cg_tmpbuf(cg, cap);
 	cg_memop(cg, "llvm.memset", dst, NULL, cap);
 	uint32_t max = t->kind == T_ARRAY && t->nelem < cap ? (uint32_t)t->nelem : cap;
-	max = max < cg->strmax ? max : cg->strmax;
+	/* strsize characters and the NUL, as DTrace reads a string */
+	max = max < cg->strmax + 1 ? max : cg->strmax + 1;
 	/* a pointer into alloca() memory: its string ends with that memory */
 	LLVMValueRef size = n->scratch & SCR_VALUE ? cg_alloca_str_max(cg, src, max)
 						   : cg_i32(cg, max);

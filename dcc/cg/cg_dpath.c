@@ -129,7 +129,7 @@ struct cval cg_d_path(struct cg *cg, struct node *n)
 	LLVMValueRef p = cg_expr(cg, n->list).v, root = cg_expr(cg, n->list->next).v;
 	cg_fault_if(cg, str_eq(cg, p, str_k64(cg, 0)), DCC_FAULT_BADADDR, str_k64(cg, 0));
 	unsigned pw = 64;
-	while (pw < cg->strsize)
+	while (pw < cg->strmax) /* the text, strsize bytes with its NUL */
 		pw *= 2;
 	LLVMValueRef t = cg_alloca(cg, cg->i64, "dp");
 	LLVMValueRef dn = dp_member(cg, t, p, &m->path_dentry);
@@ -157,7 +157,7 @@ struct cval cg_d_path(struct cg *cg, struct node *n)
 	pos = str_sel(cg, none, LLVMBuildSub(cg->b, end, str_k64(cg, 1), ""), pos);
 	LLVMValueRef ok = str_and1(cg, str_eq(cg, str_sload(cg, vals[DP_DONE]), str_k64(cg, 1)),
 		LLVMBuildICmp(cg->b, LLVMIntULT, LLVMBuildSub(cg->b, str_k64(cg, pw - 1), pos, ""),
-			      str_k64(cg, cg->strsize), ""));
+			      str_k64(cg, cg->strmax), ""));
 	LLVMValueRef d = str_result(cg, 0);
 	j = str_begin_if(cg, ok);
 	str_read(cg, d, str_k64(cg, cg->strsize), str_at(cg, tmp, str_bounded(cg, pos, pw - 1)));

@@ -721,9 +721,9 @@ static struct cval kernel_value(struct cg *cg, struct node *n)
 {
 	if (n->type->kind == T_STRING) {
 		/* a string member of a D struct: its bytes, wherever the struct is */
-		LLVMValueRef buf = cg_tmpbuf(cg, cg->strsize);
-		cg_bpf_probe_read_kernel(cg, buf, cg_i32(cg, cg->strsize), cg_addr(cg, n));
-		return (struct cval){ .v = buf, .t = n->type, .cap = cg->strsize };
+		LLVMValueRef buf = cg_tmpbuf(cg, cg->strmember);
+		cg_bpf_probe_read_kernel(cg, buf, cg_i32(cg, cg->strmember), cg_addr(cg, n));
+		return (struct cval){ .v = buf, .t = n->type, .cap = cg->strmember };
 	}
 	if (type_is_float(n->type) && n->type->size > 8) {
 		LLVMValueRef buf = cg_tmpbuf(cg, n->type->size);

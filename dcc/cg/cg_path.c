@@ -122,7 +122,7 @@ static void cp_slash(struct cg *cg, LLVMValueRef *v, LLVMValueRef j, unsigned si
 
 struct cval cg_cleanpath(struct cg *cg, struct cval s)
 {
-	unsigned size = cg->strsize, pw = 8;
+	unsigned size = cg->strmax, pw = 8; /* strsize, as DTrace counts it */
 	while (pw < size)
 		pw *= 2;
 	LLVMValueRef zero = str_k64(cg, 0), d = str_result(cg, 0);

@@ -121,7 +121,7 @@ void cg_print_meta(struct cg *cg, struct node *st, unsigned off)
 {
 	struct node *a = value_arg(st);
 	const struct type *t = a->type;
-	cg_meta_action_type(cg->meta, type_index(cg->meta, t, 0, cg->strsize));
+	cg_meta_action_type(cg->meta, type_index(cg->meta, t, 0, cg->strmember));
 	if (st->list->next) {
 		cg_meta_arg(cg->meta, off, 8, DCC_K_INT, false, st->list->type->name);
 		off += 8;

@@ -230,9 +230,9 @@ struct cval cg_store_member(struct cg *cg, struct node *n)
 	if (n->op != '=')
 		cur = cg_norm(cg, bits ? cg_bitfield(cg, lv).v : cg_kread(cg, addr, t), at);
 	struct cval val = cg_expr(cg, n->b);
-	if (t->kind == T_STRING) { /* a string member: its strsize bytes in place */
-		cg_strcopy(cg, addr, cg->strsize, val);
-		return (struct cval){ .v = addr, .t = t, .cap = cg->strsize };
+	if (t->kind == T_STRING) { /* a string member: its bytes in place */
+		cg_strcopy(cg, addr, cg->strmember, val);
+		return (struct cval){ .v = addr, .t = t, .cap = cg->strmember };
 	}
 	if (type_is_float(t) && t->size > 8) {
 		cg_memop(cg, "llvm.memcpy", addr, val.v, t->size);

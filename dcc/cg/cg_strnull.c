@@ -30,6 +30,14 @@ LLVMValueRef cg_str_isnull(struct cg *cg, LLVMValueRef p)
 	return LLVMBuildICmp(cg->b, LLVMIntEQ, w, LLVMConstInt(i16, NULL_MARK << 8, 0), "");
 }
 
+/* The zeroed buffer d becomes the NULL string. */
+void cg_str_set_null(struct cg *cg, LLVMValueRef d)
+{
+	LLVMValueRef one = cg_i64(cg, 1);
+	LLVMBuildStore(cg->b, LLVMConstInt(cg->i8, NULL_MARK, 0),
+		       LLVMBuildGEP2(cg->b, cg->i8, d, &one, 1, ""));
+}
+
 /* The zeroed result buffer d becomes the NULL string unless found. */
 void cg_str_null_unless(struct cg *cg, LLVMValueRef d, LLVMValueRef found)
 {

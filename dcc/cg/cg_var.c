@@ -144,6 +144,11 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 		LLVMBuildCondBr(cg->b, isnull, miss, found);
 		LLVMPositionBuilderAtEnd(cg->b, miss);
 		cg_memop(cg, "llvm.memset", dst, NULL, bs);
+		/* a thread-local or array element string never stored (or
+		 * stored 0, which frees it) is D's NULL string: DTrace for
+		 * Linux reads a null pointer there */
+		if (v->type->kind == T_STRING)
+			cg_str_set_null(cg, dst);
 		LLVMBuildBr(cg->b, done);
 		LLVMPositionBuilderAtEnd(cg->b, found);
 		cg_memop(cg, "llvm.memcpy", dst, p, bs);

@@ -756,7 +756,8 @@ static int expr_kind(struct sema *s, struct node *n)
 		if (t->kind == T_FUNC || t->kind == T_VOID || (!t->size && t->kind != T_STRING))
 			return diag_error(s->dg, n->loc, "sizeof() of incomplete type '%s'",
 					  type_str(t));
-		uint64_t size = t->kind == T_STRING ? s->strsize : t->size;
+		/* DTrace's string type is char[strsize] */
+		uint64_t size = t->kind == T_STRING ? s->strmax : t->size;
 		n->kind = N_INT;
 		n->ival = size;
 		n->iflags = INTF_UNSIGNED | INTF_LONG;
@@ -850,8 +851,7 @@ int sema_check(struct sema *s, struct arena *ar, struct diag *dg, struct node *p
 	s->prog = prog;
 	s->opts = *opts;
 	s->btf = opts->btf;
-	s->strsize = opts->strsize ? opts->strsize : 256;
-	s->strmax = s->strsize;
+	sema_set_strsize(s, opts->strsize ? opts->strsize : 256);
 	int nclauses = 0;
 	for (struct node *n = prog->list; n; n = n->next)
 		nclauses += n->kind == N_CLAUSE;

@@ -171,8 +171,9 @@ struct sema {
 	struct sema_sizes {
 		uint64_t bufsize, dynvarsize, aggsize, specsize, nspec;
 	} sizes;
-	unsigned strsize;           /* rounded up to 8: the buffers' size */
-	unsigned strmax;            /* the option's value: a string's bytes with its NUL */
+	unsigned strsize;           /* the buffers' size: strmax and a NUL, rounded up to 8 */
+	unsigned strmember;         /* a string member of a D struct: strmax rounded up to 8 */
+	unsigned strmax;            /* the option's value: the characters a string keeps */
 	bool uses_speculation;
 	bool uses_pid;              /* pid or USDT probes: the object needs DCC_MAP_PIDNAMES */
 	bool uses_usdt;             /* USDT probes: the object needs DCC_MAP_USDTSPECS */
@@ -207,6 +208,7 @@ const char *sema_option(const struct sema *s, const char *name);
 
 /* sema_option.c: -x settings (before the script's), then each pragma. */
 int sema_cli_options(struct sema *s);
+void sema_set_strsize(struct sema *s, unsigned strsize);
 int sema_pragma_option(struct sema *s, struct node *o);
 
 /* sema_probe.c */

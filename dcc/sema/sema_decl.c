@@ -211,8 +211,8 @@ static int define_struct(struct sema *s, struct node *ts, struct type **out)
 			struct member *m = &t->members[t->nmembers++];
 			m->name = dl->name;
 			m->type = mt;
-			/* a string member holds its bytes in place, strsize of them */
-			uint64_t msize = mt->kind == T_STRING ? s->strsize : mt->size;
+			/* a string member: DTrace's char[strsize], rounded up to 8 */
+			uint64_t msize = mt->kind == T_STRING ? s->strmember : mt->size;
 			unsigned al = align_of(mt);
 			maxalign = al > maxalign ? al : maxalign;
 			if (dl->a) {

@@ -153,8 +153,7 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 				return diag_fatal(s->dg, "strsize must be between 2 and 4096");
 			return diag_error(s->dg, loc, "strsize must be between 2 and 4096");
 		}
-		s->strsize = (unsigned)(v + 7) & ~7u;
-		s->strmax = (unsigned)v;
+		sema_set_strsize(s, (unsigned)v);
 	}
 	uint64_t size;
 	if (!strcmp(name, "bufsize") && !abi_opt_parse_size(value, &size) && !size) {
@@ -182,6 +181,16 @@ static int set_option(struct sema *s, struct loc loc, const char *what, const ch
 int sema_pragma_option(struct sema *s, struct node *o)
 {
 	return set_option(s, o->loc, NULL, o->name, o->str);
+}
+
+/* DTrace for Linux keeps strsize characters in a string and records it
+ * with its NUL, strsize + 1 bytes: dcc's buffers hold both, rounded up to
+ * 8 for the word-wise copies and compares. */
+void sema_set_strsize(struct sema *s, unsigned strsize)
+{
+	s->strmax = strsize;
+	s->strsize = (strsize + 1 + 7) & ~7u;
+	s->strmember = (strsize + 7) & ~7u;
 }
 
 int sema_cli_options(struct sema *s)

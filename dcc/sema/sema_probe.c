@@ -736,7 +736,7 @@ int sema_list(struct sema *s, struct arena *ar, struct diag *dg, struct node *pr
 	s->prog = prog;
 	s->opts = *opts;
 	s->btf = opts->btf;
-	s->strsize = 256;
+	sema_set_strsize(s, 256);
 	s->listing = true;
 	s->opts.list_out = out;
 	if (opts->list_types) {

@@ -90,7 +90,7 @@ E2E_TEST(data, struct_variables_global_thread_local_and_clause_local)
 E2E_TEST(data, declared_assoc_arrays_keep_their_value_and_key_types)
 {
 	/* the declared value type narrows what is stored (300 as a char is
-	 * 44); an element never stored reads 0, a thread-local one ""; the
+	 * 44); an element never stored reads 0, a string one NULL; the
 	 * members of a struct element are stored in place */
 	const char *obj = e2e_build("assocdecl",
 		"#pragma D option quiet\n"
@@ -101,14 +101,14 @@ E2E_TEST(data, declared_assoc_arrays_keep_their_value_and_key_types)
 		"BEGIN { last[1] = 5; last[2] = last[1] + 1; small[7] = 300;\n"
 		"  self->names[3, \"x\"] = \"hello\";\n"
 		"  calls[\"a\"].n = 3; calls[\"a\"].n++; calls[\"a\"].n += 10; calls[\"b\"].ts = 7;\n"
-		"  printf(\"%d %d %d %d [%s] [%s]\\n\", last[1], last[2], small[7], last[9],\n"
-		"    self->names[3, \"x\"], self->names[4, \"x\"]);\n"
+		"  printf(\"%d %d %d %d [%s] %d\\n\", last[1], last[2], small[7], last[9],\n"
+		"    self->names[3, \"x\"], self->names[4, \"x\"] == NULL);\n"
 		"  printf(\"%d %d %d\\n\", calls[\"a\"].n, calls[\"b\"].ts, calls[\"c\"].n);\n"
 		"  exit(0); }\n");
 	struct run_result r;
 	e2e_run(&r, DTRUN_BIN, obj, NULL);
 	cr_assert_eq(r.status, 0, "%s", r.err);
-	cr_assert_str_eq(r.out, "5 6 44 0 [hello] []\n14 7 0\n\n");
+	cr_assert_str_eq(r.out, "5 6 44 0 [hello] 1\n14 7 0\n\n");
 	run_result_free(&r);
 }
 

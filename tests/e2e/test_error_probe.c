@@ -25,7 +25,7 @@ E2E_TEST(error_probe, error_clauses_see_each_fault)
 		   "ERROR 0 1 1 1 16384 dtrace:::ERROR id 3\n"
 		   "ERROR 0 1 2 4 0 dtrace:::ERROR id 3\n"
 		   "ERROR 0 1 3 1 0 dtrace:::ERROR id 3\n"
-		   "012345678901234faults 1 4\n\n");
+		   "0123456789012345faults 1 4\n\n");
 	e2e_expect_err(&r,
 		"dtrun: error in *error_args.d:4:1 for probe ID 1 (dtrace:::BEGIN): invalid address "
 		"(0x4000) at BPF pc *",

@@ -114,6 +114,45 @@ E2E_TEST(strings, rawbytes_dumps_strsize_and_a_nul)
 	run_result_free(&r);
 }
 
+/* DTrace for Linux keeps strsize characters whatever strsize is (its
+ * string is recorded as strsize + 1 bytes, the NUL after them), and
+ * sizeof(string) and a D struct's string member are strsize bytes, its
+ * char[strsize]: with strsize=16 a literal, a join, a copy in a variable,
+ * an aggregation key and a char * made a string keep 16 characters, and
+ * rawbytes shows 17. */
+E2E_TEST(strings, a_strsize_multiple_of_8_keeps_that_many_characters)
+{
+	const char *obj = e2e_build("strings_keep16",
+		"#pragma D option quiet\n"
+		"#pragma D option strsize=16\n"
+		"struct rec { string name; int after; };\n"
+		"struct rec r;\n"
+		"self string t;\n"
+		"BEGIN {\n"
+		"	self->t = strjoin(\"0123456789\", \"abcdefghij\");\n"
+		"	g = \"ABCDEFGHIJKLMNOPQRS\";\n"
+		"	printf(\"%s|%s|%d|%d|%d|%d\\n\", self->t, g, strlen(self->t), strlen(g),\n"
+		"	       sizeof(string), offsetof(struct rec, after));\n"
+		"	@[g] = count();\n"
+		"	printa(\"%s %@d\\n\", @);\n"
+		"	setopt(\"rawbytes\");\n"
+		"}\n"
+		"BEGIN { this->p = (char *)alloca(20); bcopy(\"ABCDEFGHIJKLMNOPQRS\", this->p, 20);\n"
+		"	printf(\"%d|\", strlen(stringof(this->p))); }\n"
+		"BEGIN { trace(g); exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0,
+		   "0123456789abcdef|ABCDEFGHIJKLMNOP|16|16|16|16\n"
+		   "ABCDEFGHIJKLMNOP 1\n"
+		   "16|\n"
+		   "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+		   "         0: 41 42 43 44 45 46 47 48 49 4a 4b 4c 4d 4e 4f 50  ABCDEFGHIJKLMNOP\n"
+		   "        10: 00                                               .\n"
+		   "\n");
+	run_result_free(&r);
+}
+
 /* <, <=, >, >= order strings by their bytes, unsigned, up to the first
  * NUL; many comparisons of long strings that share a long prefix, in one
  * clause, still load (each was a walk over every byte before). */
@@ -165,7 +204,7 @@ E2E_TEST(strings, null_strings_compare_store_and_fault)
 		"	       empty == NULL, arm == g);\n"
 		"	printf(\"%d %d %d %d %d\\n\", g < empty, empty > g, g <= g, \"a\" > NULL,\n"
 		"	       NULL < g);\n"
-		"	printf(\"[%s] [%s] [%s]\\n\", g, strrchr(\"hello\", 'l'), strstr(\"hello\", \"ll\"));\n"
+		"	printf(\"[%s] [%s]\\n\", strrchr(\"hello\", 'l'), strstr(\"hello\", \"ll\"));\n"
 		"}\n"
 		"BEGIN { trace(strlen(g)); }\n"
 		"BEGIN { trace(strtok(NULL, \",\")); }\n"
@@ -227,6 +266,39 @@ E2E_TEST(strings, strtok_with_no_token_left_is_null)
 	cr_assert_str_eq(r.out, "[ab][:cd]1 1 0\n\n");
 	cr_assert(strstr(r.err, "strings_tok_null.d:8:1 for probe ID 1 (dtrace:::BEGIN): invalid "
 				"address (0x0)"), "%s", r.err);
+	run_result_free(&r);
+}
+
+/* A string thread-local or array element that was never stored (or was
+ * stored 0) is D's NULL string, a null pointer in DTrace for Linux: it
+ * equals NULL and not "", a copy of it is NULL too, and whatever reads its
+ * characters -- trace(), printf("%s"), strlen() -- faults on address 0. */
+E2E_TEST(strings, unset_dynamic_strings_are_null)
+{
+	const char *obj = e2e_build("strings_unset",
+		"#pragma D option quiet\n"
+		"self string ts;\n"
+		"string as[int];\n"
+		"string g;\n"
+		"BEGIN {\n"
+		"	printf(\"%d %d %d %d %d\\n\", self->ts == NULL, as[1] == NULL, self->ts == \"\",\n"
+		"	       as[2] != NULL, self->ts < \"\");\n"
+		"	g = self->ts; self->ts = \"set\"; as[6] = \"six\"; as[6] = 0;\n"
+		"	printf(\"%d %d %d %d\\n\", g == NULL, self->ts == NULL, as[6] == NULL, g == as[7]);\n"
+		"}\n"
+		"BEGIN { trace(as[4]); }\n"
+		"BEGIN { printf(\"[%s]\\n\", as[3]); }\n"
+		"BEGIN { trace(strlen(as[5])); }\n"
+		"BEGIN { printf(\"%s|\\n\", g); }\n"
+		"BEGIN { exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	cr_assert_eq(r.status, 0, "status %d\n%s", r.status, r.err);
+	cr_assert_str_eq(r.out, "1 1 0 0 1\n1 0 1 1\n\n");
+	for (int line = 11; line <= 14; line++)
+		cr_assert(strstr(r.err, e2e_fmt("strings_unset.d:%d:1 for probe ID 1 "
+						"(dtrace:::BEGIN): invalid address (0x0)", line)),
+			  "line %d: %s", line, r.err);
 	run_result_free(&r);
 }
 

@@ -7,8 +7,9 @@
  *
  * The program is typed by construction: expressions are generated for a
  * wanted type (integer or string), variables keep one type each, divisors
- * and shift counts are kept in range, and nothing is dereferenced but
- * curthread. Statements are assignments (plain, compound, ++ and --),
+ * and shift counts are kept in range, nothing is dereferenced but
+ * curthread, and the string thread-local, NULL in every thread but
+ * BEGIN's, is tested before it is read. Statements are assignments (plain, compound, ++ and --),
  * aggregations (with keys of one or two parts), printf() and trace().
  * It ends by itself: a tick probe calls exit() after a few
  * firings, and the syscall clauses fire on the trigger's getppid() calls.
@@ -163,9 +164,12 @@ static void int_expr(int depth)
 
 static void str_expr(int depth)
 {
+	/* self->st0 is set in BEGIN's thread only: elsewhere it is D's NULL
+	 * string, which faults where its characters are read (as in DTrace),
+	 * so it is read through a test for NULL */
 	static const char *const leaves[] = { "\"\"", "\"abc\"", "\"a longer string, 32 chars\"",
 					      "execname", "probefunc", "probename", "probeprov",
-					      "gs0", "self->st0" };
+					      "gs0", "(self->st0 != NULL ? self->st0 : \"\")" };
 
 	if (depth <= 0) {
 		out("%s", leaves[rnd(sizeof(leaves) / sizeof(*leaves))]);

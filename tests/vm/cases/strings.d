@@ -22,9 +22,10 @@ syscall::openat:entry
 /pid == $target && this->p == "no/such//dir/File.Name-42.txt/"/
 {
 	this->q = substr(this->p, 9, 3);
-	printf("%d|%d|%d|%d|%s|%s|%d|%d\n", index(this->p, "/"), rindex(this->p, "/"),
+	/* a search that finds nothing is NULL, which faults where printed */
+	printf("%d|%d|%d|%d|%s|%d|%d|%d\n", index(this->p, "/"), rindex(this->p, "/"),
 	    index(this->p, "/", 4), rindex(this->p, "/", 10), strstr(this->p, "dir"),
-	    strstr(this->p, "zz"), rindex(this->p, this->q), index(this->p, this->q, 10));
+	    strstr(this->p, "zz") == NULL, rindex(this->p, this->q), index(this->p, this->q, 10));
 	printf("%s|%s|%s|%s|%s|%d|%d\n", strchr(this->p, '.'), strrchr(this->p, '.'),
 	    lltostr(arg3, 8), lltostr(arg3 - 300), lltostr(arg3, 16),
 	    strtoll(substr(this->p, rindex(this->p, "-"))),
