@@ -260,7 +260,7 @@ E2E_TEST(aggs, histogram_increments_cancelling_out_are_shown)
 }
 
 /* Each aggregation is one map and a BPF program may use 64: a clause updating
- * 70 aggregations cannot load, and the loader says why. */
+ * 70 aggregations cannot load, and `dcc run` says why before loading. */
 E2E_TEST(aggs, a_clause_past_the_map_limit_is_explained)
 {
 	char src[4096];
@@ -271,8 +271,9 @@ E2E_TEST(aggs, a_clause_past_the_map_limit_is_explained)
 	struct run_result r;
 	e2e_run(&r, DCC_BIN, "run", "-q", "-n", src, NULL);
 	cr_assert_eq(r.status, 1, "status %d\n%s", r.status, r.err);
-	cr_assert(strstr(r.err, "dcc: a BPF program may use at most 64 maps, and each aggregation "
-			 "is one: a clause updating that many is beyond dcc\n"), "%s", r.err);
+	cr_assert(strstr(r.err, "<description>:1:1: error: this clause's program uses 71 maps, more "
+			 "than the 64 the kernel lets one BPF program use: each aggregation is a "
+			 "map of its own\n"), "%s", r.err);
 	run_result_free(&r);
 }
 
