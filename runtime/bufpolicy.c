@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <bpf/libbpf.h>
 #include <dcc/abi_opt.h>
 #include "rt.h"
 
@@ -78,6 +79,11 @@ static void note_exit(struct dcc_runtime *rt, const struct dcc_meta_clause *c, c
 int rt_bufpolicy_take(struct dcc_runtime *rt, const struct dcc_rec_hdr *h,
 		      const struct dcc_meta_clause *c, const void *data, size_t size)
 {
+	/* records are data: a CPU number past the machine's would size the
+	 * table from it (and cpu + 1 can wrap) */
+	int possible = libbpf_num_possible_cpus();
+	if (h->cpu >= (uint32_t)(possible > 0 ? possible : 8192))
+		return -EINVAL;
 	struct cpu_ring *r = cpu_ring(rt, h->cpu);
 	struct held *e;
 

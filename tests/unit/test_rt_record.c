@@ -649,3 +649,30 @@ Test(rt_record, records_to_an_application)
 			 HEADER "  0    182                    getppid:entry bash -2\n\n");
 	rtt_close(&t);
 }
+
+/* bufpolicy=ring holds each CPU's records until tracing stops; a record's
+ * CPU number is data, and one past the machine's CPUs is refused rather
+ * than sizing the table (cpu + 1 wraps at 0xffffffff). */
+Test(rt_record, ring_policy_holds_records_and_refuses_a_foreign_cpu)
+{
+	struct rtt t;
+	struct rec r;
+	struct mb b;
+
+	base(&b);
+	mb_option(&b, "quiet", NULL);
+	mb_option(&b, "bufpolicy", "ring");
+	mb_clause(&b);
+	mb_action(&b, DCC_ACT_PRINTF, "held\n");
+	cr_assert_eq(rtt_open(&t, &b, true, NULL, 0), 0);
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0xffffffffu);
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), -EINVAL);
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 1u << 30);
+	cr_assert_eq(dcc_runtime__handle_record(t.rt, r.buf, r.size), -EINVAL);
+	rec_init(&r, &b, 1, DCC_PROBE_BEGIN, 0);
+	feed(&t, &r);
+	cr_assert_str_eq(rtt_out(&t), "");
+	dcc_runtime__flush_ring(t.rt);
+	cr_assert_str_eq(rtt_out(&t), "held\n");
+	rtt_close(&t);
+}
