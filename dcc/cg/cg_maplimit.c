@@ -2,8 +2,9 @@
  * The kernel's limit on the maps one BPF program may use (64, the
  * verifier's MAX_USED_MAPS), checked when the module is built: every
  * aggregation is a map of its own, so a clause updating more of them than
- * that would be refused when loaded, with only E2BIG to say why. The count is of the map globals each program's code
- * names, through the functions it calls (timer clauses, ERROR clauses).
+ * that would be refused when loaded, with only E2BIG to say why. The
+ * count is of the map globals each program's code names, through the
+ * functions it calls (timer clauses, ERROR clauses).
  */
 #include <stdlib.h>
 
@@ -63,6 +64,10 @@ static void count_value(struct map_walk *w, LLVMValueRef v)
 
 int cg_check_map_limit(struct cg *cg)
 {
+	/* no program can name more maps than the module has: most scripts
+	 * skip the walk over every instruction */
+	if (cg->nmaps <= MAX_USED_MAPS)
+		return 0;
 	struct sema *s = cg->s;
 	struct map_walk w = { .cg = cg, .used = calloc((size_t)cg->nmaps + 1, sizeof(bool)) };
 	int err = 0;
