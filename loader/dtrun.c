@@ -91,6 +91,7 @@ int main(int argc, char **argv)
 	void *obj;
 	int first, status;
 
+	hugeheap_reserve((size_t)24 << 20);
 	status = info_long_options(argc, argv);
 	if (status >= 0)
 		return status;

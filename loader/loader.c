@@ -360,8 +360,10 @@ static int load_object(struct run *r)
 			return err;
 		log_len = 0;
 		log_buf[0] = 0;
-		if (!bpf_object__load(r->obj))
+		if (!bpf_object__load(r->obj)) {
+			hugeheap_release(); /* libbpf's copies of the kernel's BTF are freed */
 			return loader_fill_cpuinfo(r->obj, stderr, r->prog);
+		}
 		err = errno ? -errno : -EINVAL;
 		if (failed_program(pname, sizeof(pname)))
 			target = loader_attach_target(r->rt, pname, &kind, &only_optional, &count);

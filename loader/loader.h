@@ -92,4 +92,11 @@ struct loader_lister *loader_lister_open(pid_t pid, const char *cmd, const char 
 int loader_list_usdt(struct loader_lister *l, const char *desc, uint32_t pid, FILE *out);
 void loader_lister_close(struct loader_lister *l);
 
+/* hugeheap.c: blocks up to 32 MiB from a heap grown by bytes (at most
+ * 24 MiB) and advised for transparent huge pages, for the kernel's BTF
+ * that libbpf reads; for the dcc and dtrun programs, never a library.
+ * hugeheap_release() gives what is free back once the object is loaded. */
+void hugeheap_reserve(size_t bytes);
+void hugeheap_release(void);
+
 #endif

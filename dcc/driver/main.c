@@ -656,6 +656,7 @@ static int cli_options(struct cli *c, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	hugeheap_reserve((size_t)24 << 20); /* the kernel's BTF, LLVM's allocations */
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		return cmd_run(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "verify"))
