@@ -195,6 +195,9 @@ static int define_struct(struct sema *s, struct node *ts, struct type **out)
 	for (struct node *md = ts->list; md; md = md->next)
 		n += md->list ? ast_list_len(md->list) : 1;
 	t->members = arena_alloc(s->ar, sizeof(*t->members) * (size_t)(n ? n : 1));
+	/* a definition that failed left its members behind: this one starts
+	 * over (counting on from them wrote past the new array) */
+	t->nmembers = 0;
 	uint64_t bits = 0, size = 0;
 	unsigned maxalign = 1;
 	for (struct node *md = ts->list; md; md = md->next) {
