@@ -8,7 +8,8 @@
 # N      syscalls / reads the load generator makes per run (default 2000000)
 # REPS   runs per workload and implementation (default 5): median (min-max)
 # AOT=1  also measure bpftrace-aotrt (needs `bpftrace --aot`; prints no maps)
-# VARIANTS=1  also W2 rows of the hand-written program with dcc's choices
+# VARIANTS=1  also rows of the hand-written programs doing DTrace's
+#             bookkeeping (c-dtwork) and W2 rows with dcc's choices
 # KEEP=1 keep the work directory (objects, raw records, tracer outputs)
 set -euo pipefail
 
@@ -59,12 +60,14 @@ bpfcc()
 		"${@:3}" -c "$HERE/$1.bpf.c" -o "$W/$2.bpf.o"
 }
 bpfcc w1_count w1.c
+bpfcc w1_count w1.c-dtwork -DDTRACE_WORK
 bpfcc w2_quantize w2.c
 bpfcc w2_quantize w2.c-relookup -DRELOOKUP
 bpfcc w2_quantize w2.c-hashagg -DHASH_AGG
 bpfcc w2_quantize w2.c-dcclike -DRELOOKUP -DHASH_AGG
 bpfcc w2_quantize w2.c-inplace -DINPLACE
 bpfcc w2_quantize w2.c-taskstor -DTASK_STORAGE
+bpfcc w2_quantize w2.c-dtwork -DDTRACE_WORK
 D1='syscall:::entry { @[execname] = count(); }'
 D2='syscall::read:entry { self->ts = timestamp; }
 syscall::read:return /self->ts/ { @ = quantize(timestamp - self->ts); self->ts = 0; }'
@@ -178,8 +181,11 @@ for ((rep = 1; rep <= REPS; rep++)); do
 		for impl in $impls; do
 			measure "$wl" "$impl" "$rep"
 		done
+		if [ "$wl" = w1 ] && [ "$VARIANTS" = 1 ]; then
+			measure "$wl" c-dtwork "$rep"
+		fi
 		if [ "$wl" = w2 ] && [ "$VARIANTS" = 1 ]; then
-			for impl in c-relookup c-hashagg c-dcclike c-inplace c-taskstor; do
+			for impl in c-relookup c-hashagg c-dcclike c-inplace c-taskstor c-dtwork; do
 				measure "$wl" "$impl" "$rep"
 			done
 		fi
