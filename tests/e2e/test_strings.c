@@ -302,6 +302,31 @@ E2E_TEST(strings, unset_dynamic_strings_are_null)
 	run_result_free(&r);
 }
 
+/* D's NULL string as an aggregation key or an array index faults on
+ * address 0 (DTrace reads each string of a key tuple through its
+ * pointer) whether the element is stored, read or the key counted; the
+ * key is not made, and a key that is "" is not NULL. */
+E2E_TEST(strings, null_string_keys_fault)
+{
+	const char *obj = e2e_build("strings_nullkey",
+		"#pragma D option quiet\n"
+		"self string unset;\n"
+		"BEGIN { @c[self->unset] = count(); printf(\"not reached 1\\n\"); }\n"
+		"BEGIN { arr[self->unset, 1] = 5; printf(\"not reached 2\\n\"); }\n"
+		"BEGIN { trace(arr[\"k\", 2]); trace(arr[self->unset, 2]); }\n"
+		"BEGIN { @c[\"\"] = count(); arr[\"\", 3] = 4;\n"
+		"	printf(\"%d\\n\", arr[\"\", 3]); exit(0); }\n"
+		"END { printa(\"[%s] %@d\\n\", @c); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "4\n[] 1\n\n");
+	for (int line = 3; line <= 5; line++)
+		cr_assert(strstr(r.err, e2e_fmt("strings_nullkey.d:%d:1 for probe ID 1 "
+						"(dtrace:::BEGIN): invalid address (0x0)", line)),
+			  "line %d: %s", line, r.err);
+	run_result_free(&r);
+}
+
 /* s + n and n + s: the string from offset n on, as DTrace's string
  * arithmetic gives it, whatever holds s; past the end it is "". */
 E2E_TEST(strings, adding_an_integer_skips_characters)
