@@ -327,6 +327,33 @@ E2E_TEST(strings, null_string_keys_fault)
 	run_result_free(&r);
 }
 
+/* stringof() of an integer reads the string at that address, as of a
+ * pointer; address 0 (stringof(NULL), a null pointer) is D's NULL string,
+ * which recording faults on, and another unreadable address reads "". */
+E2E_TEST(strings, stringof_an_address)
+{
+	const char *obj = e2e_build("strings_stringof_addr",
+		"#pragma D option quiet\n"
+		"BEGIN {\n"
+		"	this->at = (long)(char *)curthread->comm;\n"
+		"	printf(\"[%s] [%s] %d %d\\n\", stringof(this->at), stringof(12),\n"
+		"	       stringof(NULL) == NULL, stringof(this->at - this->at) == NULL);\n"
+		"	s = stringof((char *)0);\n"
+		"	printf(\"%d %d\\n\", s == NULL, stringof(12) == \"\");\n"
+		"}\n"
+		"BEGIN { trace(stringof(NULL)); }\n"
+		"BEGIN { printf(\"%s\\n\", stringof(0)); }\n"
+		"BEGIN { exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "[dtrun] [] 1 1\n1 1\n\n");
+	for (int line = 9; line <= 10; line++)
+		cr_assert(strstr(r.err, e2e_fmt("strings_stringof_addr.d:%d:1 for probe ID 1 "
+						"(dtrace:::BEGIN): invalid address (0x0)", line)),
+			  "line %d: %s", line, r.err);
+	run_result_free(&r);
+}
+
 /* s + n and n + s: the string from offset n on, as DTrace's string
  * arithmetic gives it, whatever holds s; past the end it is "". */
 E2E_TEST(strings, adding_an_integer_skips_characters)
