@@ -354,6 +354,34 @@ E2E_TEST(strings, stringof_an_address)
 	run_result_free(&r);
 }
 
+/* A D struct's string member is DTrace's char[strsize]: it keeps strsize
+ * characters as any string does (its NUL is not stored), in a global, a
+ * thread-local and a clause-local struct, read by printf, strlen, strjoin,
+ * comparisons and trace, with the next member left alone. */
+E2E_TEST(strings, struct_string_members_keep_strsize_characters)
+{
+	const char *obj = e2e_build("strings_member",
+		"#pragma D option quiet\n"
+		"#pragma D option strsize=8\n"
+		"struct s { string a; int b; };\n"
+		"struct s x;\n"
+		"self struct s y;\n"
+		"this struct s z;\n"
+		"BEGIN {\n"
+		"	x.a = \"abcdefghijkl\"; x.b = -1; g = \"abcdefghijkl\";\n"
+		"	self->y.a = \"0123456789\"; self->y.b = 7; this->z.a = \"short\";\n"
+		"	printf(\"[%s] %d %d %d %d\\n\", x.a, strlen(x.a), sizeof(x), x.a == g, x.b);\n"
+		"	printf(\"[%s] [%s] [%s] %d\\n\", strjoin(x.a, \"Z\"), self->y.a, this->z.a,\n"
+		"	       self->y.b);\n"
+		"	trace(x.a);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "[abcdefgh] 8 12 1 -1\n[abcdefgh] [01234567] [short] 7\nabcdefgh\n");
+	run_result_free(&r);
+}
+
 /* s + n and n + s: the string from offset n on, as DTrace's string
  * arithmetic gives it, whatever holds s; past the end it is "". */
 E2E_TEST(strings, adding_an_integer_skips_characters)
