@@ -313,8 +313,12 @@ void cg_agg_update(struct cg *cg, struct node *assign)
 		    !cg_str_into(cg, k, dst, cg->agg_keycap[g->id][i], true))
 			v = cg_expr(cg, k);
 		if (g->keys[i]->kind == T_STRING) {
-			if (v.v) /* else cg_str_into() wrote it */
+			if (v.v) { /* else cg_str_into() wrote it */
+				/* the NULL string faults, as a tuple's
+				 * string read through DTrace's pointer */
+				cg_str_notnull(cg, k, v);
 				cg_strcopy(cg, dst, cg->agg_keycap[g->id][i], v);
+			}
 			off += cg->agg_keycap[g->id][i];
 		} else if (type_is_symbolic(g->keys[i]) && v.cap) {
 			cg_memop(cg, "llvm.memcpy", dst, v.v, g->keys[i]->size);

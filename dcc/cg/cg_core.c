@@ -396,7 +396,8 @@ struct cval cg_kstring(struct cg *cg, struct node *n)
 			cap = (unsigned)(t->nelem + 7) & ~7u;
 		src = cg_addr(cg, n);
 	} else {
-		src = as_ptr(cg, cg_expr(cg, n).v);
+		/* a pointer or an integer address (stringof(NULL), stringof(12)) */
+		src = as_ptr(cg, cg_norm(cg, cg_expr(cg, n).v, t));
 	}
 	LLVMValueRef dst = cg_tmpbuf(cg, cap);
 	cg_memop(cg, "llvm.memset", dst, NULL, cap);
@@ -407,5 +408,10 @@ struct cval cg_kstring(struct cg *cg, struct node *n)
 	LLVMValueRef size = n->scratch & SCR_VALUE ? cg_alloca_str_max(cg, src, max)
 						   : cg_i32(cg, max);
 	cg_bpf_probe_read_kernel_str(cg, dst, size, src);
+	/* address 0 is D's NULL string, as DTrace's string is that pointer;
+	 * another bad address reads as "" (the helper zero-fills), as there */
+	if (t->kind != T_ARRAY)
+		cg_str_null_unless(cg, dst, LLVMBuildICmp(cg->b, LLVMIntNE, src,
+							   LLVMConstNull(cg->ptr), ""));
 	return (struct cval){ .v = dst, .t = &type_string, .cap = cap };
 }

@@ -720,10 +720,16 @@ struct cval cg_symbolic(struct cg *cg, struct node *n)
 static struct cval kernel_value(struct cg *cg, struct node *n)
 {
 	if (n->type->kind == T_STRING) {
-		/* a string member of a D struct: its bytes, wherever the struct is */
-		LLVMValueRef buf = cg_tmpbuf(cg, cg->strmember);
+		/* a string member of a D struct: its bytes, wherever the struct
+		 * is, and the NUL after them that a full member has no room for */
+		LLVMValueRef buf = cg_tmpbuf(cg, cg->strsize);
+		if (cg->strsize > cg->strmember) {
+			LLVMValueRef off = cg_i64(cg, cg->strmember);
+			cg_memop(cg, "llvm.memset", LLVMBuildGEP2(cg->b, cg->i8, buf, &off, 1, ""),
+				 NULL, cg->strsize - cg->strmember);
+		}
 		cg_bpf_probe_read_kernel(cg, buf, cg_i32(cg, cg->strmember), cg_addr(cg, n));
-		return (struct cval){ .v = buf, .t = n->type, .cap = cg->strmember };
+		return (struct cval){ .v = buf, .t = n->type, .cap = cg->strsize };
 	}
 	if (type_is_float(n->type) && n->type->size > 8) {
 		LLVMValueRef buf = cg_tmpbuf(cg, n->type->size);

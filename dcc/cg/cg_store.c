@@ -230,9 +230,18 @@ struct cval cg_store_member(struct cg *cg, struct node *n)
 	if (n->op != '=')
 		cur = cg_norm(cg, bits ? cg_bitfield(cg, lv).v : cg_kread(cg, addr, t), at);
 	struct cval val = cg_expr(cg, n->b);
-	if (t->kind == T_STRING) { /* a string member: its bytes in place */
-		cg_strcopy(cg, addr, cg->strmember, val);
-		return (struct cval){ .v = addr, .t = t, .cap = cg->strmember };
+	if (t->kind == T_STRING) {
+		/* a string member: its bytes in place, DTrace's char[strsize]
+		 * that keeps strsize characters with no room for the NUL
+		 * (kernel_value() adds it when the member is read) */
+		unsigned len = val.cap < cg->strmember ? val.cap : cg->strmember;
+		cg_memop(cg, "llvm.memcpy", addr, val.v, len);
+		if (len < cg->strmember) {
+			LLVMValueRef off = cg_i64(cg, len);
+			cg_memop(cg, "llvm.memset", LLVMBuildGEP2(cg->b, cg->i8, addr, &off, 1, ""),
+				 NULL, cg->strmember - len);
+		}
+		return val;
 	}
 	if (type_is_float(t) && t->size > 8) {
 		cg_memop(cg, "llvm.memcpy", addr, val.v, t->size);

@@ -64,8 +64,9 @@ bool cg_str_maybe_null(const struct node *n)
 	case N_SELF:
 	case N_THIS:
 		return true;
-	case N_STRINGOF:
-		return n->a->type->kind == T_STRING && cg_str_maybe_null(n->a);
+	case N_STRINGOF: /* of a string that may be NULL, or of address 0 */
+		return n->a->type->kind == T_STRING ? cg_str_maybe_null(n->a)
+						    : type_is_scalar(n->a->type);
 	case N_COND:
 		return cg_str_maybe_null(n->b) || cg_str_maybe_null(n->c);
 	case N_COMMA:

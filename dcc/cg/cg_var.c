@@ -82,6 +82,9 @@ struct lref cg_lref(struct cg *cg, struct node *lv)
 		}
 		struct cval kv = cg_expr(cg, k);
 		if (kt->kind == T_STRING) {
+			/* DTrace reads a key's string through its pointer: the
+			 * NULL string is an invalid address there too */
+			cg_str_notnull(cg, k, kv);
 			cg_strcopy(cg, dst, cg->strsize, kv);
 			off += cg->strsize;
 		} else {

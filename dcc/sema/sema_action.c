@@ -288,6 +288,18 @@ static int printa_star(struct sema *s, struct node *fmt, const char *spec, int l
 	return 0;
 }
 
+/* %s and %S take a string or a char array, as DTrace's do; a char
+ * pointer is an address, whose string stringof() reads. */
+static int string_arg(struct sema *s, struct node *a, const char *spec, int len, int argno)
+{
+	if (a->type->kind == T_PTR && type_is_stringish(a->type))
+		return diag_error(s->dg, a->loc, "conversion '%.*s' needs a string or a char "
+				  "array, argument #%d is '%s' (use stringof())", len, spec, argno,
+				  type_str(a->type));
+	sema_coerce_string(s, a);
+	return 0;
+}
+
 /* Walk a printf format; check each conversion against the arguments. */
 static int check_format(struct sema *s, struct node *call, struct node *fmt, struct node *args,
 			bool printa, struct agg *agg)
@@ -388,8 +400,8 @@ static int check_format(struct sema *s, struct node *call, struct node *fmt, str
 		if (!a)
 			return diag_error(s->dg, fmt->loc, "format conversion #%d '%.*s' has no "
 					  "argument", argno, len, spec);
-		if (want_str)
-			sema_coerce_string(s, a);
+		if (want_str && string_arg(s, a, spec, len, argno))
+			return -1;
 		bool is_str = a->type->kind == T_STRING || sema_subr_text(a->type);
 		/* any float type takes any of e E f g G, whatever size prefix
 		 * the format writes (the runtime uses the value's own) */

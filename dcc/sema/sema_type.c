@@ -239,16 +239,18 @@ bool sema_text_operands(struct sema *s, struct node *n)
 	return true;
 }
 
-/* stringof(x): a string as it is, the string at a char array or pointer,
- * an address's text */
+/* stringof(x): a string as it is, the string at a char array, a pointer
+ * or an integer address, an address's text */
 int sema_stringof(struct sema *s, struct node *n)
 {
 	if (sema_expr(s, n->a))
 		return -1;
+	/* any scalar, as in DTrace: an integer is the address of the
+	 * string, as a pointer is */
 	if (n->a->type->kind != T_STRING && !type_is_stringish(n->a->type) &&
-	    !sema_subr_text(n->a->type))
-		return diag_error(s->dg, n->loc, "stringof() of '%s' is not supported yet",
-				  type_str(n->a->type));
+	    !sema_subr_text(n->a->type) && !type_is_scalar(n->a->type))
+		return diag_error(s->dg, n->loc, "stringof() cannot apply to a value of "
+				  "type '%s'", type_str(n->a->type));
 	n->type = &type_string;
 	return 0;
 }

@@ -302,6 +302,86 @@ E2E_TEST(strings, unset_dynamic_strings_are_null)
 	run_result_free(&r);
 }
 
+/* D's NULL string as an aggregation key or an array index faults on
+ * address 0 (DTrace reads each string of a key tuple through its
+ * pointer) whether the element is stored, read or the key counted; the
+ * key is not made, and a key that is "" is not NULL. */
+E2E_TEST(strings, null_string_keys_fault)
+{
+	const char *obj = e2e_build("strings_nullkey",
+		"#pragma D option quiet\n"
+		"self string unset;\n"
+		"BEGIN { @c[self->unset] = count(); printf(\"not reached 1\\n\"); }\n"
+		"BEGIN { arr[self->unset, 1] = 5; printf(\"not reached 2\\n\"); }\n"
+		"BEGIN { trace(arr[\"k\", 2]); trace(arr[self->unset, 2]); }\n"
+		"BEGIN { @c[\"\"] = count(); arr[\"\", 3] = 4;\n"
+		"	printf(\"%d\\n\", arr[\"\", 3]); exit(0); }\n"
+		"END { printa(\"[%s] %@d\\n\", @c); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "4\n[] 1\n\n");
+	for (int line = 3; line <= 5; line++)
+		cr_assert(strstr(r.err, e2e_fmt("strings_nullkey.d:%d:1 for probe ID 1 "
+						"(dtrace:::BEGIN): invalid address (0x0)", line)),
+			  "line %d: %s", line, r.err);
+	run_result_free(&r);
+}
+
+/* stringof() of an integer reads the string at that address, as of a
+ * pointer; address 0 (stringof(NULL), a null pointer) is D's NULL string,
+ * which recording faults on, and another unreadable address reads "". */
+E2E_TEST(strings, stringof_an_address)
+{
+	const char *obj = e2e_build("strings_stringof_addr",
+		"#pragma D option quiet\n"
+		"BEGIN {\n"
+		"	this->at = (long)(char *)curthread->comm;\n"
+		"	printf(\"[%s] [%s] %d %d\\n\", stringof(this->at), stringof(12),\n"
+		"	       stringof(NULL) == NULL, stringof(this->at - this->at) == NULL);\n"
+		"	s = stringof((char *)0);\n"
+		"	printf(\"%d %d\\n\", s == NULL, stringof(12) == \"\");\n"
+		"}\n"
+		"BEGIN { trace(stringof(NULL)); }\n"
+		"BEGIN { printf(\"%s\\n\", stringof(0)); }\n"
+		"BEGIN { exit(0); }\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "[dtrun] [] 1 1\n1 1\n\n");
+	for (int line = 9; line <= 10; line++)
+		cr_assert(strstr(r.err, e2e_fmt("strings_stringof_addr.d:%d:1 for probe ID 1 "
+						"(dtrace:::BEGIN): invalid address (0x0)", line)),
+			  "line %d: %s", line, r.err);
+	run_result_free(&r);
+}
+
+/* A D struct's string member is DTrace's char[strsize]: it keeps strsize
+ * characters as any string does (its NUL is not stored), in a global, a
+ * thread-local and a clause-local struct, read by printf, strlen, strjoin,
+ * comparisons and trace, with the next member left alone. */
+E2E_TEST(strings, struct_string_members_keep_strsize_characters)
+{
+	const char *obj = e2e_build("strings_member",
+		"#pragma D option quiet\n"
+		"#pragma D option strsize=8\n"
+		"struct s { string a; int b; };\n"
+		"struct s x;\n"
+		"self struct s y;\n"
+		"this struct s z;\n"
+		"BEGIN {\n"
+		"	x.a = \"abcdefghijkl\"; x.b = -1; g = \"abcdefghijkl\";\n"
+		"	self->y.a = \"0123456789\"; self->y.b = 7; this->z.a = \"short\";\n"
+		"	printf(\"[%s] %d %d %d %d\\n\", x.a, strlen(x.a), sizeof(x), x.a == g, x.b);\n"
+		"	printf(\"[%s] [%s] [%s] %d\\n\", strjoin(x.a, \"Z\"), self->y.a, this->z.a,\n"
+		"	       self->y.b);\n"
+		"	trace(x.a);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "[abcdefgh] 8 12 1 -1\n[abcdefgh] [01234567] [short] 7\nabcdefgh\n");
+	run_result_free(&r);
+}
+
 /* s + n and n + s: the string from offset n on, as DTrace's string
  * arithmetic gives it, whatever holds s; past the end it is "". */
 E2E_TEST(strings, adding_an_integer_skips_characters)
