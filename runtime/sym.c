@@ -235,13 +235,15 @@ static int ucmp(const void *a, const void *b)
 	return y->rank - x->rank;
 }
 
-static void elf_syms(struct uelf *u, Elf *e)
+/* The symbols of one ELF's .symtab and .dynsym added to u's; its segments
+ * too when segs (the mapped file's, not a detached debug file's). */
+static void elf_syms(struct uelf *u, Elf *e, bool segs)
 {
 	Elf_Scn *scn = NULL;
-	size_t cap = 0, phnum;
+	size_t cap = u->nsyms, phnum;
 	GElf_Shdr sh;
 
-	if (!elf_getphdrnum(e, &phnum)) {
+	if (segs && !elf_getphdrnum(e, &phnum)) {
 		for (size_t i = 0; i < phnum && u->nseg < 16; i++) {
 			GElf_Phdr ph;
 
@@ -291,7 +293,105 @@ static void elf_syms(struct uelf *u, Elf *e)
 				u->nsyms++;
 		}
 	}
-	qsort(u->syms, u->nsyms, sizeof(*u->syms), ucmp);
+}
+
+/* The name .gnu_debuglink gives e's detached debug file, or NULL. */
+static const char *debuglink(Elf *e)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(e, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(e, scn))) {
+		const char *name;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(e, shstrndx, sh.sh_name)) ||
+		    strcmp(name, ".gnu_debuglink") || !(d = elf_getdata(scn, NULL)) ||
+		    !d->d_size || !memchr(d->d_buf, '\0', d->d_size))
+			continue;
+		return d->d_buf;
+	}
+	return NULL;
+}
+
+/* Whether e has a .symtab (a stripped file has only .dynsym); if not, the
+ * path of its detached debug file by the GNU build-id convention,
+ * /usr/lib/debug/.build-id/NN/REST.debug, in debug[] ("" when e carries no
+ * build-id note). */
+static bool has_symtab(Elf *e, char *debug, size_t n)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	*debug = '\0';
+	while ((scn = elf_nextscn(e, scn))) {
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB)
+			return true;
+		if (sh.sh_type != SHT_NOTE)
+			continue;
+		Elf_Data *d = elf_getdata(scn, NULL);
+		GElf_Nhdr nh;
+		size_t off = 0, name_off, desc_off;
+
+		while (d && (off = gelf_getnote(d, off, &nh, &name_off, &desc_off))) {
+			const unsigned char *id = (const unsigned char *)d->d_buf + desc_off;
+			size_t len;
+
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 || nh.n_descsz < 2 ||
+			    memcmp((const char *)d->d_buf + name_off, "GNU", 4))
+				continue;
+			len = (size_t)snprintf(debug, n, "/usr/lib/debug/.build-id/%02x/", id[0]);
+			for (size_t i = 1; i < nh.n_descsz && len + 3 < n; i++)
+				len += (size_t)snprintf(debug + len, n - len, "%02x", id[i]);
+			snprintf(debug + len, n - len, ".debug");
+		}
+	}
+	return false;
+}
+
+static bool syms_from(struct uelf *u, const char *debug)
+{
+	int fd = open(debug, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	Elf *de = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (de && elf_kind(de) == ELF_K_ELF)
+		elf_syms(u, de, false);
+	elf_end(de);
+	close(fd);
+	return true;
+}
+
+/* A stripped file's local functions (libc's __libc_start_call_main) are
+ * named only in its detached debug file, when one is installed (Debian's
+ * libc6-dbg, a -dbgsym package): read that file's .symtab as well, found
+ * where gdb looks: by build-id under /usr/lib/debug/.build-id, then by
+ * .gnu_debuglink's name beside the file, in .debug/ beside it, and under
+ * /usr/lib/debug. */
+static void debug_syms(struct uelf *u, Elf *e, const char *path)
+{
+	char debug[4200];
+	const char *link, *slash = strrchr(path, '/');
+	int dir = slash ? (int)(slash - path) : 0;
+
+	if (has_symtab(e, debug, sizeof(debug)))
+		return;
+	if (*debug && syms_from(u, debug))
+		return;
+	if (!slash || !(link = debuglink(e)) || strchr(link, '/'))
+		return;
+	static const char *const where[] = { "%.*s/%s", "%.*s/.debug/%s", "/usr/lib/debug%.*s/%s" };
+	for (size_t i = 0; i < sizeof(where) / sizeof(*where); i++) {
+		snprintf(debug, sizeof(debug), where[i], dir, path, link);
+		if (strcmp(debug, path) && syms_from(u, debug))
+			return;
+	}
 }
 
 static struct uelf *uelf_get(struct symtab *t, const char *path, int pid, const struct umap *m)
@@ -324,8 +424,11 @@ static struct uelf *uelf_get(struct symtab *t, const char *path, int pid, const 
 		return u;
 	elf_version(EV_CURRENT);
 	if ((e = elf_begin(fd, ELF_C_READ_MMAP, NULL))) {
-		if (elf_kind(e) == ELF_K_ELF)
-			elf_syms(u, e);
+		if (elf_kind(e) == ELF_K_ELF) {
+			elf_syms(u, e, true);
+			debug_syms(u, e, path);
+			qsort(u->syms, u->nsyms, sizeof(*u->syms), ucmp);
+		}
 		elf_end(e);
 	}
 	close(fd);

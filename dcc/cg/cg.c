@@ -164,14 +164,15 @@ static void map_di(struct cg *cg, struct cg_map *m)
 }
 
 /* &`sym: an extern in ".ksyms" without a type, which libbpf resolves from
- * /proc/kallsyms when it loads the object */
-LLVMValueRef cg_ksym(struct cg *cg, const char *name)
+ * /proc/kallsyms when it loads the object; a weak one is 0 where the
+ * kernel has no such symbol, a strong one fails the load */
+LLVMValueRef cg_ksym(struct cg *cg, const char *name, bool weak)
 {
 	LLVMValueRef g = LLVMGetNamedGlobal(cg->M, name);
 	if (g)
 		return g;
 	g = LLVMAddGlobal(cg->M, cg->i8, name);
-	LLVMSetLinkage(g, LLVMExternalLinkage);
+	LLVMSetLinkage(g, weak ? LLVMExternalWeakLinkage : LLVMExternalLinkage);
 	LLVMSetSection(g, ".ksyms");
 	LLVMSetGlobalConstant(g, 1);
 	attach_di(cg, g, name, LLVMDIBuilderCreateQualifiedType(cg->dib, 0x26, NULL), 1);

@@ -216,7 +216,7 @@ void cg_global_di(struct cg *cg, LLVMValueRef g, const char *name, LLVMMetadataR
 LLVMMetadataRef cg_di_array(struct cg *cg, LLVMMetadataRef elem, unsigned elem_bits, uint64_t n);
 /* A const volatile u64 in .rodata the loader sets before load (abi.h's DCC_RODATA_*). */
 LLVMValueRef cg_rodata_u64(struct cg *cg, const char *name);
-LLVMValueRef cg_ksym(struct cg *cg, const char *name);
+LLVMValueRef cg_ksym(struct cg *cg, const char *name, bool weak);
 LLVMValueRef cg_strlit(struct cg *cg, const char *s, size_t len, unsigned *cap);
 
 /* cg_expr.c */

@@ -313,7 +313,9 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 	switch (n->kind) {
 	case N_IDENT:
 		if (n->op == '`')
-			return cg_ksym(cg, n->name);
+			/* the script is file 0; the D library's files (its
+			 * symbols differ between kernels) are weak */
+			return cg_ksym(cg, n->name, n->loc.file != 0);
 		if (n->sym)
 			return cg_var_addr(cg, n);
 		break;

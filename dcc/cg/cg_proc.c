@@ -66,6 +66,8 @@ LLVMValueRef cg_proc_arg(struct cg *cg, int i)
 		return cg_i64(cg, 0);
 	if (src == PROC_SRC_LKTIME || src == PROC_SRC_LKFLAGS || src == PROC_SRC_LKREADER)
 		return cg_lockstat_arg(cg, src);
+	if (src == PROC_SRC_CURTASK)
+		return cg_bpf_get_current_task(cg);
 	if (src == PROC_SRC_PATH) {
 		/* syscalls/sys_enter_*: the number (int) at 8, the arguments from 16 */
 		LLVMValueRef nr = ctx_load(cg, cg->i32, 8);

@@ -23,6 +23,7 @@ enum proc_attach {
 #define PROC_SRC_LKTIME (-3)  /* nanoseconds since contention_begin */
 #define PROC_SRC_LKFLAGS (-4) /* contention_begin's LCB_F_* flags */
 #define PROC_SRC_LKREADER (-5) /* 1 for a reader (LCB_F_READ), 0 for a writer */
+#define PROC_SRC_CURTASK (-6) /* the running task (sched:::tick's arg0, as DTrace's) */
 #define PROC_MAXSRC 4
 #define PROC_MAXARGS 6
 

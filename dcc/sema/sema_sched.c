@@ -12,6 +12,15 @@
  * switch away from a task that blocks: not preempted, prev_state not
  * TASK_RUNNING). wakeup is sched_waking, which try_to_wake_up() fires in
  * the waker's context (sched_wakeup may run on the woken task's CPU).
+ *
+ * tick is the scheduler's tick, which DTrace for Linux takes from
+ * fbt::scheduler_tick:entry (fentry, which not every kernel allows): here
+ * hrtimer_expire_entry for the hrtimer that runs the tick (its function
+ * the kernel's tick handler, found by name in kallsyms: headers/d/sched.d),
+ * in the interrupted task's context, HZ times a second on each CPU that is
+ * not idle. arg0 is the running task, as DTrace's; arg3 the hrtimer (what
+ * the filter reads). A kernel in low-resolution mode (no hrtimer tick)
+ * never fires it.
  */
 #include <string.h>
 
@@ -32,6 +41,8 @@ static const struct proc_probe scheds[] = {
 	  { NULL }, NULL },
 	{ "sched", "wakeup", PA_TP_BTF, "sched_waking", { 0, N, N, N }, NULL,
 	  { "__dcc_sched_lwpsinfo0", "__dcc_sched_psinfo0" }, NULL },
+	{ "sched", "tick", PA_TP_BTF, "hrtimer_expire_entry", { PROC_SRC_CURTASK, N, N, 0 },
+	  "__dcc_sched_tick", { "__dcc_sched_lwpsinfo0", "__dcc_sched_psinfo0" }, NULL },
 };
 
 const struct proc_probe *sched_probe(int i)
@@ -53,8 +64,6 @@ static const struct {
 			"inheritance only, not nice(2) or sched_setattr(2)" },
 	{ "surrender", "no tracepoint marks a yield or a request to reschedule (DTrace for "
 		       "Linux uses fbt::do_sched_yield:entry)" },
-	{ "tick", "no tracepoint marks the scheduler's tick (DTrace for Linux uses "
-		  "fbt::scheduler_tick:entry)" },
 };
 
 int sema_sched_refused(struct sema *s, struct node *d, const char *name)

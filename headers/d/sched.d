@@ -42,6 +42,16 @@ inline lgrp_id_t lgrp = curcpu->cpu_lgrp;
 inline lwpsinfo_t *__dcc_sched_lwpsinfo0 = xlate <lwpsinfo_t *> ((struct task_struct *)arg0);
 inline psinfo_t *__dcc_sched_psinfo0 = xlate <psinfo_t *> ((struct task_struct *)arg0);
 
+/* tick's filter: the expiring hrtimer (arg3) is the one that runs the
+ * scheduler's tick. Its handler's name changed: tick_sched_timer until
+ * Linux 6.8, tick_nohz_highres_handler in 6.9, tick_nohz_handler since.
+ * These backquoted symbols of the D library are weak: 0 where the running
+ * kernel lacks one (a timer's function is never 0). */
+inline int __dcc_sched_tick =
+    (uintptr_t)((struct hrtimer *)arg3)->function == (uintptr_t)&`tick_nohz_handler ||
+    (uintptr_t)((struct hrtimer *)arg3)->function == (uintptr_t)&`tick_sched_timer ||
+    (uintptr_t)((struct hrtimer *)arg3)->function == (uintptr_t)&`tick_nohz_highres_handler;
+
 /* filters: preempt is a switch away from a runnable task; sleep one away
  * from a task that blocks (prev_state is not TASK_RUNNING, nor TASK_DEAD:
  * a thread's last switch, after exit, is no sleep) */

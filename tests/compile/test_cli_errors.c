@@ -168,7 +168,8 @@ NOKERNEL_TEST(sched, lists_the_probes_tracepoints_serve)
 		"   71      sched           vmlinux                                   on-cpu\n"
 		"   72      sched           vmlinux                                   preempt\n"
 		"   73      sched           vmlinux                                   sleep\n"
-		"   74      sched           vmlinux                                   wakeup\n");
+		"   74      sched           vmlinux                                   wakeup\n"
+		"   75      sched           vmlinux                                   tick\n");
 	run_result_free(&r);
 }
 
@@ -191,11 +192,11 @@ NOKERNEL_TEST(net, lists_the_network_lockstat_and_cpc_probes)
 		"cpc:::page-faults*", NULL);
 	e2e_expect(&r, 0,
 		"   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
-		"   87        udp           vmlinux                                   receive\n"
-		"   88        udp           vmlinux                                   send\n"
-		"   90   lockstat           vmlinux                                   adaptive-spin\n"
-		"   92   lockstat           vmlinux                                   rw-spin\n"
-		"   93   lockstat           vmlinux                                   spin-spin\n"
+		"   88        udp           vmlinux                                   receive\n"
+		"   89        udp           vmlinux                                   send\n"
+		"   91   lockstat           vmlinux                                   adaptive-spin\n"
+		"   93   lockstat           vmlinux                                   rw-spin\n"
+		"   94   lockstat           vmlinux                                   spin-spin\n"
 		"  902        cpc                                                     "
 		"page-faults-all-10000\n");
 	run_result_free(&r);
@@ -207,7 +208,7 @@ NOKERNEL_TEST(net, lv_lists_argument_types)
 	e2e_run(&r, DCC_BIN, "-lv", "-n", "tcp:::send", "-n", "lockstat:::rw-block", NULL);
 	e2e_expect(&r, 0,
 		"   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
-		"   85        tcp           vmlinux                                   send\n"
+		"   86        tcp           vmlinux                                   send\n"
 		"\n\tArgument Types\n"
 		"\t\targs[0]: pktinfo_t *\n"
 		"\t\targs[1]: csinfo_t *\n"
@@ -215,7 +216,7 @@ NOKERNEL_TEST(net, lv_lists_argument_types)
 		"\t\targs[3]: tcpsinfo_t *\n"
 		"\t\targs[4]: tcpinfo_t *\n"
 		"\n"
-		"   91   lockstat           vmlinux                                   rw-block\n"
+		"   92   lockstat           vmlinux                                   rw-block\n"
 		"\n\tArgument Types\n"
 		"\t\targs[0]: void *\n"
 		"\t\targs[1]: uint64_t\n"

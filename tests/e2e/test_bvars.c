@@ -128,6 +128,25 @@ E2E_TEST(bvars, ustack_takes_100_frames_by_default)
 	run_result_free(&r);
 }
 
+/* A stripped executable's static function is named from its detached debug
+ * file (found through .gnu_debuglink beside it; distributions' libraries
+ * the same way, by build-id under /usr/lib/debug): split_debug's
+ * inner_call() is in no symbol table of the file itself. */
+E2E_TEST(bvars, ufunc_names_a_function_from_the_detached_debug_file)
+{
+	const char *obj = e2e_build("split_debug",
+		"#pragma D option quiet\n"
+		"syscall::getppid:entry /pid == $target/ {\n"
+		"	ufunc(ucaller); printf(\"|\\n\");\n"
+		"	printf(\"%s|\\n\", probefunc);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_trigger("split_debug"), obj, NULL);
+	e2e_expect(&r, 0, "  split_debug`inner_call                            |\n"
+			  "getppid|\n\n");
+	run_result_free(&r);
+}
+
 /* timestamp is one instant a firing: reads before, inside and after a branch
  * and the ones of an ERROR clause agree; walltimestamp is that instant too;
  * two firings (here two getppid calls) have two instants */

@@ -91,3 +91,30 @@ E2E_TEST(sched, curcpu_describes_the_cpu_the_probe_runs_on)
 	e2e_expect(&r, 0, e2e_fmt("%d %d -1 -1 %d %d 0\n\n", c, c, chip, sysfs_node(c)));
 	run_result_free(&r);
 }
+
+/* sched:::tick is the scheduler's tick, HZ times a second on a busy CPU
+ * (100 to 1000 on the kernels dcc runs on), in the context of the task it
+ * interrupts: spin_cpu runs 400 ms of CPU time, so it sees 40 to 400 ticks
+ * (with slack for the first and last), each with arg0 its task, args[0] its
+ * thread and args[1] its process, as DTrace's tick has them. */
+E2E_TEST(sched, tick_fires_in_the_running_task_at_the_tick_rate)
+{
+	const char *obj = e2e_build("sched_tick",
+		"#pragma D option quiet\n"
+		"sched:::tick /pid == $target/ {\n"
+		"	@ticks = count();\n"
+		"	@agree = min(arg0 == (uint64_t)curthread && args[0]->pr_lwpid == tid &&\n"
+		"	    args[1]->pr_pid == pid && args[1]->pr_fname == execname);\n"
+		"}\n"
+		"END {\n"
+		"	printa(\"%@d\\n\", @ticks);\n"
+		"	printa(\"agree %@d\\n\", @agree);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s 400", e2e_trigger("spin_cpu")), obj, NULL);
+	cr_assert_eq(r.status, 0, "dtrun failed: %s", r.err);
+	long ticks = atol(r.out);
+	cr_assert(ticks >= 20 && ticks <= 505, "ticks %ld out of range:\n%s", ticks, r.out);
+	e2e_assert_bytes("output", r.out, e2e_fmt("%ld\nagree 1\n\n", ticks));
+	run_result_free(&r);
+}

@@ -3,6 +3,5 @@ sched:::dequeue { }
 sched:::remain-cpu { }
 sched:::change-pri { }
 sched:::surrender { }
-sched:::tick { }
-sched:::on-cpu, sched:::tick { }
+sched:::on-cpu, sched:::surrender { }
 sched:::bogus { }
