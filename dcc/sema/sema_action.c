@@ -638,7 +638,15 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 	for (struct node *st = c->b; st; st = st->next) {
 		err |= check_stmt(s, st);
 		const struct builtin *bi = st->kind == N_CALL ? st->bi : NULL;
-		if (bi && bi->id == BI_SPECULATE) {
+		bool agg = st->kind == N_ASSIGN && st->a->kind == N_AGG;
+		/* a clause's commit() is its last word: commit() drains one
+		 * speculation, and nothing it records or aggregates follows it */
+		if (committed && (agg || (bi && (bi->id == BI_COMMIT || bi->id == BI_SPECULATE)))) {
+			err = diag_error(s->dg, st->loc, "%s cannot follow commit()%s",
+					 agg ? "an aggregation" : bi->id == BI_COMMIT ? "commit()" :
+					 "speculate()", !agg && bi->id == BI_COMMIT ?
+					 ": a clause commits one speculation" : "");
+		} else if (bi && bi->id == BI_SPECULATE) {
 			if (spec)
 				err = diag_error(s->dg, st->loc, "a clause can speculate() only once");
 			else if (data)
@@ -652,7 +660,7 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 			/* exit() records too, as DTrace counts it */
 			err = diag_error(s->dg, st->loc, "%s() cannot follow commit(): a clause's "
 					 "data-recording actions come before it", st->name);
-		} else if (spec && (st->kind == N_ASSIGN && st->a->kind == N_AGG)) {
+		} else if (spec && agg) {
 			err = diag_error(s->dg, st->loc, "aggregations cannot follow speculate()");
 		} else if (spec && bi && (bi->flags & (BF_NOSPEC | BF_DESTRUCTIVE))) {
 			err = diag_error(s->dg, st->loc, "%s() cannot follow speculate()", st->name);
