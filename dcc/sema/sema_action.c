@@ -639,13 +639,11 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 		err |= check_stmt(s, st);
 		const struct builtin *bi = st->kind == N_CALL ? st->bi : NULL;
 		bool agg = st->kind == N_ASSIGN && st->a->kind == N_AGG;
-		/* a clause's commit() is its last word: commit() drains one
-		 * speculation, and nothing it records or aggregates follows it */
-		if (committed && (agg || (bi && (bi->id == BI_COMMIT || bi->id == BI_SPECULATE)))) {
-			err = diag_error(s->dg, st->loc, "%s cannot follow commit()%s",
-					 agg ? "an aggregation" : bi->id == BI_COMMIT ? "commit()" :
-					 "speculate()", !agg && bi->id == BI_COMMIT ?
-					 ": a clause commits one speculation" : "");
+		/* after commit() a clause may commit or discard more (DTrace for
+		 * Linux allows it), but neither aggregate nor speculate again */
+		if (committed && (agg || (bi && bi->id == BI_SPECULATE))) {
+			err = diag_error(s->dg, st->loc, "%s cannot follow commit()",
+					 agg ? "an aggregation" : "speculate()");
 		} else if (bi && bi->id == BI_SPECULATE) {
 			if (spec)
 				err = diag_error(s->dg, st->loc, "a clause can speculate() only once");
