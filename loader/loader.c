@@ -41,6 +41,7 @@ struct run {
 	struct target tgt;
 	FILE *out;
 	bool quiet;
+	bool destructive;        /* allowed: said after the probes matched, as dtrace */
 	bool timing;
 	bool out_failed;         /* said so once */
 	uint64_t bufsize, switch_ns, status_ns;
@@ -625,10 +626,12 @@ static int check_destructive(struct run *r)
 	bool asked = dcc_runtime__option(r->rt, "destructive") != NULL;
 	bool destructive = r->opts->destructive || xopt_given(r->opts, "destructive") ||
 			   (r->opts->trust_object && asked);
-	if (destructive && !r->quiet)
-		fprintf(stderr, "%s: allowing destructive actions\n", r->prog);
-	/* checked before anything is loaded, as DTrace refuses the enabling */
+	r->destructive = destructive;
+	/* checked before anything is loaded, as DTrace refuses the enabling
+	 * (after saying what matched, as it compiled the script first) */
 	if (!destructive && (dcc_runtime__meta(r->rt)->flags & DCC_META_F_DESTRUCTIVE)) {
+		if (!r->quiet)
+			matched_message(r);
 		fprintf(stderr, "%s: could not enable tracing: Destructive actions not allowed\n",
 			r->prog);
 		if (asked)
@@ -778,6 +781,8 @@ static int run(struct run *r)
 			t_attach - t_load, t_attach - t0);
 	if (!r->quiet)
 		matched_message(r);
+	if (r->destructive && !r->quiet)
+		fprintf(stderr, "%s: allowing destructive actions\n", r->prog);
 
 	if (attach_run_once(r->obj, r->rt, DCC_ATTACH_BEGIN, r->prog))
 		return end_trace(r, 1, true);

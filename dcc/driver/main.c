@@ -28,6 +28,7 @@ static const char usage_text[] =
 	"  --skel FILE    also write a libbpf skeleton of the object (bpftool's) with\n"
 	"                 dcc's helpers to run it through libdcc-runtime\n"
 	"  -n DESC        compile a probe description instead of a file\n"
+	"  -i ID          the same, the probe named by its id as dcc -l lists it\n"
 	"  -P PROV, -m [PROV:]MOD, -f [[PROV:]MOD:]FUNC\n"
 	"                 a description by its last part, as dtrace's (-m profile\n"
 	"                 is :profile::)\n"
@@ -368,7 +369,8 @@ static int run_extra(int opt, const char *arg, void *ctx)
 		}
 		return load_script(rc->src, arg);
 	}
-	if (opt == 'n') {
+	/* -i names probes by id, and dtrace reads its argument as -n's */
+	if (opt == 'n' || opt == 'i') {
 		if (rc->src->script) {
 			fprintf(stderr, "dcc: error: give one -s script or -n descriptions\n");
 			return -1;
@@ -413,7 +415,7 @@ static int cmd_run(int argc, char **argv)
 	struct loader_opts lo = { .progname = "dcc", .usage = usage_text, .trust_object = true,
 				  .own_object = true };
 	struct run_ctx ctx = { .src = &src, .lo = &lo };
-	int first = loader_parse_opts(argc, argv, &lo, "s:n:P:m:f:ZeCHD:U:I:b:X:", run_extra, &ctx);
+	int first = loader_parse_opts(argc, argv, &lo, "s:n:i:P:m:f:ZeCHD:U:I:b:X:", run_extra, &ctx);
 	int rc = 2;
 	if (first == -2) {
 		rc = 0;
@@ -580,7 +582,7 @@ static int cli_options(struct cli *c, int argc, char **argv)
 			c->x.v[c->x.n++] = argv[++i];
 		} else if (!strncmp(a, "-x", 2)) {
 			c->x.v[c->x.n++] = a + 2;
-		} else if (!strcmp(a, "-o") || !strcmp(a, "-n")) {
+		} else if (!strcmp(a, "-o") || !strcmp(a, "-n") || !strcmp(a, "-i")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "dcc: error: option %s needs an argument\n", a);
 				return -1;

@@ -638,7 +638,13 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 	for (struct node *st = c->b; st; st = st->next) {
 		err |= check_stmt(s, st);
 		const struct builtin *bi = st->kind == N_CALL ? st->bi : NULL;
-		if (bi && bi->id == BI_SPECULATE) {
+		bool agg = st->kind == N_ASSIGN && st->a->kind == N_AGG;
+		/* after commit() a clause may commit or discard more (DTrace for
+		 * Linux allows it), but neither aggregate nor speculate again */
+		if (committed && (agg || (bi && bi->id == BI_SPECULATE))) {
+			err = diag_error(s->dg, st->loc, "%s cannot follow commit()",
+					 agg ? "an aggregation" : "speculate()");
+		} else if (bi && bi->id == BI_SPECULATE) {
 			if (spec)
 				err = diag_error(s->dg, st->loc, "a clause can speculate() only once");
 			else if (data)
@@ -652,7 +658,7 @@ int sema_clause(struct sema *s, struct clause_info *ci)
 			/* exit() records too, as DTrace counts it */
 			err = diag_error(s->dg, st->loc, "%s() cannot follow commit(): a clause's "
 					 "data-recording actions come before it", st->name);
-		} else if (spec && (st->kind == N_ASSIGN && st->a->kind == N_AGG)) {
+		} else if (spec && agg) {
 			err = diag_error(s->dg, st->loc, "aggregations cannot follow speculate()");
 		} else if (spec && bi && (bi->flags & (BF_NOSPEC | BF_DESTRUCTIVE))) {
 			err = diag_error(s->dg, st->loc, "%s() cannot follow speculate()", st->name);

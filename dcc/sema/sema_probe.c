@@ -520,17 +520,71 @@ static void match_syscall(struct sema *s, struct node *d, struct match *m)
 	}
 }
 
+/* The profile probes dcc -l lists (as dtrace does), standing for all the others. */
+static const char *const listed_profile[] = {
+	"profile-97", "profile-199", "profile-499", "profile-997", "profile-1999",
+	"profile-4001", "profile-4999", "tick-1", "tick-10", "tick-100",
+	"tick-500", "tick-1000", "tick-5000", "tick-1s", "tick-10s",
+};
+#define NLISTED_PROFILE (sizeof(listed_profile) / sizeof(listed_profile[0]))
+
+/*
+ * A probe named by its id (dtrace -i ID, or a description of digits): the
+ * probe dcc -l lists with that id, whose description replaces the number.
+ * Only ids that do not depend on what a script uses can be named: the
+ * dtrace provider's, the profile probes dcc -l lists, syscalls and the
+ * tracepoint-table providers (proc, sched, ip, tcp, udp, lockstat); sdt,
+ * rawtp, fbt and cpc probes are numbered in order of use, so their ids
+ * name different probes from one script to the next.
+ */
+static int desc_from_id(struct sema *s, struct node *d)
+{
+	static const char *const dtrace_names[] = { "BEGIN", "END", "ERROR" };
+	uint64_t id = d->ival;
+	const char *prov = NULL, *mod = "", *func = "", *name = NULL;
+
+	if (id >= DCC_PROBE_BEGIN && id < DCC_PROBE_BEGIN + 3) {
+		prov = "dtrace";
+		name = dtrace_names[id - DCC_PROBE_BEGIN];
+	} else if (id >= PROC_ID_BASE && id < PROC_ID_BASE + 40 &&
+		   proc_probe((int)(id - PROC_ID_BASE))) {
+		const struct proc_probe *pp = proc_probe((int)(id - PROC_ID_BASE));
+		prov = pp->prov;
+		mod = "vmlinux";
+		name = pp->name;
+	} else if (id >= PROFILE_ID_BASE && id < PROFILE_ID_BASE + NLISTED_PROFILE) {
+		prov = "profile";
+		name = listed_profile[id - PROFILE_ID_BASE];
+	} else if (id >= SYSCALL_ID_BASE && id < DYN_ID_BASE &&
+		   syscall_name((int)((id - SYSCALL_ID_BASE) / 2))) {
+		prov = "syscall";
+		mod = "vmlinux";
+		func = syscall_name((int)((id - SYSCALL_ID_BASE) / 2));
+		name = (id - SYSCALL_ID_BASE) % 2 ? "return" : "entry";
+	}
+	if (!prov)
+		return diag_error(s->dg, d->loc, "probe id %llu names no probe with a fixed id "
+				  "(those of the dtrace, profile, syscall, proc, sched, ip, tcp, "
+				  "udp and lockstat providers, as dcc -l lists them): use a probe "
+				  "description", (unsigned long long)id);
+	d->prov = prov;
+	d->mod = mod;
+	d->func = func;
+	d->pname = name;
+	d->ival = 0;
+	return 0;
+}
+
 static int match_desc(struct sema *s, struct node *d, struct match *m)
 {
 	if (sema_macro_desc(s, d))
+		return -1;
+	if (d->ival && desc_from_id(s, d))
 		return -1;
 	const char *prov = d->prov ? d->prov : "", *mod = d->mod ? d->mod : "";
 	const char *func = d->func ? d->func : "", *name = d->pname ? d->pname : "";
 	int before = m->hits; /* a probe an earlier description named counts */
 
-	if (d->ival)
-		return diag_error(s->dg, d->loc, "probe ids are not supported: use a probe "
-				  "description");
 	if (sema_pid_provider(d->prov))
 		return match_pid(s, d, m);
 	int u = try_usdt(s, d, m, false);
@@ -552,16 +606,11 @@ static int match_desc(struct sema *s, struct node *d, struct match *m)
 	/* dcc -l: the profile probes dtrace lists, standing for all the others */
 	if (s->listing && field_match(prov, "profile") && field_match(mod, "") &&
 	    field_match(func, "")) {
-		static const char *const listed[] = {
-			"profile-97", "profile-199", "profile-499", "profile-997", "profile-1999",
-			"profile-4001", "profile-4999", "tick-1", "tick-10", "tick-100",
-			"tick-500", "tick-1000", "tick-5000", "tick-1s", "tick-10s",
-		};
-		for (unsigned i = 0; i < sizeof(listed) / sizeof(listed[0]); i++)
-			if (field_match(name, listed[i]))
+		for (unsigned i = 0; i < NLISTED_PROFILE; i++)
+			if (field_match(name, listed_profile[i]))
 				add_match(m, probe_get(s, PROFILE_ID_BASE + i,
-						       listed[i][0] == 't' ? PK_TICK : PK_PROFILE,
-						       "profile", "", "", listed[i]));
+						       listed_profile[i][0] == 't' ? PK_TICK : PK_PROFILE,
+						       "profile", "", "", listed_profile[i]));
 		if (m->hits > before)
 			return 0;
 	}

@@ -152,6 +152,23 @@ E2E_TEST(cli, run_with_a_provider_specifier_and_actions)
 	run_result_free(&r);
 }
 
+/* dcc run -i: a probe by the id dcc -l lists (1 is BEGIN, 1000 read's entry),
+ * with its actions as -n's; combined with other flags as dtrace's -qwi 1'{...}' */
+E2E_TEST(cli, run_a_probe_named_by_its_id)
+{
+	struct run_result r;
+	e2e_run(&r, DCC_BIN, "run", "-qi", "1 { printf(\"%s:%s\\n\", probeprov, probename); "
+		"exit(0); }", NULL);
+	e2e_expect(&r, 0, "dtrace:BEGIN\n\n");
+	run_result_free(&r);
+	e2e_run(&r, DCC_BIN, "-l", "-i", "1000", "-i", "2", NULL);
+	e2e_expect(&r, 0, e2e_fmt("%5s %10s %17s %33s %s\n%5d %10s %17s %33s %s\n"
+				  "%5d %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
+				  "FUNCTION", "NAME", 1000, "syscall", "vmlinux", "read", "entry",
+				  2, "dtrace", "", "", "END"));
+	run_result_free(&r);
+}
+
 /* A size above what dcc makes (a 2 GiB ring buffer; 2^22 entries of an
  * aggregation's map) is lowered and said so by default, and refused with
  * bufresize=manual; preallocate is taken and changes nothing. */

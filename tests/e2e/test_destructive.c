@@ -15,11 +15,12 @@ E2E_TEST(destructive, refused_without_w)
 	struct run_result r;
 	const char *obj = e2e_build("raise", "BEGIN { raise(SIGUSR1); exit(0); }");
 
+	/* what matched first, as dtrace compiles before it enables */
 	e2e_run(&r, DTRUN_BIN, obj, NULL);
 	e2e_expect(&r, 1, "");
-	e2e_expect_err(&r, REFUSED, NULL);
+	e2e_expect_err(&r, "dtrun: script 'raise.d' matched 1 probe", REFUSED, NULL);
 	run_result_free(&r);
-	/* -q changes nothing */
+	/* -q leaves the refusal alone */
 	e2e_run(&r, DTRUN_BIN, "-q", obj, NULL);
 	e2e_expect(&r, 1, "");
 	e2e_expect_err(&r, REFUSED, NULL);
@@ -39,8 +40,8 @@ E2E_TEST(destructive, allowed_by_w_or_the_option)
 	e2e_build("sys_pragma", "#pragma D option destructive\n"
 				"BEGIN { system(\"echo ok\"); exit(0); }");
 	e2e_run(&r, DTRUN_BIN, "-w", obj, NULL);
-	e2e_expect_err(&r, "dtrun: allowing destructive actions",
-		       "dtrun: script 'sys.d' matched 1 probe", NULL);
+	e2e_expect_err(&r, "dtrun: script 'sys.d' matched 1 probe",
+		       "dtrun: allowing destructive actions", NULL);
 	run_result_free(&r);
 	e2e_run(&r, DTRUN_BIN, "-q", "-x", "destructive", obj, NULL);
 	e2e_expect_out(&r, 0, "destructive.allowed_by_w_or_the_option.1");

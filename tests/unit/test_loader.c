@@ -131,8 +131,8 @@ Test(loader, exit_status_and_description)
 
 	dtrun(&r, "-w " OBJ_EXIT);
 	cr_expect_eq(r.status, 3);
-	cr_expect_str_eq(r.err, "dtrun: allowing destructive actions\n"
-		"dtrun: description 'BEGIN { exit(3); }' matched 3 probes\n");
+	cr_expect_str_eq(r.err, "dtrun: description 'BEGIN { exit(3); }' matched 3 probes\n"
+		"dtrun: allowing destructive actions\n");
 	run_result_free(&r);
 
 	dtrun(&r, "-q " OBJ_EXIT);

@@ -4,3 +4,5 @@ BEGIN { trace(2); commit(self->spec); }
 BEGIN { commit(self->spec); exit(0); }
 BEGIN { commit(self->spec); commit(self->other); }
 BEGIN { printf("x"); discard(self->spec); exit(0); }
+BEGIN { commit(self->spec); speculate(self->other); }
+BEGIN { @n = count(); commit(self->spec); @m = sum(1); }
