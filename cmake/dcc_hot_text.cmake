@@ -13,21 +13,14 @@ function(dcc_hot_text target)
 		return()
 	endif()
 	file(STRINGS ${_list} _names REGEX "^[^#]")
-	# one pattern a function; a constructor's or destructor's C1/D1
-	# symbol is an alias in its C2/D2 section
-	set(_body "")
-	foreach(n IN LISTS _names)
-		string(APPEND _body "    *(.text.${n})\n")
-		if(n MATCHES "C1E|D1E")
-			string(REGEX REPLACE "C1E" "C2E" _base "${n}")
-			string(REGEX REPLACE "D1E" "D2E" _base "${_base}")
-			string(APPEND _body "    *(.text.${_base})\n")
-		endif()
-	endforeach()
+	# one pattern a section
+	list(TRANSFORM _names PREPEND "    *(.text.")
+	list(TRANSFORM _names APPEND ")")
+	list(JOIN _names "\n" _body)
 	set(_script ${CMAKE_BINARY_DIR}/dcc_hot_text.ld)
 	file(WRITE ${_script}.tmp "/* generated from cmake/dcc_hot_text.txt */\n"
 		"SECTIONS\n{\n  .text.dcc_hot :\n  {\n"
-		"    *(.text.startup .text.startup.*)\n${_body}  }\n}\nINSERT BEFORE .text;\n")
+		"    *(.text.startup .text.startup.*)\n${_body}\n  }\n}\nINSERT BEFORE .text;\n")
 	file(COPY_FILE ${_script}.tmp ${_script} ONLY_IF_DIFFERENT)
 	include(CheckLinkerFlag)
 	check_linker_flag(C "-Wl,-T,${_script}" DCC_HAVE_HOT_TEXT)
