@@ -12,6 +12,8 @@ function(dcc_hot_text target)
 	if(NOT DCC_HOT_TEXT OR DCC_SANITIZE OR DCC_FUZZ OR NOT EXISTS ${_list})
 		return()
 	endif()
+	# a new list reconfigures (and relinks through LINK_DEPENDS)
+	set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_list})
 	file(STRINGS ${_list} _names REGEX "^[^#]")
 	# one pattern a section
 	list(TRANSFORM _names PREPEND "    *(.text.")
