@@ -64,14 +64,16 @@ static uintptr_t align_up(uintptr_t v, uintptr_t a)
 static void heap_in_huge_pages(void)
 {
 	if (!mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD) ||
-	    !mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD) || !mallopt(M_TOP_PAD, 0))
+	    !mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD))
 		return;
 	/* the break one small page below a huge-page boundary */
 	uintptr_t brk_now = (uintptr_t)sbrk(0);
 	uintptr_t start = align_up(brk_now + SMALL_PAGE, HUGE_PAGE) - SMALL_PAGE;
 	if (brk_now == (uintptr_t)-1 || sbrk(start - brk_now) == (void *)-1)
 		return;
-	/* volatile: a malloc whose block is only freed may be dropped */
+	/* no padding: the block's end decides where malloc writes next;
+	 * volatile: a malloc whose block is only freed may be dropped */
+	mallopt(M_TOP_PAD, 0);
 	char *volatile block = malloc(HEAP_RESERVE);
 	uintptr_t b = (uintptr_t)block;
 	/* the block must be the heap just grown (its header, and malloc's
