@@ -12,7 +12,7 @@
 # -ffunction-sections; a complete-object constructor or destructor, C1/D1,
 # is most often an alias of the base one, C2/D2, whose section is named:
 # both are listed). dcc's own
-# code (not in sections of its own) is left out: it comes first in .text.
+# code (not in sections of its own) is left out: it is linked before LLVM.
 # Order: the functions run by more of the compiles first, then by name, so
 # the list is the same whatever order the compiles run in.
 #
@@ -33,7 +33,8 @@ printf '%s\n' 'profile-997 { @[execname] = count(); }' >"$WORK/w4.d"
 printf '%s\n' 'syscall:::entry /pid == 999999999/ { @ = count(); }' >"$WORK/w5.d"
 
 # dcc's own functions, to leave out
-nm --defined-only "$BUILD"/lib/libdcc*.a 2>/dev/null | awk 'NF == 3 { print $3 }' |
+nm --defined-only "$BUILD"/lib/libdcc*.a "$BUILD"/dcc/driver/CMakeFiles/dcc.dir/*.o 2>/dev/null |
+	awk 'NF == 3 { print $3 }' |
 	sort -u >"$WORK/own"
 
 n=0

@@ -27,7 +27,9 @@ function(dcc_hot_text target link_flags)
 	# two rules of '=' with --verbose)
 	set(_probe ${CMAKE_BINARY_DIR}/dcc_hot_text_probe)
 	file(WRITE ${_probe}.c "int main(void) { return 0; }\n")
-	execute_process(COMMAND ${CMAKE_C_COMPILER} ${_probe}.c -o ${_probe} -Wl,--verbose ${link_flags}
+	separate_arguments(_user_flags UNIX_COMMAND "${CMAKE_EXE_LINKER_FLAGS}")
+	execute_process(COMMAND ${CMAKE_C_COMPILER} ${_probe}.c -o ${_probe} ${_user_flags}
+			-Wl,--verbose ${link_flags}
 		OUTPUT_VARIABLE _out ERROR_QUIET RESULT_VARIABLE _rc)
 	set(_rule "==================================================\n")
 	set(_hot "    *(.text.hot .text.hot.*)\n")
