@@ -658,7 +658,10 @@ static int cli_options(struct cli *c, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	hugeheap_reserve((size_t)24 << 20); /* the kernel's BTF, LLVM's allocations */
+	/* start_memory.c moved the heap into huge pages before LLVM's
+	 * constructors ran; this finds that reserve and notes it, so that
+	 * `dcc run` gives back what is free once its object is loaded */
+	hugeheap_reserve((size_t)24 << 20);
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		return cmd_run(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "verify"))
