@@ -42,7 +42,7 @@ E2E_TEST(object, list_all_probes)
 	cr_assert_eq(fentry, fret);
 	/* the providers dcc makes of tracepoints, each probe once */
 	cr_assert_eq(proc, 10, "%d proc probes", proc);
-	cr_assert_eq(sched, 5, "%d sched probes", sched);
+	cr_assert_eq(sched, 6, "%d sched probes", sched);
 	cr_assert_eq(io, 2, "%d io probes", io);
 	run_result_free(&r);
 }
