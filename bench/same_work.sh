@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Instructions for the same work: dcc's program for W1, W2 and W3 (the
+# Instructions for the same work: dcc's program for W1..W5 (the
 # workloads.sh names) next to the hand-written C of percall/ as it is and
 # rebuilt with -DDTRACE_WORK, which adds the bookkeeping DTrace's output
 # needs and dcc's program does (see each .bpf.c's header): the per-CPU drop
-# counts, W1's negative syscall numbers and zeroed comm, W3's record header
+# counts, negative syscall numbers, zeroed comm, W3's record header
 # (probe, clause, CPU) and fault record. Translated (after the verifier's
 # rewrites) and verified instructions summed over each tracer's programs,
 # loaded on this kernel; no timings. Holds the kernel lock (LOCK) while
@@ -22,8 +22,10 @@ D[1]='syscall:::entry { @[execname] = count(); }'
 D[2]='syscall::read:entry { self->ts = timestamp; }
 syscall::read:return /self->ts/ { @ = quantize(timestamp - self->ts); self->ts = 0; }'
 D[3]='syscall::openat:entry { printf("%d %s %s\n", pid, execname, copyinstr(arg1)); }'
-C=([1]=w1_count [2]=w2_quantize [3]=w4_printf)
-for w in 1 2 3; do
+D[4]='profile-997 { @[execname] = count(); }'
+D[5]='syscall:::entry /pid == 999999999/ { @ = count(); }'
+C=([1]=w1_count [2]=w2_quantize [3]=w4_printf [4]=w3_profile [5]=w5_never)
+for w in 1 2 3 4 5; do
 	printf '%s\n' "${D[w]}" >"$WORK/w$w.d"
 	"$DCC" "$WORK/w$w.d" -o "$WORK/w$w.dcc.o"
 	for v in c dtwork; do
@@ -58,7 +60,7 @@ flock 9
 machine
 echo "# translated / verified instructions, summed over the programs"
 row "workload" "dcc" "C" "C, DTrace's work"
-for w in 1 2 3; do
+for w in 1 2 3 4 5; do
 	loader=$WORK/pcrun
 	[ $w = 3 ] && loader=$WORK/pcring
 	insns "$DTRUN" "$WORK/w$w.dcc.o" >"$WORK/n.dcc"
