@@ -107,6 +107,18 @@ stop()
 	wait "$pid" 2>/dev/null || true
 }
 
+# workload_scripts: issue 13's five workloads in D, D[1]..D[5]
+# (workloads.sh, same_work.sh; percall/ has the hand-written C of each).
+workload_scripts()
+{
+	D[1]='syscall:::entry { @[execname] = count(); }'
+	D[2]='syscall::read:entry { self->ts = timestamp; }
+syscall::read:return /self->ts/ { @ = quantize(timestamp - self->ts); self->ts = 0; }'
+	D[3]='syscall::openat:entry { printf("%d %s %s\n", pid, execname, copyinstr(arg1)); }'
+	D[4]='profile-997 { @[execname] = count(); }'
+	D[5]='syscall:::entry /pid == 999999999/ { @ = count(); }'
+}
+
 # A 20-clause script in D (twenty.d) and in bpftrace (twenty.bt): one clause
 # per syscall, each with a predicate, a count() aggregation and a printf.
 gen_twenty()

@@ -18,12 +18,7 @@ trap '[ -z "$TRACER" ] || kill -KILL "$TRACER" 2>/dev/null; cleanup' EXIT
 
 cc -O2 -Wall -Wextra "$PC/pcrun.c" -lbpf -o "$WORK/pcrun"
 cc -O2 -Wall -Wextra "$PC/pcring.c" -lbpf -o "$WORK/pcring"
-D[1]='syscall:::entry { @[execname] = count(); }'
-D[2]='syscall::read:entry { self->ts = timestamp; }
-syscall::read:return /self->ts/ { @ = quantize(timestamp - self->ts); self->ts = 0; }'
-D[3]='syscall::openat:entry { printf("%d %s %s\n", pid, execname, copyinstr(arg1)); }'
-D[4]='profile-997 { @[execname] = count(); }'
-D[5]='syscall:::entry /pid == 999999999/ { @ = count(); }'
+workload_scripts
 C=([1]=w1_count [2]=w2_quantize [3]=w4_printf [4]=w3_profile [5]=w5_never)
 for w in 1 2 3 4 5; do
 	printf '%s\n' "${D[w]}" >"$WORK/w$w.d"

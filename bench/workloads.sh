@@ -45,12 +45,7 @@ for c in w1_count:w1 w2_quantize:w2 w4_printf:w3 w3_profile:w4 w5_never:w5; do
 	"$CLANG" -target bpf -O2 -g -I/usr/include/$(uname -m)-linux-gnu \
 		-c "$PC/${c%%:*}.bpf.c" -o "$WORK/${c#*:}.c.o"
 done
-D[1]='syscall:::entry { @[execname] = count(); }'
-D[2]='syscall::read:entry { self->ts = timestamp; }
-syscall::read:return /self->ts/ { @ = quantize(timestamp - self->ts); self->ts = 0; }'
-D[3]='syscall::openat:entry { printf("%d %s %s\n", pid, execname, copyinstr(arg1)); }'
-D[4]='profile-997 { @[execname] = count(); }'
-D[5]='syscall:::entry /pid == 999999999/ { @ = count(); }'
+workload_scripts
 B[1]='tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }'
 B[2]='tracepoint:syscalls:sys_enter_read { @ts[tid] = nsecs; }
 tracepoint:syscalls:sys_exit_read /@ts[tid]/ { @ = hist(nsecs - @ts[tid]); delete(@ts[tid]); }'
