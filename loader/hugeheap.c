@@ -1,70 +1,141 @@
 /*
- * The heap on transparent huge pages, for dcc and dtrun (not the embedding
- * library: a host application's malloc is its own).
+ * The heap on transparent huge pages, for the dcc and dtrun programs (not
+ * the embedding library: a host application's malloc is its own).
  *
- * Why: reading the kernel's BTF (5.5 MB on 6.18), libbpf allocates the
- * file's size twice (the read buffer and its copy), and glibc gives blocks
- * that large fresh mmap()s, one page fault per 4 KiB page touched: ~2,700
- * faults. A fault costs ~13 us in a paravirtualised VM (against ~1 us on
- * bare metal), so that was ~35 ms of a ~45 ms dtrun start and most of a
- * compile that reads a kernel type (bench/RESULTS.md, 2026-11-28 night).
- * Served from a heap advised with MADV_HUGEPAGE (THP's "madvise" mode, the
- * default), those pages are a few 2 MiB faults.
+ * Why: a page fault is expensive in a virtual machine (~13 us for a 4 KiB
+ * anonymous page on the one bench/RESULTS.md was measured on, 2026-11-28,
+ * against ~1 us on bare metal). libbpf reads the kernel's BTF (5.5 MB on
+ * 6.18) into one block and copies it into another, and glibc gives blocks
+ * that large fresh mmap()s: ~2,700 faults, most of a dtrun start and of a
+ * compile that reads a kernel type. dcc's LLVM adds ~470 faults of small
+ * blocks to a one-clause compile. From a heap advised with MADV_HUGEPAGE
+ * (THP's "madvise" mode, the default) those are a few 2 MiB faults.
  *
- * How (glibc only; elsewhere nothing changes): blocks up to 32 MiB come from
- * the brk heap instead of mmap(); the heap is grown by the reserve at once
- * and the part of it that is 2 MiB-aligned advised; trimming waits until
- * hugeheap_release(). If THP is off, madvise() fails and the heap behaves
- * as before, with 4 KiB pages.
+ * How (glibc only): blocks up to 32 MiB stay in the brk heap (no mmap);
+ * the break is moved to one small page below a 2 MiB boundary and the heap
+ * grown by the reserve at once (in blocks below that threshold, held
+ * together); from the boundary on, the reserve is advised and freed again,
+ * so what malloc hands out next comes from there.
+ * The page malloc writes its headers into when it grows is the one left
+ * below the boundary: a 4 KiB page touched before the madvise would make
+ * its whole 2 MiB range small pages. Only virtual memory is reserved: a
+ * huge page is taken when first touched. Trimming waits for
+ * hugeheap_release() (a trim unmaps the advised range, and what grows back
+ * is small pages).
+ *
+ * Every step is best effort: where a call fails (THP off, another malloc,
+ * valgrind's) the heap behaves as before. Nothing is done under
+ * AddressSanitizer, which has its own allocator.
  */
 #include "loader.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define HUGEHEAP_OFF 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HUGEHEAP_OFF 1
+#endif
+#endif
+#if !defined(__GLIBC__)
+#define HUGEHEAP_OFF 1
+#endif
+
+#ifndef HUGEHEAP_OFF
+#include <malloc.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include <sys/mman.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
+#include <unistd.h>
 
-#define HUGE_PAGE ((uintptr_t)2 << 20)
+enum {
+	HUGE_PAGE = 2 << 20,
+	SMALL_PAGE = 4096,
+	CHUNK_MAX = 30 << 20,		/* below the mmap threshold set here */
+	RESERVE_MAX = 4 * CHUNK_MAX,
+	MMAP_THRESHOLD = 32 << 20,	/* glibc's largest */
+	TRIM_THRESHOLD = 1 << 30,
+	TRIM_DEFAULT = 128 << 10,	/* glibc's M_TRIM_THRESHOLD default */
+	TOP_PAD_DEFAULT = 128 << 10,	/* glibc's M_TOP_PAD default */
+};
 
-#ifdef __GLIBC__
 static bool reserved;
-#endif
+
+static uintptr_t align_up(uintptr_t v, uintptr_t a)
+{
+	return (v + a - 1) & ~(a - 1);
+}
+
+/* the heap grown by n blocks of chunk bytes held at once, contiguous
+ * above start; the end of the last contiguous one, or 0 */
+static uintptr_t grow_heap(uintptr_t start, size_t chunk, int n)
+{
+	char *blocks[RESERVE_MAX / CHUNK_MAX];
+	uintptr_t end = 0;
+	int got = 0;
+
+	for (; got < n; got++) {
+		/* volatile: a malloc whose block is only freed may be dropped */
+		char *volatile b = malloc(chunk);
+		blocks[got] = b;
+		if (!b)
+			break;
+		/* the first block's header, and malloc's own first allocation,
+		 * in the page below the boundary; each next one right after */
+		uintptr_t at = (uintptr_t)b;
+		if (got == 0 ? !(at > start && at < start + SMALL_PAGE)
+			     : at - end > 64) {
+			got++;
+			break;
+		}
+		end = at + chunk;
+	}
+	while (got > 0)
+		free(blocks[--got]);
+	return end;
+}
 
 void hugeheap_reserve(size_t bytes)
 {
-#ifdef __GLIBC__
 	if (reserved || !bytes)
 		return;
 	reserved = true;
-	/* 32 MiB is the largest threshold glibc accepts */
-	if (bytes > ((size_t)24 << 20))
-		bytes = (size_t)24 << 20;
-	if (!mallopt(M_MMAP_THRESHOLD, 32 << 20) || !mallopt(M_TRIM_THRESHOLD, (int)bytes * 2))
+	if (bytes > RESERVE_MAX)
+		bytes = RESERVE_MAX;
+	if (!mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD) ||
+	    !mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD))
 		return;
-	uintptr_t lo = (uintptr_t)sbrk(0);
-	/* volatile: a malloc whose block is only freed may be left out */
-	void *volatile p = malloc(bytes);
-	free(p);
-	uintptr_t hi = (uintptr_t)sbrk(0);
-	uintptr_t a = (lo + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1), b = hi & ~(HUGE_PAGE - 1);
-	if (lo != (uintptr_t)-1 && a < b)
-		madvise((void *)a, b - a, MADV_HUGEPAGE);
-#else
-	(void)bytes;
-#endif
+	/* the break one small page below a huge-page boundary */
+	uintptr_t brk_now = (uintptr_t)sbrk(0);
+	uintptr_t start = align_up(brk_now + SMALL_PAGE, HUGE_PAGE) - SMALL_PAGE;
+	if (brk_now == (uintptr_t)-1 || sbrk((intptr_t)(start - brk_now)) == (void *)-1)
+		return;
+	/* no padding: a block's end decides where malloc writes next */
+	mallopt(M_TOP_PAD, 0);
+	int n = (int)((bytes + CHUNK_MAX - 1) / CHUNK_MAX);
+	uintptr_t end = grow_heap(start, (bytes + (size_t)n - 1) / (size_t)n, n);
+	/* the last partial huge page holds the top chunk's header */
+	uintptr_t first = start + SMALL_PAGE, last = end & ~(uintptr_t)(HUGE_PAGE - 1);
+	if (end && last > first)
+		madvise((void *)first, last - first, MADV_HUGEPAGE);
+	mallopt(M_TOP_PAD, TOP_PAD_DEFAULT);
 }
 
 void hugeheap_release(void)
 {
-#ifdef __GLIBC__
 	if (!reserved)
 		return;
 	reserved = false;
 	/* glibc's default again, and what is free now goes back */
-	mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+	mallopt(M_TRIM_THRESHOLD, TRIM_DEFAULT);
 	malloc_trim(0);
-#endif
 }
+#else
+void hugeheap_reserve(size_t bytes)
+{
+	(void)bytes;
+}
+
+void hugeheap_release(void)
+{
+}
+#endif

@@ -93,8 +93,9 @@ int loader_list_usdt(struct loader_lister *l, const char *desc, uint32_t pid, FI
 void loader_lister_close(struct loader_lister *l);
 
 /* hugeheap.c: blocks up to 32 MiB from a heap grown by bytes (at most
- * 24 MiB) and advised for transparent huge pages, for the kernel's BTF
- * that libbpf reads; for the dcc and dtrun programs, never a library.
+ * 120 MiB, virtual until touched) and advised for transparent huge pages,
+ * for the kernel's BTF that libbpf reads and LLVM's many small blocks; for
+ * the dcc and dtrun programs, never a library. Only the first call acts.
  * hugeheap_release() gives what is free back once the object is loaded. */
 void hugeheap_reserve(size_t bytes);
 void hugeheap_release(void);
