@@ -368,6 +368,11 @@ void cg_error_declare(struct cg *cg);
 /* The one program of each tick/profile probe, calling its clauses' functions
  * in order (cg_timer.c). */
 void cg_timer_programs(struct cg *cg);
+/* How many calls the program of timer probe p makes to its clauses. */
+int cg_timer_calls(const struct sema *s, const struct probe *p);
+/* The first clause of the timer program a name starts with ("dcc_timer2"),
+ * NULL if none: the clause of a message about a program it was inlined in. */
+struct clause_info *cg_timer_clause(struct sema *s, const char *prog_name);
 /* cg_repeat.c: the program of a group that g->repeat descriptions match,
  * calling the clause's function ONCE (built internal) that many times. */
 void cg_repeat_program(struct cg *cg, struct pgroup *g, LLVMValueRef once, const char *sec,

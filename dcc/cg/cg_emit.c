@@ -126,7 +126,8 @@ static void backend_diag(LLVMDiagnosticInfoRef di, void *ctx)
 }
 
 /* The clause whose program the backend's message names ("in function
- * dcc_c3"), NULL if it names none. */
+ * dcc_c3", or a timer's "dcc_timer1" its only clause went into), NULL if
+ * it names none. */
 static struct clause_info *clause_named(struct cg *cg, const char *msg)
 {
 	const char *f = strstr(msg, "in function ");
@@ -140,7 +141,7 @@ static struct clause_info *clause_named(struct cg *cg, const char *msg)
 			if (!strncmp(f, name, n) && (f[n] == ' ' || f[n] == ':' || !f[n]))
 				return &cg->s->clauses[i];
 		}
-	return NULL;
+	return cg_timer_clause(cg->s, f);
 }
 
 static int backend_error(struct cg *cg, const char *msg)

@@ -20,6 +20,7 @@
  * that no other clause reading timestamp shares a probe with needs none of
  * it: it reads the clock once, the first time it asks (cg.c's cg_timestamp).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <dcc/abi.h>
@@ -90,6 +91,40 @@ static void build_dispatch(struct cg *cg, const struct probe *p, struct loc loc,
 	else
 		cg_meta_attach(cg->meta, name, p->kind == PK_TICK ? DCC_ATTACH_TICK
 				: DCC_ATTACH_PROFILE, NULL, 0, p->period_ns);
+}
+
+int cg_timer_calls(const struct sema *s, const struct probe *p)
+{
+	int n = 0;
+
+	for (int i = 0; i < s->nclauses; i++)
+		for (int j = 0; j < s->clauses[i].ngroups; j++) {
+			const struct pgroup *g = &s->clauses[i].groups[j];
+			if (is_timer(g) && g->probes[0] == p)
+				n += g->repeat > 1 ? g->repeat : 1;
+		}
+	return n;
+}
+
+struct clause_info *cg_timer_clause(struct sema *s, const char *prog_name)
+{
+	int n = 0;
+
+	for (int i = 0; i < s->nclauses; i++) {
+		for (int j = 0; j < s->clauses[i].ngroups; j++) {
+			struct pgroup *g = &s->clauses[i].groups[j];
+			if (!is_timer(g) || seen_before(s, i, j, g->probes[0]))
+				continue;
+			/* the names cg_timer_programs() gives, in its order */
+			char name[32];
+			snprintf(name, sizeof(name), "dcc_timer%d", ++n);
+			size_t len = strlen(name);
+			if (!strncmp(prog_name, name, len) &&
+			    (prog_name[len] == ' ' || prog_name[len] == ':' || !prog_name[len]))
+				return &s->clauses[i];
+		}
+	}
+	return NULL;
 }
 
 void cg_timer_programs(struct cg *cg)
