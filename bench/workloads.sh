@@ -155,8 +155,8 @@ perevent()
 	"$WORK/pcstat" "$TRACER" >"$WORK/s0"
 	load "$w" >"$WORK/l"
 	"$WORK/pcstat" "$TRACER" >"$WORK/s1"
-	kill -INT "$TRACER"
-	wait "$TRACER" 2>/dev/null || true
+	# lib.sh's stop: bpftrace 0.17 once let a SIGINT go and ran on for 40 min
+	stop "$TRACER"
 	TRACER=
 	awk -v w="$w" -v impl="$impl" -F'\t' '
 		NR == FNR { c[$1] = $6; t[$1] = $7; next }
