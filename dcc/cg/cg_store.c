@@ -213,7 +213,8 @@ bool cg_is_pointer_store(struct node *lv)
 		lv = lv->a;
 	if (lv->kind == N_IDENT || lv->kind == N_SELF || lv->kind == N_THIS)
 		return false;
-	return !(lv->kind == N_INDEX && lv->sym);
+	/* a[i].m of an array of structs variable is in its storage too */
+	return !(lv->kind == N_INDEX && (lv->sym || is_array_var(lv->a)));
 }
 
 struct cval cg_store(struct cg *cg, struct node *n)
