@@ -234,6 +234,7 @@ struct cval cg_store_member(struct cg *cg, struct node *n);
 struct cval cg_scratch_load(struct cg *cg, struct node *n);
 /* fault: DCC_FAULT_BADADDR (the address), or DCC_FAULT_BADSIZE (the size) */
 LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, uint32_t fault);
+LLVMValueRef cg_store_check(struct cg *cg, LLVMValueRef addr, unsigned size);
 /* The bytes the clause's alloca() and copyin() calls take, and one of them
  * taking its share: its offset in scratch. */
 unsigned cg_alloca_room(struct node *clause);

@@ -1,8 +1,8 @@
 /*
- * Stores through a pointer (*p = v, p->m = v, p[i] = v), which sema
- * allows into alloca() memory only: the address must lie, with the
- * stored bytes, in the scratch the clause has allocated so far, or the
- * store is DTrace's invalid address fault. The check also serves bcopy()
+ * Stores through a pointer (*p = v, p->m = v, p[i] = v), which go into
+ * alloca() memory or a global array or struct only: the address must lie,
+ * with the stored bytes, in the scratch the clause has allocated so far or
+ * in one of those globals, or the store is DTrace's invalid address fault. The check also serves bcopy()
  * and copyinto() (cg_subr.c). Also the stores into a struct or array
  * variable's own storage (v.m = x, a[i] = x).
  */
@@ -107,6 +107,62 @@ LLVMValueRef cg_scratch_check(struct cg *cg, LLVMValueRef addr, unsigned size, u
 	return LLVMBuildGEP2(cg->b, cg->i8, base, &at, 1, "");
 }
 
+/* A D global that a pointer may designate: an array, struct or union
+ * declared at the top (int a[5]; p = &a[0]; p[1] = 3), whose storage is
+ * its own .bss variable (a map value to the verifier). Scalars are not
+ * among them: D takes no variable's address. */
+static bool pointee_global(const struct var *v, unsigned size)
+{
+	enum type_kind k = v->type->kind;
+	return v->kind == V_GLOBAL && !v->nkeys && v->type->size >= size &&
+	       (k == T_ARRAY || k == T_STRUCT || k == T_UNION);
+}
+
+/* Where a store through a pointer (or its compound read) goes: the global
+ * array or struct that holds the address with its size bytes, or else the
+ * clause's alloca() memory, or else the fault. Each global is one range
+ * check on the address made a plain number (cg_launder), so the verifier
+ * sees a bounded offset into that global's map value. */
+LLVMValueRef cg_store_check(struct cg *cg, LLVMValueRef addr, unsigned size)
+{
+	LLVMValueRef hits[65];
+	LLVMBasicBlockRef from[65];
+	unsigned n = 0;
+	LLVMBasicBlockRef done = NULL;
+	LLVMValueRef at = NULL;
+	for (int i = 0; i < cg->s->nvars && n < 64; i++) {
+		struct var *v = cg->s->vars[i];
+		if (!pointee_global(v, size))
+			continue;
+		if (!done) {
+			done = cg_block(cg, "store.at");
+			at = cg_launder(cg, addr);
+		}
+		LLVMValueRef g = cg->gvar[v->id];
+		LLVMValueRef base = cg_launder(cg, LLVMBuildPtrToInt(cg->b, g, cg->i64, ""));
+		LLVMValueRef off = LLVMBuildSub(cg->b, at, base, "");
+		LLVMBasicBlockRef hit = cg_block(cg, "store.global"), next = cg_block(cg, "store.next");
+		LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntULE, off,
+						     cg_i64(cg, v->type->size - size), ""),
+				hit, next);
+		LLVMPositionBuilderAtEnd(cg->b, hit);
+		hits[n] = LLVMBuildGEP2(cg->b, cg->i8, g, &off, 1, "");
+		from[n++] = hit;
+		LLVMBuildBr(cg->b, done);
+		LLVMPositionBuilderAtEnd(cg->b, next);
+	}
+	LLVMValueRef p = cg_scratch_check(cg, addr, size, DCC_FAULT_BADADDR);
+	if (!done)
+		return p;
+	hits[n] = p;
+	from[n++] = LLVMGetInsertBlock(cg->b);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	LLVMValueRef phi = LLVMBuildPhi(cg->b, cg->ptr, "store.p");
+	LLVMAddIncoming(phi, hits, from, n);
+	return phi;
+}
+
 /* The same with a byte count known at run time (bcopy(), copyinto()): one
  * larger than all the clause allocated is an invalid size, then the bytes
  * from addr on must lie in it. The verifier bounds the offset and the count
@@ -157,7 +213,8 @@ bool cg_is_pointer_store(struct node *lv)
 		lv = lv->a;
 	if (lv->kind == N_IDENT || lv->kind == N_SELF || lv->kind == N_THIS)
 		return false;
-	return !(lv->kind == N_INDEX && lv->sym);
+	/* a[i].m of an array of structs variable is in its storage too */
+	return !(lv->kind == N_INDEX && (lv->sym || is_array_var(lv->a)));
 }
 
 struct cval cg_store(struct cg *cg, struct node *n)
@@ -170,7 +227,7 @@ struct cval cg_store(struct cg *cg, struct node *n)
 		at = type_promote(t);
 	LLVMValueRef cur = NULL;
 	if (n->op != '=') { /* the old value is read before the right side runs */
-		LLVMValueRef p = cg_scratch_check(cg, addr, t->size, DCC_FAULT_BADADDR);
+		LLVMValueRef p = cg_store_check(cg, addr, t->size);
 		LLVMValueRef ld = LLVMBuildLoad2(cg->b, it, p, "");
 		LLVMSetAlignment(ld, 1);
 		if (t->size < 8)
@@ -179,7 +236,7 @@ struct cval cg_store(struct cg *cg, struct node *n)
 		cur = cg_norm(cg, ld, at);
 	}
 	struct cval val = cg_expr(cg, n->b);
-	LLVMValueRef p = cg_scratch_check(cg, addr, t->size, DCC_FAULT_BADADDR);
+	LLVMValueRef p = cg_store_check(cg, addr, t->size);
 	LLVMValueRef v = val.v;
 	if (n->op != '=') {
 		LLVMValueRef y = (n->op == OP_SHL || n->op == OP_SHR) ? v : cg_norm(cg, v, at);

@@ -96,8 +96,10 @@ static struct node *var_root(struct node *n)
 {
 	while (n->kind == N_MEMBER && n->op == '.')
 		n = n->a;
-	if (n->kind == N_INDEX && is_lvalue(n))
-		return n; /* a[k].m: an associative array of structs */
+	/* a[k].m: an associative array of structs, or an array variable's */
+	if (n->kind == N_INDEX && (is_lvalue(n) || (n->a && n->a->op != '`' &&
+			(n->a->kind == N_IDENT || n->a->kind == N_SELF || n->a->kind == N_THIS))))
+		return n;
 	return n->kind == N_IDENT || n->kind == N_SELF || n->kind == N_THIS ? n : NULL;
 }
 
@@ -150,7 +152,7 @@ static int index_keys(struct sema *s, struct node *lv, struct type **keys, int *
 		if (*nkeys == 8)
 			return diag_error(s->dg, k->loc, "associative array keys are limited to 8 "
 					  "elements");
-		sema_coerce_text(s, k);
+		sema_coerce_key(s, k); /* a char pointer keys by its value */
 		if (!sema_key_type(k->type))
 			return diag_error(s->dg, k->loc, "a key of type '%s' is not supported",
 					  type_str(k->type));
@@ -239,40 +241,6 @@ static int check_pointer_op(struct sema *s, struct node *n)
 	return 0;
 }
 
-/* pointer +/- integer, pointer - pointer, pointer comparisons */
-static int check_pointer_arith(struct sema *s, struct node *n, struct type *a, struct type *b)
-{
-	bool pa = a->kind == T_PTR, pb = b->kind == T_PTR;
-	switch (n->op) {
-	case '+':
-	case '-':
-		if (pa && pb && n->op == '-') {
-			if (!type_stride(a))
-				return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
-						  "arithmetic on '%s' needs a pointer to a sized type",
-						  type_str(a));
-			n->type = &type_long;
-			return 0;
-		}
-		if ((pa && type_is_int(b)) || (pb && type_is_int(a) && n->op == '+')) {
-			struct type *p = pa ? a : b;
-			if (!type_stride(p))
-				return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
-						  "arithmetic on '%s' needs a pointer to a sized type",
-						  type_str(p));
-			n->type = p;
-			return 0;
-		}
-		break;
-	case '<': case '>': case OP_LE: case OP_GE: case OP_EQ: case OP_NE:
-		n->type = &type_int;
-		return 0;
-	}
-	return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
-			  "operator '%s' cannot be applied to '%s' and '%s'", ast_op_name(n->op),
-			  type_str(a), type_str(b));
-}
-
 static int check_binop(struct sema *s, struct node *n)
 {
 	int err = sema_expr(s, n->a);
@@ -300,7 +268,7 @@ static int check_binop(struct sema *s, struct node *n)
 		return sema_string_offset(s, n);
 	if ((a->kind == T_PTR || b->kind == T_PTR) && n->op != OP_LAND && n->op != OP_LOR &&
 	    n->op != OP_LXOR && type_is_scalar(a) && type_is_scalar(b))
-		return check_pointer_arith(s, n, a, b);
+		return sema_pointer_arith(s, n, a, b);
 	switch (n->op) {
 	case OP_LAND: case OP_LOR: case OP_LXOR:
 		if (expect_int(s, n->a, "a logical operator") || expect_int(s, n->b,

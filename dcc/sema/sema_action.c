@@ -219,7 +219,10 @@ int sema_agg_assign(struct sema *s, struct node *n)
 			err = diag_error(s->dg, k->loc, "aggregation keys are limited to 8 elements");
 			break;
 		}
-		sema_coerce_string(s, k);
+		/* a char array is its string; a char pointer is its value, as
+		 * any pointer's: DTrace keys by the address, not the bytes */
+		if (k->type->kind != T_PTR)
+			sema_coerce_string(s, k);
 		if (!type_is_scalar(k->type) && k->type->kind != T_STRING &&
 		    !type_is_symbolic(k->type)) {
 			err = diag_error(s->dg, k->loc, "aggregation key of type '%s' is not "
@@ -479,8 +482,8 @@ int sema_trace(struct sema *s, struct node *n)
 		n->type = &type_void;
 		return 0;
 	}
-	if (trace)
-		sema_coerce_string(s, n->list);
+	/* a char pointer is an address like any other pointer: DTrace
+	 * records its value, not the string there */
 	t = n->list->type;
 	if (!trace ? !type_is_int(t) : (!type_is_scalar(t) && t->kind != T_STRING &&
 					!type_is_symbolic(t) && !type_is_float(t)))

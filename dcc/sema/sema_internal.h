@@ -46,6 +46,8 @@ void sema_scratch_mark(struct sema *s, struct node *n);
 int sema_scratch_var(struct sema *s, struct node *n);
 void sema_coerce_string(struct sema *s, struct node *n);
 void sema_coerce_text(struct sema *s, struct node *n);
+void sema_coerce_key(struct sema *s, struct node *n);
+int sema_pointer_arith(struct sema *s, struct node *n, struct type *a, struct type *b);
 bool sema_text_operands(struct sema *s, struct node *n);
 int sema_stringof(struct sema *s, struct node *n);
 /* sema_zero.c: the constant 0 where a string goes becomes the NULL string;

@@ -3,7 +3,8 @@
  * BTF: type names, struct members with a "did you mean", pointers, the
  * places where D turns char arrays and pointers into strings, and the rules
  * for floating-point values (stored, copied and printed, never computed
- * with: every operator and conversion on one is refused here by name).
+ * with: every operator and conversion on one is refused here by name),
+ * and the types pointer arithmetic and comparisons give.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,6 +226,15 @@ void sema_coerce_text(struct sema *s, struct node *n)
 		wrap_stringof(s, n);
 }
 
+/* An associative array's key: a char array or a subroutine's text is its
+ * string, a char pointer its value, as any pointer's (DTrace keys by the
+ * address, not the bytes there). */
+void sema_coerce_key(struct sema *s, struct node *n)
+{
+	if (n->type->kind != T_PTR)
+		sema_coerce_text(s, n);
+}
+
 /* An operator between an address and a string, or two addresses: both
  * become strings, and the operator applies to their text. */
 bool sema_text_operands(struct sema *s, struct node *n)
@@ -402,4 +412,38 @@ int sema_cond(struct sema *s, struct node *n)
 		return diag_error(s->dg, n->loc, "the arms of '?:' have incompatible types "
 				  "'%s' and '%s'", type_str(b), type_str(c));
 	return 0;
+}
+
+/* pointer +/- integer, pointer - pointer, pointer comparisons */
+int sema_pointer_arith(struct sema *s, struct node *n, struct type *a, struct type *b)
+{
+	bool pa = a->kind == T_PTR, pb = b->kind == T_PTR;
+	switch (n->op) {
+	case '+':
+	case '-':
+		if (pa && pb && n->op == '-') {
+			if (!type_stride(a))
+				return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
+						  "arithmetic on '%s' needs a pointer to a sized type",
+						  type_str(a));
+			n->type = &type_long;
+			return 0;
+		}
+		if ((pa && type_is_int(b)) || (pb && type_is_int(a) && n->op == '+')) {
+			struct type *p = pa ? a : b;
+			if (!type_stride(p))
+				return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
+						  "arithmetic on '%s' needs a pointer to a sized type",
+						  type_str(p));
+			n->type = p;
+			return 0;
+		}
+		break;
+	case '<': case '>': case OP_LE: case OP_GE: case OP_EQ: case OP_NE:
+		n->type = &type_int;
+		return 0;
+	}
+	return diag_error(s->dg, n->op_loc.len ? n->op_loc : n->loc,
+			  "operator '%s' cannot be applied to '%s' and '%s'", ast_op_name(n->op),
+			  type_str(a), type_str(b));
 }

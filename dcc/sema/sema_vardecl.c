@@ -81,10 +81,13 @@ static bool storable(const struct type *t)
 {
 	if (type_is_scalar(t) || t->kind == T_STRING || t->kind == T_FLOAT)
 		return true;
-	/* an array of scalars, `int a[5];`: its elements are read and
-	 * stored in place */
+	/* an array of scalars, structs or unions, `int a[5];`, `struct s
+	 * b[4];`: its elements (and their members) are read and stored in
+	 * place */
 	if (t->kind == T_ARRAY)
-		return t->nelem && type_is_scalar(t->ref) && t->size <= 4096;
+		return t->nelem && t->size <= 4096 &&
+		       (type_is_scalar(t->ref) || ((t->ref->kind == T_STRUCT ||
+						    t->ref->kind == T_UNION) && t->ref->size));
 	return (t->kind == T_STRUCT || t->kind == T_UNION) && t->size && t->size <= 4096;
 }
 

@@ -95,3 +95,41 @@ E2E_TEST(arrays, struct_keys_are_compared_by_value)
 	e2e_expect(&r, 0, "15 15 7 8 0\n0 7\n\n");
 	run_result_free(&r);
 }
+
+/* Arrays of structs as global, clause-local and thread-local variables:
+ * members stored, updated (compound, ++/--) and read in place, a whole
+ * element stored from a struct, an element reached through a pointer,
+ * sizeof, an untouched element reading zeros, and an index past the end
+ * the out-of-bounds fault. */
+E2E_TEST(arrays, arrays_of_structs)
+{
+	const char *obj = e2e_build("struct_arrays",
+		"#pragma D option quiet\n"
+		"struct slot { int n; short h; char c; };\n"
+		"struct slot g[4];\n"
+		"this struct slot t[2];\n"
+		"self struct slot u[3];\n"
+		"this struct slot one;\n"
+		"BEGIN\n{\n"
+		"	g[1].n = 40; g[1].n += 2; g[3].c = 'z'; g[2].h = -5; g[2].h--;\n"
+		"	this->one.n = 17; this->one.h = 3; g[0] = this->one;\n"
+		"	this->t[1].h = 600; ++this->t[1].h;\n"
+		"	self->u[2].n = g[1].n * 2; self->u[0].c = g[3].c;\n"
+		"	this->p = &g[1]; this->p[1].n = 9; this->p->h = 11;\n"
+		"	printf(\"%d %d %c %d|%d %d|%d %d|%d %c|%d %d %d\\n\", g[1].n, g[1].h, g[3].c,\n"
+		"	       g[2].h, g[0].n, g[0].h, this->t[1].h, this->t[0].n, self->u[2].n,\n"
+		"	       self->u[0].c, g[2].n, this->p->n, sizeof(g));\n"
+		"	i = 4;\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	g[i].n = 1;\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "42 11 z -6|17 3|601 0|84 z|9 42 32\n\n");
+	e2e_expect_err(&r, "*error in *struct_arrays.d:19:1 *: index out of bounds (4)*", NULL);
+	run_result_free(&r);
+}

@@ -240,3 +240,44 @@ E2E_TEST(stores, string_assigned_to_a_char_pointer_is_its_address)
 	e2e_expect(&r, 0, "d c i|dtrace|abcd|lit\nkept 116 0\n\n");
 	run_result_free(&r);
 }
+
+/* Stores through pointers into D's global arrays and structs (their .bss
+ * storage): by index, by dereference of an offset pointer, compound
+ * stores, a struct variable's members by their addresses, a pointer copied into
+ * another variable; read back both ways. An address in no global and no
+ * allocation is still the invalid address fault. */
+E2E_TEST(stores, into_global_arrays_and_structs)
+{
+	const char *obj = e2e_build("stores_globals",
+		"#pragma D option quiet\n"
+		"struct cell { char c; long v; };\n"
+		"int nums[4];\n"
+		"struct cell box;\n"
+		"short halves[3];\n"
+		"int *ip;\n"
+		"BEGIN\n{\n"
+		"	ip = nums;\n"
+		"	ip[0] = 400; *(ip + 1) = -3; ip[3] = 7; ip[3] *= 6;\n"
+		"	q = &nums[2];\n"
+		"	*q = ip[0] + ip[1];\n"
+		"	this->v = &box.v;\n"
+		"	*this->v = 0x1234567890; *(char *)&box.c = 'k';\n"
+		"	this->h = (short *)halves;\n"
+		"	this->h[2] = -2; this->h[1] = 300; this->h[1] += 1;\n"
+		"	printf(\"%d %d %d %d|%d %d|%c %x|%d %d %d\\n\", nums[0], nums[1], nums[2],\n"
+		"	       nums[3], ip[2], *(q - 2), box.c, box.v, halves[0], halves[1],\n"
+		"	       this->h[2]);\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	ip[-4096] = 1;\n"
+		"	printf(\"not reached\\n\");\n"
+		"}\n"
+		"BEGIN\n{\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "400 -3 397 42|397 400|k 1234567890|0 301 -2\n\n");
+	e2e_expect_err(&r, "*error in *stores_globals.d:21:1 *: invalid address (0xffff*)*", NULL);
+	run_result_free(&r);
+}
