@@ -20,7 +20,8 @@
  * that no other clause reading timestamp shares a probe with needs none of
  * it: it reads the clock once, the first time it asks (cg.c's cg_timestamp).
  */
-#include <stdio.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <dcc/abi.h>
@@ -106,41 +107,47 @@ int cg_timer_calls(const struct sema *s, const struct probe *p)
 	return n;
 }
 
-struct clause_info *cg_timer_clause(struct sema *s, const char *prog_name)
+/* The clause and group where the n-th (from 1) timer program's probe is
+ * first named: each timer probe gets one program, in this order. */
+static bool nth_timer(struct sema *s, int n, int *clause, int *group)
 {
-	int n = 0;
-
-	for (int i = 0; i < s->nclauses; i++) {
+	for (int i = 0; i < s->nclauses; i++)
 		for (int j = 0; j < s->clauses[i].ngroups; j++) {
 			struct pgroup *g = &s->clauses[i].groups[j];
-			if (!is_timer(g) || seen_before(s, i, j, g->probes[0]))
-				continue;
-			/* the names cg_timer_programs() gives, in its order */
-			char name[32];
-			snprintf(name, sizeof(name), "dcc_timer%d", ++n);
-			size_t len = strlen(name);
-			if (!strncmp(prog_name, name, len) &&
-			    (prog_name[len] == ' ' || prog_name[len] == ':' || !prog_name[len]))
-				return &s->clauses[i];
+			if (is_timer(g) && !seen_before(s, i, j, g->probes[0]) && --n == 0) {
+				*clause = i;
+				*group = j;
+				return true;
+			}
 		}
-	}
-	return NULL;
+	return false;
+}
+
+/* "dcc_timerN": a kernel program name keeps 15 characters */
+#define TIMER_PREFIX "dcc_timer"
+
+struct clause_info *cg_timer_clause(struct sema *s, const char *prog_name)
+{
+	char *end;
+	int i, j;
+
+	if (strncmp(prog_name, TIMER_PREFIX, strlen(TIMER_PREFIX)))
+		return NULL;
+	long n = strtol(prog_name + strlen(TIMER_PREFIX), &end, 10);
+	if (n < 1 || n > INT_MAX || (*end && *end != ' ' && *end != ':'))
+		return NULL;
+	return nth_timer(s, (int)n, &i, &j) ? &s->clauses[i] : NULL;
 }
 
 void cg_timer_programs(struct cg *cg)
 {
 	struct sema *s = cg->s;
-	int n = 0;
+	int i, j;
 
-	for (int i = 0; i < s->nclauses; i++) {
-		for (int j = 0; j < s->clauses[i].ngroups; j++) {
-			struct pgroup *g = &s->clauses[i].groups[j];
-			if (!is_timer(g) || seen_before(s, i, j, g->probes[0]))
-				continue;
-			/* "dcc_timerN": a kernel program name keeps 15 characters */
-			const char *name = arena_printf(cg->ar, "dcc_timer%d", ++n);
-			build_dispatch(cg, g->probes[0], s->clauses[i].n->loc, name, i);
-		}
+	for (int n = 1; nth_timer(s, n, &i, &j); n++) {
+		const char *name = arena_printf(cg->ar, TIMER_PREFIX "%d", n);
+		build_dispatch(cg, s->clauses[i].groups[j].probes[0], s->clauses[i].n->loc, name,
+			       i);
 	}
 }
 
