@@ -107,6 +107,7 @@ struct cg_prog {
  * globals, metadata); the program being built is in p. */
 struct cg {
 	struct sema *s;
+	const struct node *addr_of_elem; /* the a[i] under '&': i may be a's length */
 	struct diag *dg;
 	struct arena *ar;
 	const char *src_name;

@@ -341,15 +341,17 @@ LLVMValueRef cg_addr(struct cg *cg, struct node *n)
 		if (n->sym)
 			return cg_var_addr(cg, n);
 		struct type *t = n->a->type;
+		bool end_ok = cg->addr_of_elem == n; /* before the index's own '&'s */
 		LLVMValueRef base = t->kind == T_ARRAY ? cg_addr(cg, n->a)
 						       : as_ptr(cg, cg_expr(cg, n->a).v);
 		LLVMValueRef idx = cg_expr(cg, n->list).v;
 		if (t->kind == T_ARRAY && n->a->sym && (n->a->kind == N_IDENT ||
 						   n->a->kind == N_SELF || n->a->kind == N_THIS)) {
 			/* an array variable's element: an index outside it is
-			 * DTrace's fault, and the verifier needs the bound */
-			LLVMValueRef bad = LLVMBuildICmp(cg->b, LLVMIntUGE, idx,
-							 cg_i64(cg, t->nelem), "");
+			 * DTrace's fault, and the verifier needs the bound; &a[N]
+			 * is C's address one past the end */
+			LLVMValueRef bad = LLVMBuildICmp(cg->b, end_ok ? LLVMIntUGT : LLVMIntUGE,
+							 idx, cg_i64(cg, t->nelem), "");
 			cg_fault_if(cg, bad, DCC_FAULT_BADINDEX, idx);
 		}
 		LLVMValueRef off = LLVMBuildMul(cg->b, idx, cg_i64(cg, t->ref->size), "");

@@ -779,8 +779,12 @@ struct cval cg_expr(struct cg *cg, struct node *n)
 			return incdec(cg, n);
 		if (n->op == '*')
 			return kernel_value(cg, n);
-		if (n->op == '&')
-			return ival(LLVMBuildPtrToInt(cg->b, cg_addr(cg, n->a), cg->i64, ""), n->type);
+		if (n->op == '&') {
+			cg->addr_of_elem = n->a;
+			LLVMValueRef p = cg_addr(cg, n->a);
+			cg->addr_of_elem = NULL;
+			return ival(LLVMBuildPtrToInt(cg->b, p, cg->i64, ""), n->type);
+		}
 		struct cval a = cg_expr(cg, n->a);
 		switch (n->op) {
 		case '!':

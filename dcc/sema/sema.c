@@ -215,7 +215,12 @@ static int check_pointer_op(struct sema *s, struct node *n)
 		n->type = type_ptr(s->ar, &type_void);
 		return 0;
 	}
-	if (sema_expr(s, n->a))
+	/* &a[N] is C's one-past-the-end address; only a read of a[N] is refused */
+	if (n->op == '&' && n->a->kind == N_INDEX)
+		s->addr_of_elem = n->a;
+	int err = sema_expr(s, n->a);
+	s->addr_of_elem = NULL;
+	if (err)
 		return -1;
 	struct type *t = n->a->type;
 	if (n->op == '&') {
@@ -352,6 +357,7 @@ static int check_lvalue_store(struct sema *s, struct node *lv, struct type *t, b
 /* A read of an associative array element. */
 static int check_typed_index(struct sema *s, struct node *n)
 {
+	bool end_ok = s->addr_of_elem == n; /* read before the index's own '&'s */
 	if (sema_expr(s, n->a))
 		return -1;
 	struct type *t = sema_unstring(n->a);
@@ -373,7 +379,8 @@ static int check_typed_index(struct sema *s, struct node *n)
 	 * one into an array variable faults when it runs (cg_addr) */
 	int64_t i;
 	if (!str && t->kind == T_ARRAY && t->nelem && sema_const_try(n->list, &i) &&
-	    (i < 0 || (uint64_t)i >= t->nelem))
+	    (i < 0 || (uint64_t)i > t->nelem ||
+	     ((uint64_t)i == t->nelem && !end_ok)))
 		return diag_error(s->dg, n->list->loc, "index %lld is out of bounds for an "
 				  "array of %llu elements", (long long)i,
 				  (unsigned long long)t->nelem);
@@ -592,6 +599,8 @@ static int check_unop(struct sema *s, struct node *n)
 		return check_pointer_op(s, n);
 	if (n->op == OP_PREINC || n->op == OP_PREDEC || n->op == OP_POSTINC ||
 	    n->op == OP_POSTDEC) {
+		if (!sema_is_var_elem(s, n->a) && sema_is_pointer_store(s, n->a))
+			return sema_step_store(s, n);
 		if (is_var_member(n->a) || sema_is_var_elem(s, n->a)) {
 			if (sema_expr(s, n->a) || sema_float_unop(s, n, n->a->type) <= 0 ||
 			    expect_int(s, n->a, ast_op_name(n->op)))
@@ -781,7 +790,9 @@ static void pretype(struct sema *s, struct node *st, bool last_round)
 			pretype(s, a, last_round);
 	if (st->kind == N_UNOP && (st->op == OP_PREINC || st->op == OP_PREDEC ||
 				   st->op == OP_POSTINC || st->op == OP_POSTDEC) && is_lvalue(st->a)) {
-		check_lvalue_store(s, st->a, &type_long, true);
+		/* p[i]++ of a pointer variable p steps memory, not a variable */
+		if (!sema_is_pointer_store(s, st->a))
+			check_lvalue_store(s, st->a, &type_long, true);
 		return;
 	}
 	if (st->kind == N_ASSIGN && st->a->kind == N_AGG) {

@@ -181,6 +181,7 @@ struct sema {
 	bool listing;               /* dcc -l: every match, no program limits */
 	uint32_t next_dyn_id;       /* listing: the next sdt/rawtp/fbt probe id */
 	bool destructive;           /* uses raise(), stop(), system()... */
+	struct node *addr_of_elem;  /* the a[i] under a '&' being checked: i may be a's length */
 	bool last_arg_ref;          /* the last macro argument is referenced ($N or $$N) */
 	struct sema_btf *btf;           /* opened on first use of a kernel type */
 	struct clause_info *cur_clause;

@@ -37,7 +37,15 @@ bool sema_find_member(struct sema *s, struct type *st, const char *name,
 /* a checked member access that names a bit-field */
 bool sema_is_bitfield(const struct node *n);
 int sema_offsetof(struct sema *s, struct node *n);
-/* sema_store.c: *p = v, p->m = v, p[i] = v */
+/* sema_mk.c: the nodes of a rewrite; sema_become() puts x in n's place and checks it */
+struct node *sema_mk_int(struct sema *s, struct loc loc, uint64_t v);
+struct node *sema_mk_member(struct sema *s, struct node *a, const char *name, int op);
+struct node *sema_mk_binop(struct sema *s, int op, struct node *a, struct node *b);
+struct node *sema_mk_assign(struct sema *s, int op, struct node *lv, struct node *v);
+struct node *sema_mk_cast(struct sema *s, struct node *a, struct type *t);
+int sema_become(struct sema *s, struct node *n, struct node *x);
+/* sema_store.c: *p = v, p->m = v, p[i] = v, and ++/-- through a pointer */
+int sema_step_store(struct sema *s, struct node *n);
 bool sema_is_pointer_store(struct sema *s, struct node *lv);
 int sema_store(struct sema *s, struct node *n);
 /* a typed node's SCR_* bits, from its operands' */
@@ -189,7 +197,7 @@ struct type *sema_int_literal_type(struct node *n);
 int sema_stackvar(struct sema *s, struct node *n);
 int sema_vtimestamp(struct sema *s, struct node *n);
 int sema_ipl(struct sema *s, struct node *n);
-int sema_execargs(struct sema *s, struct node *n); /* a read of the process's memory */        /* the constant 0 */
+int sema_execargs(struct sema *s, struct node *n); /* a read of the process's memory */
 int sema_d_path(struct sema *s, struct node *n); /* sema_path.c: d_path() */
 int sema_cwd(struct sema *s, struct node *n);    /* cwd and root, as d_path() calls */
 int sema_lock(struct sema *s, struct node *n); /* mutex_owned() ... rw_iswriter() */

@@ -23,46 +23,6 @@
 #include "diag.h"
 #include "sema_internal.h"
 
-static struct node *mk(struct sema *s, enum node_kind k, struct loc loc)
-{
-	return ast_new(s->ar, k, loc);
-}
-
-static struct node *mk_int(struct sema *s, struct loc loc, uint64_t v)
-{
-	struct node *n = mk(s, N_INT, loc);
-	n->ival = v;
-	n->iflags = INTF_LONG;
-	return n;
-}
-
-static struct node *mk_member(struct sema *s, struct node *a, const char *name, int op)
-{
-	struct node *n = mk(s, N_MEMBER, a->loc);
-	n->a = a;
-	n->name = name;
-	n->op = op;
-	return n;
-}
-
-static struct node *mk_binop(struct sema *s, int op, struct node *a, struct node *b)
-{
-	struct node *n = mk(s, N_BINOP, a->loc);
-	n->op = op;
-	n->a = a;
-	n->b = b;
-	return n;
-}
-
-/* a cast sema makes (no type name): its type stays when checked */
-static struct node *mk_cast(struct sema *s, struct node *a, struct type *t)
-{
-	struct node *n = mk(s, N_CAST, a->loc);
-	n->b = a;
-	n->type = t;
-	return n;
-}
-
 /* The argument as a pointer to the lock's type: that pointer, a void *,
  * or an error naming what it needs. */
 static struct node *lock_arg(struct sema *s, struct node *n, struct type *lock,
@@ -74,20 +34,9 @@ static struct node *lock_arg(struct sema *s, struct node *n, struct type *lock,
 	struct type *t = a->type;
 	if (t->kind == T_PTR && (t->ref->kind == T_VOID ||
 				 (t->ref->name && lock->name && !strcmp(t->ref->name, lock->name))))
-		return mk_cast(s, a, type_ptr(s->ar, lock));
+		return sema_mk_cast(s, a, type_ptr(s->ar, lock));
 	diag_error(s->dg, a->loc, "%s() needs a '%s *', not '%s'", n->name, what, type_str(t));
 	return NULL;
-}
-
-/* n becomes x, checked */
-static int become(struct sema *s, struct node *n, struct node *x)
-{
-	struct node *next = n->next;
-	struct loc loc = n->loc;
-	*n = *x;
-	n->next = next;
-	n->loc = loc;
-	return sema_expr(s, n);
 }
 
 static int mutex_call(struct sema *s, struct node *n, struct sema_btf *btf)
@@ -100,15 +49,15 @@ static int mutex_call(struct sema *s, struct node *n, struct sema_btf *btf)
 		return -1;
 	enum builtin_id id = n->bi->id;
 	if (id == BI_MUTEX_TYPE_ADAPTIVE || id == BI_MUTEX_TYPE_SPIN)
-		return become(s, n, mk_int(s, n->loc, id == BI_MUTEX_TYPE_ADAPTIVE));
-	struct node *owner = mk_member(s, mk_member(s, p, "owner", OP_ARROW), "counter", '.');
-	struct node *task = mk_binop(s, '&', owner, mk_int(s, n->loc, ~(uint64_t)7));
+		return sema_become(s, n, sema_mk_int(s, n->loc, id == BI_MUTEX_TYPE_ADAPTIVE));
+	struct node *owner = sema_mk_member(s, sema_mk_member(s, p, "owner", OP_ARROW), "counter", '.');
+	struct node *task = sema_mk_binop(s, '&', owner, sema_mk_int(s, n->loc, ~(uint64_t)7));
 	if (id == BI_MUTEX_OWNED)
-		return become(s, n, mk_binop(s, OP_NE, task, mk_int(s, n->loc, 0)));
+		return sema_become(s, n, sema_mk_binop(s, OP_NE, task, sema_mk_int(s, n->loc, 0)));
 	struct type *ts = sema_btf_struct(btf, "task_struct", false);
 	if (!ts)
 		return diag_error(s->dg, n->loc, "the kernel's BTF has no struct task_struct");
-	return become(s, n, mk_cast(s, task, type_ptr(s->ar, ts)));
+	return sema_become(s, n, sema_mk_cast(s, task, type_ptr(s->ar, ts)));
 }
 
 static int rw_call(struct sema *s, struct node *n, struct sema_btf *btf)
@@ -124,24 +73,24 @@ static int rw_call(struct sema *s, struct node *n, struct sema_btf *btf)
 	struct type *q = sema_btf_struct(btf, "qrwlock", false);
 	if (!q)
 		return diag_error(s->dg, n->loc, "the kernel's BTF has no struct qrwlock");
-	p = mk_cast(s, p, type_ptr(s->ar, q));
-	struct node *cnts = mk_member(s, mk_member(s, p, "cnts", OP_ARROW), "counter", '.');
+	p = sema_mk_cast(s, p, type_ptr(s->ar, q));
+	struct node *cnts = sema_mk_member(s, sema_mk_member(s, p, "cnts", OP_ARROW), "counter", '.');
 	struct node *x;
 	switch (n->bi->id) {
 	case BI_RW_READ_HELD: /* readers */
-		x = mk_binop(s, OP_NE, mk_binop(s, OP_SHR, cnts, mk_int(s, n->loc, 9)),
-			     mk_int(s, n->loc, 0));
+		x = sema_mk_binop(s, OP_NE, sema_mk_binop(s, OP_SHR, cnts, sema_mk_int(s, n->loc, 9)),
+				  sema_mk_int(s, n->loc, 0));
 		break;
 	case BI_RW_WRITE_HELD: /* a writer holds it */
-		x = mk_binop(s, OP_EQ, mk_binop(s, '&', cnts, mk_int(s, n->loc, 0xff)),
-			     mk_int(s, n->loc, 0xff));
+		x = sema_mk_binop(s, OP_EQ, sema_mk_binop(s, '&', cnts, sema_mk_int(s, n->loc, 0xff)),
+				  sema_mk_int(s, n->loc, 0xff));
 		break;
 	default: /* a writer holds it or waits for it */
-		x = mk_binop(s, OP_NE, mk_binop(s, '&', cnts, mk_int(s, n->loc, 0x1ff)),
-			     mk_int(s, n->loc, 0));
+		x = sema_mk_binop(s, OP_NE, sema_mk_binop(s, '&', cnts, sema_mk_int(s, n->loc, 0x1ff)),
+				  sema_mk_int(s, n->loc, 0));
 		break;
 	}
-	return become(s, n, x);
+	return sema_become(s, n, x);
 }
 
 int sema_lock(struct sema *s, struct node *n)

@@ -213,3 +213,27 @@ struct node *sema_string_value(struct sema *s, struct type *vt, struct node *x)
 	c->type = vt;
 	return c;
 }
+
+/* ++x and x++ where x lies behind a pointer (*p, p[i], p->m): ++x is
+ * x += 1, and x++ is (T)((x += 1) - 1), T x's type, which gives back the
+ * old value even where the step wrapped. The store is sema_store()'s. */
+int sema_step_store(struct sema *s, struct node *n)
+{
+	bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
+	bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
+	if (sema_expr(s, n->a))
+		return -1;
+	struct type *t = n->a->type;
+	if (t->kind == T_PTR)
+		return diag_error(s->dg, n->a->loc, "'%s' of a pointer stored behind a pointer is "
+				  "not supported yet", ast_op_name(n->op));
+	if (!type_is_int(t))
+		return diag_error(s->dg, n->a->loc, "'%s' requires an integer or pointer operand, "
+				  "not '%s'", ast_op_name(n->op), type_str(t));
+	struct node *x = sema_mk_assign(s, inc ? '+' : '-', n->a, sema_mk_int(s, n->loc, 1));
+	x->loc = n->loc;
+	if (post)
+		x = sema_mk_cast(s, sema_mk_binop(s, inc ? '-' : '+', x, sema_mk_int(s, n->loc, 1)),
+				 t);
+	return sema_become(s, n, x);
+}

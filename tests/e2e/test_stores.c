@@ -281,3 +281,30 @@ E2E_TEST(stores, into_global_arrays_and_structs)
 	e2e_expect_err(&r, "*error in *stores_globals.d:21:1 *: invalid address (0xffff*)*", NULL);
 	run_result_free(&r);
 }
+
+/* ++ and -- through a pointer: into a global array, into alloca() memory,
+ * the old value from x++ even where the step wraps; and &a[N], C's
+ * one-past-the-end address */
+E2E_TEST(stores, steps_through_pointers)
+{
+	const char *obj = e2e_build("stores_steps",
+		"#pragma D option quiet\n"
+		"int a[4];\n"
+		"int *p;\n"
+		"BEGIN\n{\n"
+		"	p = a;\n"
+		"	p[1]++; ++p[2]; p[2]++; (*p)--;\n"
+		"	x = p[3]++; y = ++p[3];\n"
+		"	this->c = (char *)alloca(2);\n"
+		"	this->c[0] = 127; this->c[1] = -128;\n"
+		"	old = this->c[0]++; older = (*(this->c + 1))--;\n"
+		"	printf(\"%d %d %d %d|%d %d|%d %d %d %d|%d\\n\", a[0], a[1], a[2], a[3],\n"
+		"	       x, y, this->c[0], this->c[1], old, older,\n"
+		"	       (int)&a[4] - (int)&a[1]);\n"
+		"	exit(0);\n"
+		"}\n");
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, obj, NULL);
+	e2e_expect(&r, 0, "-1 1 2 2|0 2|-128 127 127 -128|12\n\n");
+	run_result_free(&r);
+}

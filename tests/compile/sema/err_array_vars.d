@@ -9,4 +9,10 @@ BEGIN
 	a[1] = "text";
 	a[1, 2] = 3;
 	trace(curthread->comm[16]);
+	trace(&a[5]);
+	trace(&a[6]);
+	this->pp = (int **)alloca(8);
+	(*this->pp)++;
+	this->sp = (struct task_struct *)alloca(8);
+	--*this->sp;
 }
