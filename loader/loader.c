@@ -375,6 +375,9 @@ static int load_object(struct run *r)
 			r->obj = NULL;
 			continue;
 		}
+		/* a program type or helper this kernel lacks, named in one sentence */
+		if (loader_explain_refusal(r->buf, r->size, r->prog, r->name))
+			return err;
 		if (target)
 			fprintf(stderr, "%s: failed to load program %s for %s%s%s%s: %s%s\n",
 				r->prog, pname, attach_kind_name(kind), *target ? " " : "", target,
@@ -756,7 +759,6 @@ static int run(struct run *r)
 	if (needs_tracefs(r->rt) && attach_mount_tracefs(stderr, r->prog))
 		return 1;
 	r->as.target = r->tgt.pid;
-	r->as.pid_multi = pid_multi_supported();
 	r->as.pidnames_fd = bpf_object__find_map_fd_by_name(r->obj, DCC_MAP_PIDNAMES);
 	r->as.usdtspecs_fd = bpf_object__find_map_fd_by_name(r->obj, DCC_MAP_USDTSPECS);
 	if (target_stop_at_entry(&r->tgt, r->prog))

@@ -54,14 +54,19 @@ struct loader_opts {
  */
 int loader_run(const void *obj, size_t size, const struct loader_opts *opts);
 
-/* Before loader_run: whether the running kernel has every program type and
- * helper obj's programs use (loader/precheck.c). 1 after one sentence on
- * stderr naming what is missing, "PROGNAME: this kernel cannot run
- * OBJ_NAME: ..."; 0 otherwise, also when the object cannot be read (then
- * loader_run says why). On 0, opts->open_child is the trial open it started
- * in a child (unless opts->own_object), which loader_run waits for before
- * its own open. -v or DCC_TIMING prints its time. */
+/* Before loader_run (loader/precheck.c): starts libbpf's trial open of obj
+ * in a child unless its checksum matches (opts->open_child, which
+ * loader_run waits for before its own open; opts->own_object when none is
+ * needed). Whether the running kernel has every program type and helper
+ * obj's programs use is asked here only under DCC_TEST_MISSING, else by
+ * loader_run when the load fails (loader_explain_refusal). 1 after one
+ * sentence on stderr naming what is missing, "PROGNAME: this kernel cannot
+ * run OBJ_NAME: ..."; 0 otherwise, also when the object cannot be read
+ * (then loader_run says why). -v or DCC_TIMING prints its time. */
 int loader_check_kernel(const void *obj, size_t size, struct loader_opts *opts);
+/* After a failed load: the same check, 1 after the sentence naming what this
+ * kernel lacks, 0 when it lacks nothing the check knows of. */
+int loader_explain_refusal(const void *obj, size_t size, const char *prog, const char *name);
 
 /* Parse dtrace-like options shared by dtrun and `dcc run` (-q -o -c -p -x -w -v -h,
  * and --metrics [ADDR:]PORT).

@@ -99,6 +99,9 @@ static int attach_funcs(struct attach_set *as, const struct pid_file *pf, struct
 
 	for (int i = 0; !err && i < n; i++)
 		offs[i] = fn[i].off + pf->at;
+	/* asked here, not before every attach: the probe costs a load and a
+	 * link (~0.4 ms of a start), and only pid probes need the answer */
+	as->pid_multi = pid_multi_supported();
 	if (!err && as->pid_multi) {
 		int got = pid_multi_attach(as, pf->prog, pf->path, offs, ids, (uint32_t)n, pf->ret,
 					   pf->pid, pf->glob);
