@@ -64,8 +64,8 @@ void loader_usage(FILE *f, const struct loader_opts *opts)
 		"                 you) may write it; refused otherwise\n"
 		"  --version      print dtrun's version\n"
 		"\n"
-		"Before loading, dtrun checks that this kernel has the program types and\n"
-		"helpers the object uses, and refuses it naming what is missing.\n",
+		"When this kernel refuses the object, dtrun names the program type or\n"
+		"helper it lacks.\n",
 		opts->progname ? opts->progname : "dtrun", opts->progname ? opts->progname : "dtrun");
 }
 

@@ -156,8 +156,8 @@ E2E_TEST(destructive, copyout_writes_the_traced_buffer)
 
 	e2e_run(&r, DTRUN_BIN, "-w", "-q", "-c", trig, obj, NULL);
 	/* a locked-down kernel refuses the helper: dtrun's check of the
-	 * kernel says so before loading (the loader's own message is for a
-	 * kernel the check could not ask) */
+	 * kernel, made when the load fails, says so (the loader's own message
+	 * is for a kernel the check could not ask) */
 	if (r.status == 1 && (strstr(r.err, "\ndtrun: copyout() and copyoutstr() need "
 				     "bpf_probe_write_user(), which this kernel refuses") ||
 			      !strcmp(r.err, e2e_fmt("dtrun: this kernel cannot run %s: program "
