@@ -93,6 +93,28 @@ with_lock()
 	exec 9>&-
 	return $st
 }
+# attached_us CMD...: µs from the fork to dtrun's "matched N probes" line
+# (stderr), printed once every probe is attached and before BEGIN; then SIGINT
+attached_us()
+{
+	local t0 t1 line= pid
+	t0=$(now_us)
+	"$@" 2>"$WORK/fifo" >/dev/null &
+	pid=$!
+	exec 3<"$WORK/fifo"
+	while read -r line <&3; do
+		case $line in *" matched "*) break ;; esac
+	done
+	t1=$(now_us)
+	kill -INT "$pid" 2>/dev/null
+	cat <&3 >/dev/null
+	wait "$pid" || true
+	exec 3<&-
+	case $line in
+	*" matched "*) echo $((t1 - t0)) ;;
+	*) echo "bench: $*: no 'matched' line" >&2; return 1 ;;
+	esac
+}
 startup()
 {
 	local w=$1 impl=$2
@@ -111,6 +133,10 @@ startup_round()
 	for w in 1 2 3 4 5; do
 		for impl in $impls; do
 			us=$(startup "$w" "$impl") && echo "$w $impl start $us" >>"$WORK/rec"
+			# load to attached: the workload's own object for dcc (no
+			# BEGIN); the others print "ready" once attached
+			[ "$impl" = dcc ] && { us=$(attached_us "$DTRUN" "$WORK/w$w.dcc.o") || us=; }
+			[ -n "$us" ] && echo "$w $impl attach $us" >>"$WORK/rec"
 		done
 	done
 }
@@ -202,7 +228,7 @@ awk -v names="$(printf '%s|' "${NAME[@]:1}")" '
 	{ v[$1, $2, $3] = v[$1, $2, $3] " " $4 }
 	function cell(w, impl, m, scale,   x) {
 		x = med(v[w, impl, m]); if (x == "") return "-"
-		return sprintf(m == "start" ? "%.1f" : (m == "ns" || m == "wall") ? "%.0f" : "%d", x / scale)
+		return sprintf(m == "start" || m == "attach" ? "%.1f" : (m == "ns" || m == "wall") ? "%.0f" : "%d", x / scale)
 	}
 	function ratio(w, a, b, m,   x, y) {
 		x = med(v[w, a, m]); y = med(v[w, b, m])
@@ -210,8 +236,8 @@ awk -v names="$(printf '%s|' "${NAME[@]:1}")" '
 	}
 	END {
 		split(names, nm, "|")
-		split("start ms:start:1000|xlated insns:xl:1|verified insns:ver:1|ns per program run (bpf_stats):ns:1|load generator ns per call:wall:1|W3 records printed:printed:1", ms, "|")
-		for (k = 1; k <= 6; k++) {
+		split("start ms:start:1000|attached ms:attach:1000|xlated insns:xl:1|verified insns:ver:1|ns per program run (bpf_stats):ns:1|load generator ns per call:wall:1|W3 records printed:printed:1", ms, "|")
+		for (k = 1; k <= 7; k++) {
 			split(ms[k], f, ":")
 			printf "\n| %s | dcc | hand-written C | bpftrace | dcc / C | dcc / bpftrace |\n| --- | --- | --- | --- | --- | --- |\n", f[1]
 			for (w = 1; w <= 5; w++) {
@@ -225,6 +251,8 @@ awk -v names="$(printf '%s|' "${NAME[@]:1}")" '
 	}' "$WORK/rec"
 echo
 echo "# start ms: fork to \"ready\" (BEGIN, after every probe is attached; C: pcrun/pcring -1)"
+echo "# attached ms: load to attached, fork to dtrun's \"matched N probes\" for the workload's"
+echo "#   own object (no BEGIN program, no ring buffer reader yet); C and bpftrace: as start ms"
 echo "# ns per program run: sum over the tool's programs of run_time_ns / run_cnt over every event"
 echo "#   on the machine during the load; W2 has two programs per event, bpftrace's W2 too"
 echo "# load generator ns per call: its loop's wall time / calls (tracepoint and tool included)"
