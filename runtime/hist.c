@@ -7,6 +7,7 @@
  * one character a bucket over the range every key of the aggregation shares.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,8 +271,12 @@ static int ndigits(long long v)
 		v = v == INT64_MIN ? INT64_MAX : -v;
 		n++;
 	}
-	while (v > cmp && cmp > 0) {
+	/* 10^18 is the last power of ten an int64 holds: every v past it has
+	 * 19 digits (DTrace's loop ends there by a signed overflow) */
+	while (v > cmp) {
 		n++;
+		if (cmp > LLONG_MAX / 10)
+			break;
 		cmp *= 10;
 	}
 	return n < 4 ? 4 : n;
