@@ -359,7 +359,8 @@ static void packed_char(FILE *out, int64_t datum, long double total, bool utf8)
 void rt_hist_packed_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta_agg *a,
 			const int64_t *d, int minbin, int maxbin)
 {
-	long double total = 0, count = 0;
+	long double total = 0;
+	uint64_t count = 0; /* as DTrace's int64 sum, wrapping without a signed overflow */
 	int lo = minbin, hi = maxbin;
 	char label[48];
 
@@ -378,7 +379,7 @@ void rt_hist_packed_row(struct dcc_runtime *rt, FILE *out, const struct dcc_meta
 			total += v;
 		else if (total < v / 0.95L)
 			total = v / 0.95L;
-		count += (long double)d[i];
+		count += (uint64_t)d[i];
 	}
 	for (int i = lo; i <= hi; i++)
 		packed_char(out, d[i], total, rt->utf8);
