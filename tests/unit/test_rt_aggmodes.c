@@ -358,8 +358,8 @@ Test(rt_aggmodes, aggpack_count_past_int64_max)
 	cr_assert_eq(dcc_runtime__print_aggs(t.rt), 0);
 	cr_assert_str_eq(rtt_out(&t),
 		"\n"
-		"\n     min .----. max  | count\n"
-		"       0 : xx : 4    | -4611686018427387904\n");
+		"\n  min .----. max  | count\n"
+		"    0 : xx : 4    | -4611686018427387904\n");
 	free(a);
 	rtt_close(&t);
 }
