@@ -58,8 +58,9 @@ int loader_run(const void *obj, size_t size, const struct loader_opts *opts);
  * in a child unless its checksum matches (opts->open_child, which
  * loader_run waits for before its own open; opts->own_object when none is
  * needed). Whether the running kernel has every program type and helper
- * obj's programs use is asked here only under DCC_TEST_MISSING, else by
- * loader_run when the load fails (loader_explain_refusal). 1 after one
+ * obj's programs use is asked here for an object dcc did not write as it
+ * is (or under DCC_TEST_MISSING), else by loader_run when the load fails
+ * (loader_explain_refusal). 1 after one
  * sentence on stderr naming what is missing, "PROGNAME: this kernel cannot
  * run OBJ_NAME: ..."; 0 otherwise, also when the object cannot be read
  * (then loader_run says why). -v or DCC_TIMING prints its time. */

@@ -2,10 +2,10 @@
  * The check dtrun and `dcc run` make of an object against the running
  * kernel: read what it needs (info_scan.c, from libelf) and ask the kernel
  * for it (info_check.c), so that a missing program type or helper is one
- * sentence naming the probe's program instead of a verifier log. It is
- * made when the load fails (or at once under DCC_TEST_MISSING). Before the
- * load, libbpf's trial open (open_probe.c) starts in a child, when one is
- * needed.
+ * sentence naming the probe's program instead of a verifier log. For an
+ * object dcc wrote it is made when the load fails, for any other before the
+ * load. Before the load too, libbpf's trial open (open_probe.c) starts in a
+ * child, when one is needed.
  */
 #include "info.h"
 #include "loader.h"
@@ -57,13 +57,15 @@ int loader_check_kernel(const void *obj, size_t size, struct loader_opts *opts)
 	bool intact = !opts->own_object && abi_obj_sum_ok(obj, size);
 	pid_t child = opts->own_object || intact ? 0 : loader_open_probe_start(obj, size);
 	/*
-	 * The kernel is asked here only under DCC_TEST_MISSING (its test hook
-	 * acts on these answers); otherwise only when the load fails
-	 * (loader_explain_refusal): a kernel that lacks nothing would answer
-	 * with a test load on every start (~0.2 ms of ~8), and the real load
-	 * refuses exactly what the check would have named.
+	 * An object dcc wrote (or `dcc run` compiled) is checked only when its
+	 * load fails (loader_explain_refusal): a kernel that lacks nothing
+	 * would answer with a test load on every start (~0.2 ms of ~8), and
+	 * the real load refuses exactly what the check would have named. Any
+	 * other object (changed since dcc wrote it, or not dcc's) is checked
+	 * first, while its trial open runs in the child, as every object was;
+	 * so is every object under the test hook DCC_TEST_MISSING.
 	 */
-	bool now = getenv("DCC_TEST_MISSING") != NULL;
+	bool now = !(opts->own_object || intact) || getenv("DCC_TEST_MISSING") != NULL;
 
 	if (intact)
 		opts->own_object = true; /* loader_run needs no child either */
