@@ -11,13 +11,13 @@
  * compile instead of ~335. main()'s own call then finds the reserve made,
  * and `dcc run` trims after loading through hugeheap_release() as dtrun does.
  *
- * .bss on one huge page (MADV_COLLAPSE, Linux 6.1), where dcc's link script
- * put its variables between two 2 MiB boundaries: LLVM's static objects
- * there (its command-line options, ~440 KiB) are all written by their
- * constructors, and on a virtual machine each 4 KiB page first written
- * cost ~10 us even when populated (bench/RESULTS.md, 2026-11-29). Else
- * populated in one call (MADV_POPULATE_WRITE, Linux 5.14): one fault a
- * page fewer.
+ * .bss populated in one call (MADV_POPULATE_WRITE, Linux 5.14): LLVM's
+ * static objects there (its command-line options, ~440 KiB) are all
+ * written by their constructors. Where dcc's link script put them between
+ * two 2 MiB boundaries, away from what ld.so writes (.dynbss), nothing has
+ * touched that range yet and it is advised first: one huge page. On a
+ * virtual machine each 4 KiB page first written cost ~10 us even when
+ * populated (bench/RESULTS.md, 2026-11-29).
  *
  * Both are best effort: where a call fails (older kernel, THP off) dcc runs
  * as before. Not built under AddressSanitizer, which has its own allocator.
@@ -38,9 +38,6 @@
 
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
-#endif
-#ifndef MADV_COLLAPSE
-#define MADV_COLLAPSE 25
 #endif
 
 enum {
@@ -63,11 +60,11 @@ static uintptr_t align_up(uintptr_t v, uintptr_t a)
 static void populate_bss(void)
 {
 	uintptr_t start = (uintptr_t)dcc_bss_huge_start, end = (uintptr_t)dcc_bss_huge_end;
-	/* one huge page: what is written there already (by ld.so, libc)
-	 * is copied in by the collapse (Linux 6.1) */
+	/* one huge page where nothing has touched the range; else the
+	 * populate gives small pages, as the one below does */
 	if (start && end > start &&
 	    !madvise((void *)start, end - start, MADV_HUGEPAGE) &&
-	    !madvise((void *)start, end - start, MADV_COLLAPSE))
+	    !madvise((void *)start, end - start, MADV_POPULATE_WRITE))
 		return;
 	uintptr_t from = align_up((uintptr_t)__bss_start, SMALL_PAGE);
 	uintptr_t to = align_up((uintptr_t)_end, SMALL_PAGE);
