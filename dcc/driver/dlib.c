@@ -364,7 +364,6 @@ void dlib_decode(struct diag *dg, struct lib *lib, const char *blob, size_t size
 		STR_PTRS(R_STR)
 	}
 	lib->owned = to;
-	lib->owned_len = len;
 	lib->head = to;
 	for (struct node *c = lib->head; c; c = c->next)
 		lib->tail = c;

@@ -28,7 +28,6 @@ struct lib {
 	size_t ntypedefs;
 	struct node *owned; /* the decoded nodes (dlib_prebuilt): dlib_release */
 	struct dlib *pending; /* dlib_copy's nodes, not copied yet: dlib_attach */
-	size_t owned_len;
 };
 
 /* the parsers' is_typedef: D's predefined type names and the library's */
