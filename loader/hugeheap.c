@@ -29,18 +29,9 @@
  */
 #include "loader.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define HUGEHEAP_OFF 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HUGEHEAP_OFF 1
-#endif
-#endif
-#if !defined(__GLIBC__)
-#define HUGEHEAP_OFF 1
-#endif
+#include "asan.h"
 
-#ifndef HUGEHEAP_OFF
+#if !DCC_ASAN && defined(__GLIBC__)
 #include <malloc.h>
 #include <stdint.h>
 #include <stdlib.h>

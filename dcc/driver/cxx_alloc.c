@@ -24,16 +24,9 @@
  * pair with its malloc-based ones) is linked: a missing one would make a
  * block from one allocator go to the other's free.
  */
-/* GCC says ASan by __SANITIZE_ADDRESS__, clang by __has_feature */
-#if defined(__SANITIZE_ADDRESS__)
-#define CXX_ALLOC_OFF 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CXX_ALLOC_OFF 1
-#endif
-#endif
+#include "asan.h"
 
-#ifndef CXX_ALLOC_OFF
+#if !DCC_ASAN
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>

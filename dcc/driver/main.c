@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "asan.h"
 #include "compile.h"
 #include "cpp.h"
 #include "header.h"
@@ -777,19 +778,10 @@ usage:
 	return 2;
 }
 
-/* GCC says ASan by __SANITIZE_ADDRESS__, clang by __has_feature */
-#if defined(__SANITIZE_ADDRESS__)
-#define EXIT_SLOW 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define EXIT_SLOW 1
-#endif
-#endif
-
 int main(int argc, char **argv)
 {
 	int rc = dcc_main(argc, argv);
-#ifndef EXIT_SLOW
+#if !DCC_ASAN
 	/* The streams flushed, then _exit(): exit() would also run the
 	 * destructors of LLVM's ~2,000 static objects (its command-line
 	 * options and registries), ~0.4 ms of a one-clause compile, for

@@ -22,15 +22,9 @@
  * Both are best effort: where a call fails (older kernel, THP off) dcc runs
  * as before. Not built under AddressSanitizer, which has its own allocator.
  */
-#if defined(__SANITIZE_ADDRESS__)
-#define START_MEMORY_OFF 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define START_MEMORY_OFF 1
-#endif
-#endif
+#include "asan.h"
 
-#ifndef START_MEMORY_OFF
+#if !DCC_ASAN
 #include "loader.h"
 
 #include <stdint.h>
