@@ -9,7 +9,7 @@
 
 #include "../dcc/driver/cxx_alloc.c"
 
-#ifndef CXX_ALLOC_OFF
+#if !DCC_ASAN
 
 /* fills a block, so that a block shorter than asked or overlapping its
  * header shows as a corrupted neighbour or tag */
