@@ -18,6 +18,10 @@
 # 2026-11-29). The range costs virtual memory only, and the huge page's
 # 2 MiB of RSS instead of ~0.44.
 #
+# Segments 2 MiB-aligned in memory and in the file (-z max-page-size): a
+# page-cache folio of 2 MiB (cmake/page_cache_prime.c) is then mapped by one
+# page-table entry instead of 512. The file grows by the padding (~3 MiB).
+#
 # Left out, and the link is the linker's own, when the linker prints no
 # script (gold, lld) or refuses it, or in the sanitizer and fuzzing builds.
 function(dcc_link_script target link_flags)
@@ -59,6 +63,16 @@ function(dcc_link_script target link_flags)
 	math(EXPR _from "${_from} + ${_len}")
 	math(EXPR _n "${_to} - ${_from}")
 	string(SUBSTRING "${_out}" ${_from} ${_n} _default)
+	# the hot functions on 2 MiB of their own where the segments are
+	# 2 MiB-aligned (below): nothing dcc's start-up runs before
+	# start_memory.c advises the text shares them (.init, .plt, main and the
+	# constructors before the list; crt1.o's _start after it), so that after
+	# the page cache was dropped they are read again as 2 MiB folios
+	include(CheckLinkerFlag)
+	check_linker_flag(C "-Wl,-z,max-page-size=0x200000" DCC_HAVE_MAX_PAGE_SIZE)
+	if(DCC_HAVE_MAX_PAGE_SIZE AND _body)
+		set(_body "    . = ALIGN(0x200000);\n${_body}    . = ALIGN(0x200000);\n")
+	endif()
 	string(REPLACE "${_hot}" "${_hot}${_body}" _script_text "${_default}")
 	# .dynbss (copy relocations, written by ld.so) stays below the range
 	string(REPLACE "${_bss}" "   *(.dynbss)\n   . = ALIGN(0x200000);\n   PROVIDE_HIDDEN (dcc_bss_huge_start = .);\n   *(.bss .bss.* .gnu.linkonce.b.*)\n   *(COMMON)\n   . = ALIGN(0x200000);\n   PROVIDE_HIDDEN (dcc_bss_huge_end = .);\n"
@@ -66,10 +80,36 @@ function(dcc_link_script target link_flags)
 	set(_script ${CMAKE_BINARY_DIR}/dcc_link.ld)
 	file(WRITE ${_script}.tmp "/* the linker's default script, with cmake/dcc_hot_text.txt's sections first in .text and .bss between huge-page boundaries (cmake/dcc_link_script.cmake) */\n${_script_text}")
 	file(COPY_FILE ${_script}.tmp ${_script} ONLY_IF_DIFFERENT)
-	include(CheckLinkerFlag)
 	check_linker_flag(C "-Wl,-T,${_script}" DCC_HAVE_LINK_SCRIPT)
 	if(DCC_HAVE_LINK_SCRIPT)
 		target_link_options(${target} PRIVATE "-Wl,-T,${_script}")
 		set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${_script})
+		if(DCC_HAVE_MAX_PAGE_SIZE)
+			target_link_options(${target} PRIVATE "-Wl,-z,max-page-size=0x200000")
+			set_property(TARGET ${target} PROPERTY DCC_HUGE_SEGMENTS ON)
+		endif()
 	endif()
+endfunction()
+
+# dcc_page_cache_prime(TARGET): after each link of TARGET and after its
+# install, its segments read into the page cache as 2 MiB folios
+# (cmake/page_cache_prime.c), where dcc_link_script() aligned them for it.
+# Call it after TARGET's install().
+function(dcc_page_cache_prime target)
+	get_property(_huge TARGET ${target} PROPERTY DCC_HUGE_SEGMENTS)
+	if(NOT _huge)
+		return()
+	endif()
+	if(NOT TARGET dcc_page_cache_prime)
+		add_executable(dcc_page_cache_prime ${PROJECT_SOURCE_DIR}/cmake/page_cache_prime.c)
+		# a build tool, not one of the programs in bin/
+		set_target_properties(dcc_page_cache_prime PROPERTIES
+			RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/cmake)
+	endif()
+	add_dependencies(${target} dcc_page_cache_prime)
+	add_custom_command(TARGET ${target} POST_BUILD
+		COMMAND dcc_page_cache_prime $<TARGET_FILE:${target}> VERBATIM)
+	# the prefix as `cmake --install --prefix` gives it, under DESTDIR
+	install(CODE "execute_process(COMMAND \"$<TARGET_FILE:dcc_page_cache_prime>\"
+		\"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/$<TARGET_FILE_NAME:${target}>\")")
 endfunction()
