@@ -20,7 +20,7 @@
 #
 # Segments 2 MiB-aligned in memory and in the file (-z max-page-size): a
 # page-cache folio of 2 MiB (cmake/page_cache_prime.c) is then mapped by one
-# page-table entry instead of 512. The file grows by the padding (~3 MiB).
+# page-table entry instead of 512. The file grows by the padding (~5 MiB).
 #
 # Left out, and the link is the linker's own, when the linker prints no
 # script (gold, lld) or refuses it, or in the sanitizer and fuzzing builds.

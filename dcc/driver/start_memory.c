@@ -76,8 +76,9 @@ static void populate_bss(void)
 		madvise((void *)from, to - from, MADV_POPULATE_WRITE);
 }
 
-/* the executable's segments that are neither written nor .bss, by its
- * program headers (the bias is 0 for the usual non-PIE dcc) */
+/* the executable's read-only segments (text, .rodata) where the link
+ * aligned them by 2 MiB, found by its program headers (the load bias is 0
+ * for the usual non-PIE dcc) */
 static void advise_read_only_segments(void)
 {
 	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
