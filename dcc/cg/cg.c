@@ -108,7 +108,17 @@ LLVMMetadataRef cg_di_array(struct cg *cg, LLVMMetadataRef elem, unsigned elem_b
  * map_flags when there are any */
 static int map_nfields(const struct cg_map *m)
 {
+	if (m->type == BPF_MAP_TYPE_TASK_STORAGE)
+		return 4; /* type, map_flags, key, value */
 	return (m->type == BPF_MAP_TYPE_RINGBUF ? 2 : 4) + (m->flags != 0);
+}
+
+static LLVMMetadataRef di_member(struct cg *cg, struct cg_map *m, const char *name, int i,
+				 LLVMMetadataRef pointee)
+{
+	LLVMMetadataRef p = LLVMDIBuilderCreatePointerType(cg->dib, pointee, 64, 0, 0, "", 0);
+	return LLVMDIBuilderCreateMemberType(cg->dib, cg->di_file, name, strlen(name),
+		cg->di_file, m->line, 64, 64, 64 * (uint64_t)i, 0, p);
 }
 
 static int map_new(struct cg *cg, const char *name, uint32_t type, uint32_t max,
@@ -151,12 +161,18 @@ static void map_di(struct cg *cg, struct cg_map *m)
 		vals[2] = vals[4];
 	}
 	LLVMMetadataRef members[5];
-	for (int i = 0; i < n; i++) {
-		LLVMMetadataRef arr = di_array(cg, cg->di_int, 32, vals[i]);
-		LLVMMetadataRef p = LLVMDIBuilderCreatePointerType(cg->dib, arr, 64, 0, 0, "", 0);
-		members[i] = LLVMDIBuilderCreateMemberType(cg->dib, cg->di_file, names[i],
-			strlen(names[i]), cg->di_file, m->line, 64, 64, 64 * (uint64_t)i, 0, p);
+	if (m->type == BPF_MAP_TYPE_TASK_STORAGE) {
+		/* the kernel wants a local storage map's key and value by their
+		 * types (libbpf's __type(key, int), __type(value, T)): an int,
+		 * and the value as u64 or bytes */
+		members[0] = di_member(cg, m, "type", 0, di_array(cg, cg->di_int, 32, m->type));
+		members[1] = di_member(cg, m, "map_flags", 1, di_array(cg, cg->di_int, 32, m->flags));
+		members[2] = di_member(cg, m, "key", 2, cg->di_int);
+		members[3] = di_member(cg, m, "value", 3, m->value_size == 8 ? cg->di_u64
+				       : di_array(cg, cg->di_char, 8, m->value_size));
 	}
+	for (int i = 0; i < n && m->type != BPF_MAP_TYPE_TASK_STORAGE; i++)
+		members[i] = di_member(cg, m, names[i], i, di_array(cg, cg->di_int, 32, vals[i]));
 	LLVMMetadataRef st = LLVMDIBuilderCreateStructType(cg->dib, cg->di_file, "", 0,
 		cg->di_file, m->line, 64 * (uint64_t)n, 64, 0, NULL, members, (unsigned)n, 0,
 		NULL, "", 0);
@@ -468,8 +484,13 @@ static void make_maps(struct cg *cg)
 	for (int i = 0; i < s->nvars; i++) {
 		struct var *v = s->vars[i];
 		unsigned size = cg_var_size(cg, v);
-		if (v->kind == V_SELF || v->nkeys) {
-			/* thread-locals and associative arrays share dynvarsize;
+		if (cg_var_task_local(v)) {
+			/* a thread-local in the thread's task (cg_var.c) */
+			const char *name = arena_printf(cg->ar, "self_%s", v->name);
+			cg->var_map[i] = map_new(cg, name, BPF_MAP_TYPE_TASK_STORAGE, 0, 4, size,
+						 BPF_F_NO_PREALLOC);
+		} else if (v->kind == V_SELF || v->nkeys) {
+			/* self-> arrays and associative arrays share dynvarsize;
 			 * preallocated: a plain hash's elements are one block (~1 ms
 			 * to create), and a set-and-free per event measured 7-10%
 			 * slower without (ARCHITECTURE.md, "Aggregation maps") */

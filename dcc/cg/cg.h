@@ -66,8 +66,7 @@ struct cg_prog {
 	 * this_size, alloca_top of them taken so far; temporaries follow */
 	unsigned alloca_top, alloca_room;
 	unsigned stack_used;       /* bytes of cg_tmpbuf() buffers on the stack */
-	LLVMValueRef tmp64, zero32, tidkey; /* shared stack slots (cg_tmp64...) */
-	bool tidkey_set;           /* tidkey holds the thread id (cg_lref) */
+	LLVMValueRef tmp64, zero32; /* shared stack slots (cg_tmp64...) */
 	LLVMValueRef launder;      /* cg_store.c's stack slot */
 	LLVMValueRef loopctx, loopctx_fn; /* cg_string.c: bpf_loop()'s ctx, and its function */
 	LLVMValueRef strsink_fn;   /* cg_string.c: the function strsink (scratch offset) is for */
@@ -298,6 +297,7 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r);
 void cg_lref_store(struct cg *cg, struct lref *r, struct cval val);
 struct cval cg_var_load(struct cg *cg, struct node *lv);
 unsigned cg_var_key_size(struct cg *cg, const struct var *v);
+bool cg_var_task_local(const struct var *v);
 unsigned cg_var_size(struct cg *cg, const struct var *v);
 LLVMValueRef cg_var_addr(struct cg *cg, struct node *vn);
 void cg_var_delete(struct cg *cg, struct node *lv);

@@ -42,6 +42,8 @@ static const struct {
 	[BPF_FUNC_ringbuf_discard] = { A_VOID, 2, { A_PTR, A_I64 } },
 	[BPF_FUNC_ringbuf_query] = { A_I64, 2, { A_PTR, A_I64 } },
 	[BPF_FUNC_loop] = { A_I64, 4, { A_I64, A_PTR, A_PTR, A_I64 } },
+	[BPF_FUNC_task_storage_get] = { A_PTR, 4, { A_PTR, A_PTR, A_PTR, A_I64 } },
+	[BPF_FUNC_task_storage_delete] = { A_I64, 2, { A_PTR, A_PTR } },
 	[BPF_FUNC_get_current_task_btf] = { A_PTR, 0, { 0 } },
 	[BPF_FUNC_task_pt_regs] = { A_PTR, 1, { A_PTR } },
 	[BPF_FUNC_get_attach_cookie] = { A_I64, 1, { A_PTR } },
@@ -97,10 +99,12 @@ LLVMValueRef cg_bpf_call(struct cg *cg, enum bpf_func_id id, LLVMValueRef *args,
 			LLVMAddCallSiteAttribute(call, a, LLVMCreateEnumAttribute(cg->C, nc, 0));
 		}
 	}
-	/* The clock (D's timestamp is one value a firing) and the thread's ids
-	 * touch no memory of the program: LLVM may keep a value loaded before
-	 * the call in a register rather than load it again. */
-	if (id == BPF_FUNC_ktime_get_ns || id == BPF_FUNC_get_current_pid_tgid) {
+	/* The clock (D's timestamp is one value a firing), the thread's ids
+	 * and its task touch no memory of the program: LLVM may keep a value
+	 * loaded before the call in a register rather than load it again, and
+	 * asks for the task once a firing. */
+	if (id == BPF_FUNC_ktime_get_ns || id == BPF_FUNC_get_current_pid_tgid ||
+	    id == BPF_FUNC_get_current_task_btf) {
 		unsigned mem = LLVMGetEnumAttributeKindForName("memory", 6);
 		LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
 					 LLVMCreateEnumAttribute(cg->C, mem, 0));
@@ -125,6 +129,22 @@ LLVMValueRef cg_bpf_map_delete(struct cg *cg, LLVMValueRef map, LLVMValueRef key
 {
 	LLVMValueRef args[2] = { map, key };
 	return cg_bpf_call(cg, BPF_FUNC_map_delete_elem, args, 2);
+}
+
+/* task's value in a BPF_MAP_TYPE_TASK_STORAGE map, created zeroed when
+ * create (an i64: BPF_LOCAL_STORAGE_GET_F_CREATE or 0) says so; NULL when
+ * absent or not created */
+LLVMValueRef cg_bpf_task_storage_get(struct cg *cg, LLVMValueRef map, LLVMValueRef task,
+				     LLVMValueRef create)
+{
+	LLVMValueRef args[4] = { map, task, LLVMConstNull(cg->ptr), create };
+	return cg_bpf_call(cg, BPF_FUNC_task_storage_get, args, 4);
+}
+
+LLVMValueRef cg_bpf_task_storage_delete(struct cg *cg, LLVMValueRef map, LLVMValueRef task)
+{
+	LLVMValueRef args[2] = { map, task };
+	return cg_bpf_call(cg, BPF_FUNC_task_storage_delete, args, 2);
 }
 
 LLVMValueRef cg_bpf_probe_read(struct cg *cg, enum bpf_func_id id, LLVMValueRef dst,

@@ -20,6 +20,9 @@ LLVMValueRef cg_bpf_map_lookup(struct cg *cg, LLVMValueRef map, LLVMValueRef key
 LLVMValueRef cg_bpf_map_update(struct cg *cg, LLVMValueRef map, LLVMValueRef key,
 			       LLVMValueRef val, uint64_t flags);
 LLVMValueRef cg_bpf_map_delete(struct cg *cg, LLVMValueRef map, LLVMValueRef key);
+LLVMValueRef cg_bpf_task_storage_get(struct cg *cg, LLVMValueRef map, LLVMValueRef task,
+				     LLVMValueRef create);
+LLVMValueRef cg_bpf_task_storage_delete(struct cg *cg, LLVMValueRef map, LLVMValueRef task);
 
 /* probe reads: size is an i32 or an i64; each returns the helper's i64 result */
 LLVMValueRef cg_bpf_probe_read(struct cg *cg, enum bpf_func_id id, LLVMValueRef dst,

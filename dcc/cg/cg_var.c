@@ -1,11 +1,26 @@
 /*
  * Variables: globals (.bss), clause-locals (this->, in the per-CPU scratch
- * map) and dynamic variables (self-> thread-locals and associative arrays,
- * one BPF hash map each, keyed by [thread id,] key tuple). Reading an absent
- * dynamic variable yields 0 or ""; storing 0 deletes it; a full map drops
- * the store and counts a dynamic variable drop. Strings and long doubles
- * are buffers (copied, never deleted); floats and doubles are the 8-byte
- * slot of their bits, like integers (+0.0 deletes).
+ * map) and dynamic variables: self-> thread-locals, self-> arrays and
+ * associative arrays. Reading an absent dynamic variable yields 0 or "".
+ *
+ * A thread-local is task-local storage (BPF_MAP_TYPE_TASK_STORAGE, a map
+ * each): its value hangs off the thread's task_struct, found without a
+ * hash, and the kernel frees it when the thread exits. Storing 0 writes 0
+ * in place, which reads as D's freed variable does; a value is created on
+ * the first store of anything else, and a creation that fails (out of
+ * memory, or the storage busy on this CPU, as in a probe fired inside
+ * another's task-storage call) drops the store and counts a dynamic
+ * variable drop. dynvarsize does not bound them (bench/percall: the return
+ * side of an entry/return latency pair took half the time of a hash's
+ * lookup and delete).
+ *
+ * self-> arrays and associative arrays are one BPF hash map each, keyed by
+ * [thread id,] key tuple, sized from dynvarsize: storing 0 deletes an
+ * element, and a full map drops the store and counts a dynamic variable
+ * drop.
+ *
+ * Strings and long doubles are buffers (copied, never deleted); floats and
+ * doubles are the 8-byte slot of their bits, like integers (+0.0 deletes).
  */
 #include <dcc/abi.h>
 #include "cg.h"
@@ -25,8 +40,15 @@ static unsigned key_slot(struct cg *cg, const struct type *t)
 	return t->kind == T_STRING ? cg->strsize : 8;
 }
 
+bool cg_var_task_local(const struct var *v)
+{
+	return v->kind == V_SELF && !v->nkeys;
+}
+
 unsigned cg_var_key_size(struct cg *cg, const struct var *v)
 {
+	if (cg_var_task_local(v))
+		return 4; /* the map's key is a task's pid file descriptor */
 	unsigned size = v->kind == V_SELF ? 8 : 0;
 	for (int i = 0; i < v->nkeys; i++)
 		size += key_slot(cg, v->keys[i]);
@@ -40,32 +62,19 @@ struct lref cg_lref(struct cg *cg, struct node *lv)
 	struct var *v = r.v;
 	if (!dynamic(v))
 		return r;
-	unsigned ks = cg_var_key_size(cg, v);
-	/* a thread-local's key is the thread id: one slot serves them all */
-	if (v->kind == V_SELF && !v->nkeys) {
-		if (!cg->p->tidkey)
-			cg->p->tidkey = cg_alloca(cg, cg->i64, "tidkey");
-		r.key = cg->p->tidkey;
-	} else {
-		/* each access keeps its key apart (a nested access or the value
-		 * may take another while this one is built and used), so a
-		 * clause of many takes them from scratch once its stack share
-		 * is used */
-		r.key = cg_tmpbuf(cg, ks);
+	/* a thread-local's "key" is the current task (asked once a firing:
+	 * the helper is marked as touching no memory) */
+	if (cg_var_task_local(v)) {
+		r.key = cg_bpf_get_current_task_btf(cg);
+		return r;
 	}
+	/* each access keeps its key apart (a nested access or the value may
+	 * take another while this one is built and used), so a clause of many
+	 * takes them from scratch once its stack share is used */
+	r.key = cg_tmpbuf(cg, cg_var_key_size(cg, v));
 	unsigned off = 0;
 	if (v->kind == V_SELF) {
-		/* the thread id never changes within a firing: once stored to
-		 * the shared slot where it dominates the rest of the program
-		 * (cond_depth 0, as cg_pid_tgid() caches), the slot holds it
-		 * for every later access (LLVM keeps a store of the value a
-		 * slot already holds) */
-		bool shared = r.key == cg->p->tidkey &&
-			      LLVMGetBasicBlockParent(LLVMGetInsertBlock(cg->b)) == cg->p->fn;
-		if (!shared || !cg->p->tidkey_set)
-			LLVMBuildStore(cg->b, cg_pid_tgid(cg), r.key);
-		if (shared && !cg->p->cond_depth)
-			cg->p->tidkey_set = true;
+		LLVMBuildStore(cg->b, cg_pid_tgid(cg), r.key);
 		off = 8;
 	}
 	int i = 0;
@@ -105,6 +114,15 @@ static LLVMValueRef map_of(struct cg *cg, struct var *v)
 	return cg_map_ref(cg, cg->var_map[v->index]);
 }
 
+/* A dynamic variable's value in its map, NULL if absent; a thread-local's
+ * created zeroed where create (an i64) is nonzero. */
+static LLVMValueRef value_of(struct cg *cg, struct lref *r, LLVMValueRef create)
+{
+	if (cg_var_task_local(r->v))
+		return cg_bpf_task_storage_get(cg, map_of(cg, r->v), r->key, create);
+	return cg_bpf_map_lookup(cg, map_of(cg, r->v), r->key);
+}
+
 /* Bytes of a value kept as a buffer (string, long double); 0 for a word. */
 static unsigned buf_size(struct cg *cg, const struct var *v)
 {
@@ -131,10 +149,10 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 	}
 	/* a thread-local looked up at the top level stays valid for the rest
 	 * of the firing until something stores to it */
-	bool cacheable = v->kind == V_SELF && !v->nkeys;
+	bool cacheable = cg_var_task_local(v);
 	LLVMValueRef p = cacheable ? cg->p->self_ptr[v->index] : NULL;
 	if (!p) {
-		p = cg_bpf_map_lookup(cg, map_of(cg, v), r->key);
+		p = value_of(cg, r, cg_i64(cg, 0));
 		if (cacheable && !cg->p->cond_depth)
 			cg->p->self_ptr[v->index] = p;
 	}
@@ -171,12 +189,68 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 	return ival(phi, v->type);
 }
 
+/* A thread-local stored: into its value, found or created. A value the
+ * firing already found (the predicate's test of it, say) is written in
+ * place without asking again: task storage does not move. Storing 0 creates
+ * nothing. */
+static void task_local_store(struct cg *cg, struct lref *r, struct cval val, LLVMValueRef iv,
+			     unsigned bs)
+{
+	struct var *v = r->v;
+	LLVMValueRef known = cg->p->self_ptr[v->index];
+	/* create for a buffer and for a value known nonzero; else where it is */
+	LLVMValueRef create = bs || (val.nonzero && v->type->size == 8)
+		? cg_i64(cg, BPF_LOCAL_STORAGE_GET_F_CREATE)
+		: LLVMBuildZExt(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, iv, cg_i64(cg, 0), ""),
+				cg->i64, "");
+	LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
+	LLVMBasicBlockRef ask = cg_block(cg, "tls.ask"), have = cg_block(cg, "tls.have");
+	LLVMBasicBlockRef miss = cg_block(cg, "tls.miss"), full = cg_block(cg, "tls.full");
+	LLVMBasicBlockRef done = cg_block(cg, "store.done");
+	if (known)
+		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, known, ""), ask, have);
+	else
+		LLVMBuildBr(cg->b, ask);
+	LLVMPositionBuilderAtEnd(cg->b, ask);
+	LLVMValueRef got = value_of(cg, r, create);
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, got, ""), miss, have);
+	LLVMPositionBuilderAtEnd(cg->b, have);
+	LLVMValueRef p = got;
+	if (known) {
+		p = LLVMBuildPhi(cg->b, cg->ptr, "tls");
+		LLVMValueRef vals[2] = { known, got };
+		LLVMBasicBlockRef blocks[2] = { from, ask };
+		LLVMAddIncoming(p, vals, blocks, 2);
+	}
+	if (v->type->kind == T_STRING)
+		cg_strcopy(cg, p, cg->strsize, val);
+	else if (bs)
+		cg_memop(cg, "llvm.memcpy", p, val.v, bs);
+	else
+		LLVMBuildStore(cg->b, iv, p);
+	LLVMBuildBr(cg->b, done);
+	/* absent and not to be created (0 stored): nothing to do */
+	LLVMPositionBuilderAtEnd(cg->b, miss);
+	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, create, cg_i64(cg, 0), ""), full,
+			done);
+	LLVMPositionBuilderAtEnd(cg->b, full);
+	cg_count_drop(cg, DCC_DROP_DYNVAR);
+	LLVMBuildBr(cg->b, done);
+	LLVMPositionBuilderAtEnd(cg->b, done);
+	/* the value may have been created here: asked again when next read */
+	cg->p->self_ptr[v->index] = NULL;
+}
+
 void cg_lref_store(struct cg *cg, struct lref *r, struct cval val)
 {
 	struct var *v = r->v;
 	bool str = v->type->kind == T_STRING;
 	unsigned bs = buf_size(cg, v);
 	LLVMValueRef iv = bs ? NULL : cg_norm(cg, val.v, v->type);
+	if (cg_var_task_local(v)) {
+		task_local_store(cg, r, val, iv, bs);
+		return;
+	}
 	if (!dynamic(v)) {
 		LLVMValueRef p = v->kind == V_GLOBAL ? cg->gvar[v->id]
 						     : cg_scratch(cg, cg->this_off[v->id]);
@@ -248,6 +322,17 @@ LLVMValueRef cg_var_addr(struct cg *cg, struct node *vn)
 	struct var *v = r.v;
 	if (!dynamic(v))
 		return v->kind == V_GLOBAL ? cg->gvar[v->id] : cg_scratch(cg, cg->this_off[v->id]);
+	if (cg_var_task_local(v)) {
+		LLVMValueRef p = value_of(cg, &r, cg_i64(cg, BPF_LOCAL_STORAGE_GET_F_CREATE));
+		LLVMBasicBlockRef full = cg_block(cg, "tls.full"), done = cg_block(cg, "tls.have");
+		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), full, done);
+		LLVMPositionBuilderAtEnd(cg->b, full);
+		cg_count_drop(cg, DCC_DROP_DYNVAR);
+		cg_leave(cg);
+		LLVMPositionBuilderAtEnd(cg->b, done);
+		cg->p->self_ptr[v->index] = NULL;
+		return p;
+	}
 	LLVMValueRef map = map_of(cg, v);
 	LLVMValueRef p = cg_bpf_map_lookup(cg, map, r.key);
 	LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
@@ -278,5 +363,8 @@ void cg_var_delete(struct cg *cg, struct node *lv)
 {
 	struct lref r = cg_lref(cg, lv);
 	cg->p->self_ptr[r.v->index] = NULL;
-	cg_bpf_map_delete(cg, map_of(cg, r.v), r.key);
+	if (cg_var_task_local(r.v))
+		cg_bpf_task_storage_delete(cg, map_of(cg, r.v), r.key);
+	else
+		cg_bpf_map_delete(cg, map_of(cg, r.v), r.key);
 }
