@@ -189,39 +189,39 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 	return ival(phi, v->type);
 }
 
-/* A thread-local stored: into its value, found or created. A value the
- * firing already found (the predicate's test of it, say) is written in
- * place without asking again: task storage does not move. Storing 0 creates
- * nothing. */
+/* A thread-local stored: into its value, found or created. 0 stored
+ * creates nothing and is written in place where the value exists, through
+ * the pointer the firing already found if it did (the predicate's test of
+ * it, say: task storage does not move). Other stores ask again: a pointer
+ * kept live across later tests would split the verifier's paths at each
+ * (it cannot merge a NULL and a valid pointer), and a clause of many
+ * thread-locals exceeded its budget. */
 static void task_local_store(struct cg *cg, struct lref *r, struct cval val, LLVMValueRef iv,
 			     unsigned bs)
 {
 	struct var *v = r->v;
-	LLVMValueRef known = cg->p->self_ptr[v->index];
-	/* create for a buffer and for a value known nonzero; else where it is */
+	LLVMBasicBlockRef have = cg_block(cg, "tls.have"), miss = cg_block(cg, "tls.miss");
+	LLVMBasicBlockRef done = cg_block(cg, "store.done");
+	if (!bs && LLVMIsAConstantInt(iv) && !LLVMConstIntGetZExtValue(iv)) {
+		LLVMValueRef known = cg->p->self_ptr[v->index];
+		LLVMValueRef p = known ? known : value_of(cg, r, cg_i64(cg, 0));
+		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), done, have);
+		LLVMPositionBuilderAtEnd(cg->b, have);
+		LLVMBuildStore(cg->b, iv, p);
+		LLVMBuildBr(cg->b, done);
+		LLVMDeleteBasicBlock(miss);
+		LLVMPositionBuilderAtEnd(cg->b, done);
+		cg->p->self_ptr[v->index] = NULL;
+		return;
+	}
+	/* created for a buffer and a value known nonzero; else where nonzero */
 	LLVMValueRef create = bs || (val.nonzero && v->type->size == 8)
 		? cg_i64(cg, BPF_LOCAL_STORAGE_GET_F_CREATE)
 		: LLVMBuildZExt(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, iv, cg_i64(cg, 0), ""),
 				cg->i64, "");
-	LLVMBasicBlockRef from = LLVMGetInsertBlock(cg->b);
-	LLVMBasicBlockRef ask = cg_block(cg, "tls.ask"), have = cg_block(cg, "tls.have");
-	LLVMBasicBlockRef miss = cg_block(cg, "tls.miss"), full = cg_block(cg, "tls.full");
-	LLVMBasicBlockRef done = cg_block(cg, "store.done");
-	if (known)
-		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, known, ""), ask, have);
-	else
-		LLVMBuildBr(cg->b, ask);
-	LLVMPositionBuilderAtEnd(cg->b, ask);
-	LLVMValueRef got = value_of(cg, r, create);
-	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, got, ""), miss, have);
+	LLVMValueRef p = value_of(cg, r, create);
+	LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), miss, have);
 	LLVMPositionBuilderAtEnd(cg->b, have);
-	LLVMValueRef p = got;
-	if (known) {
-		p = LLVMBuildPhi(cg->b, cg->ptr, "tls");
-		LLVMValueRef vals[2] = { known, got };
-		LLVMBasicBlockRef blocks[2] = { from, ask };
-		LLVMAddIncoming(p, vals, blocks, 2);
-	}
 	if (v->type->kind == T_STRING)
 		cg_strcopy(cg, p, cg->strsize, val);
 	else if (bs)
@@ -229,15 +229,16 @@ static void task_local_store(struct cg *cg, struct lref *r, struct cval val, LLV
 	else
 		LLVMBuildStore(cg->b, iv, p);
 	LLVMBuildBr(cg->b, done);
-	/* absent and not to be created (0 stored): nothing to do */
+	/* absent and not to be created (0 stored): nothing to do; else the
+	 * creation failed */
 	LLVMPositionBuilderAtEnd(cg->b, miss);
+	LLVMBasicBlockRef full = cg_block(cg, "tls.full");
 	LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, create, cg_i64(cg, 0), ""), full,
 			done);
 	LLVMPositionBuilderAtEnd(cg->b, full);
 	cg_count_drop(cg, DCC_DROP_DYNVAR);
 	LLVMBuildBr(cg->b, done);
 	LLVMPositionBuilderAtEnd(cg->b, done);
-	/* the value may have been created here: asked again when next read */
 	cg->p->self_ptr[v->index] = NULL;
 }
 
