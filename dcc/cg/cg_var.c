@@ -200,8 +200,7 @@ static void task_local_store(struct cg *cg, struct lref *r, struct cval val, LLV
 			     unsigned bs)
 {
 	struct var *v = r->v;
-	LLVMBasicBlockRef have = cg_block(cg, "tls.have"), miss = cg_block(cg, "tls.miss");
-	LLVMBasicBlockRef done = cg_block(cg, "store.done");
+	LLVMBasicBlockRef have = cg_block(cg, "tls.have"), done = cg_block(cg, "store.done");
 	if (!bs && LLVMIsAConstantInt(iv) && !LLVMConstIntGetZExtValue(iv)) {
 		LLVMValueRef known = cg->p->self_ptr[v->index];
 		LLVMValueRef p = known ? known : value_of(cg, r, cg_i64(cg, 0));
@@ -209,11 +208,11 @@ static void task_local_store(struct cg *cg, struct lref *r, struct cval val, LLV
 		LLVMPositionBuilderAtEnd(cg->b, have);
 		LLVMBuildStore(cg->b, iv, p);
 		LLVMBuildBr(cg->b, done);
-		LLVMDeleteBasicBlock(miss);
 		LLVMPositionBuilderAtEnd(cg->b, done);
 		cg->p->self_ptr[v->index] = NULL;
 		return;
 	}
+	LLVMBasicBlockRef miss = cg_block(cg, "tls.miss");
 	/* created for a buffer and a value known nonzero; else where nonzero */
 	LLVMValueRef create = bs || (val.nonzero && v->type->size == 8)
 		? cg_i64(cg, BPF_LOCAL_STORAGE_GET_F_CREATE)
