@@ -104,80 +104,12 @@ LLVMMetadataRef cg_di_array(struct cg *cg, LLVMMetadataRef elem, unsigned elem_b
 	return di_array(cg, elem, elem_bits, n);
 }
 
-/* type and max_entries; key_size and value_size but for the ring buffer;
- * map_flags when there are any */
-static int map_nfields(const struct cg_map *m)
+void cg_attach_di(struct cg *cg, LLVMValueRef g, const char *name, LLVMMetadataRef ty,
+		  unsigned line)
 {
-	if (m->type == BPF_MAP_TYPE_TASK_STORAGE)
-		return 4; /* type, map_flags, key, value */
-	return (m->type == BPF_MAP_TYPE_RINGBUF ? 2 : 4) + (m->flags != 0);
+	attach_di(cg, g, name, ty, line);
 }
 
-static LLVMMetadataRef di_member(struct cg *cg, struct cg_map *m, const char *name, int i,
-				 LLVMMetadataRef pointee)
-{
-	LLVMMetadataRef p = LLVMDIBuilderCreatePointerType(cg->dib, pointee, 64, 0, 0, "", 0);
-	return LLVMDIBuilderCreateMemberType(cg->dib, cg->di_file, name, strlen(name),
-		cg->di_file, m->line, 64, 64, 64 * (uint64_t)i, 0, p);
-}
-
-static int map_new(struct cg *cg, const char *name, uint32_t type, uint32_t max,
-		   uint32_t key_size, uint32_t value_size, uint32_t flags)
-{
-	if (cg->nmaps == cg->cap_maps) {
-		cg->cap_maps = cg->cap_maps ? 2 * cg->cap_maps : 16;
-		cg->maps = realloc(cg->maps, cg->cap_maps * sizeof(*cg->maps));
-	}
-	struct cg_map *m = &cg->maps[cg->nmaps];
-	memset(m, 0, sizeof(*m));
-	m->name = name;
-	m->type = type;
-	m->max_entries = max;
-	m->key_size = key_size;
-	m->value_size = value_size;
-	m->flags = flags;
-	m->line = (unsigned)cg->nmaps + 1;
-	int nfields = map_nfields(m);
-	LLVMTypeRef fields[5] = { cg->ptr, cg->ptr, cg->ptr, cg->ptr, cg->ptr };
-	LLVMTypeRef st = LLVMStructTypeInContext(cg->C, fields, (unsigned)nfields, 0);
-	m->g = LLVMAddGlobal(cg->M, st, name);
-	LLVMSetInitializer(m->g, LLVMConstNull(st));
-	LLVMSetSection(m->g, ".maps");
-	LLVMSetAlignment(m->g, 8);
-	LLVMSetLinkage(m->g, LLVMExternalLinkage);
-	cg_add_used(cg, m->g);
-	return cg->nmaps++;
-}
-
-/* The BTF map definition: an anonymous struct of pointers to int[N]
- * (libbpf's __uint(name, N)). Done last, when every size is known. */
-static void map_di(struct cg *cg, struct cg_map *m)
-{
-	const char *names[5] = { "type", "max_entries", "key_size", "value_size", "map_flags" };
-	uint32_t vals[5] = { m->type, m->max_entries, m->key_size, m->value_size, m->flags };
-	int n = map_nfields(m);
-	if (m->flags && n == 3) {
-		names[2] = names[4];
-		vals[2] = vals[4];
-	}
-	LLVMMetadataRef members[5];
-	if (m->type == BPF_MAP_TYPE_TASK_STORAGE) {
-		/* the kernel wants a local storage map's key and value by their
-		 * types (libbpf's __type(key, int), __type(value, T)): an int,
-		 * and the value as u64 or bytes */
-		members[0] = di_member(cg, m, "type", 0, di_array(cg, cg->di_int, 32, m->type));
-		members[1] = di_member(cg, m, "map_flags", 1, di_array(cg, cg->di_int, 32, m->flags));
-		members[2] = di_member(cg, m, "key", 2, cg->di_int);
-		members[3] = di_member(cg, m, "value", 3, m->value_size == 8 ? cg->di_u64
-				       : di_array(cg, cg->di_char, 8, m->value_size));
-	}
-	for (int i = 0; i < n && m->type != BPF_MAP_TYPE_TASK_STORAGE; i++)
-		members[i] = di_member(cg, m, names[i], i, di_array(cg, cg->di_int, 32, vals[i]));
-	LLVMMetadataRef st = LLVMDIBuilderCreateStructType(cg->dib, cg->di_file, "", 0,
-		cg->di_file, m->line, 64 * (uint64_t)n, 64, 0, NULL, members, (unsigned)n, 0,
-		NULL, "", 0);
-	attach_di(cg, m->g, m->name, st, m->line);
-}
 
 /* &`sym: an extern in ".ksyms" without a type, which libbpf resolves from
  * /proc/kallsyms when it loads the object; a weak one is 0 where the
@@ -457,17 +389,17 @@ static void make_fixed_maps(struct cg *cg)
 	while (p2 < rb && p2 < (1ull << 30))
 		p2 <<= 1;
 	cg->ringbuf_size = p2;
-	cg->m_ringbuf = map_new(cg, DCC_MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, (uint32_t)p2, 0, 0, 0);
-	cg->m_scratch = map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8, 0);
-	cg->m_pidnames = s->uses_pid ? map_new(cg, DCC_MAP_PIDNAMES, BPF_MAP_TYPE_HASH,
+	cg->m_ringbuf = cg_map_new(cg, DCC_MAP_RINGBUF, BPF_MAP_TYPE_RINGBUF, (uint32_t)p2, 0, 0, 0);
+	cg->m_scratch = cg_map_new(cg, DCC_MAP_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, 1, 4, 8, 0);
+	cg->m_pidnames = s->uses_pid ? cg_map_new(cg, DCC_MAP_PIDNAMES, BPF_MAP_TYPE_HASH,
 					       DCC_PIDNAMES_MAX, 4, sizeof(struct dcc_pidname),
 					       BPF_F_NO_PREALLOC) : -1;
-	cg->m_usdtspecs = s->uses_usdt ? map_new(cg, DCC_MAP_USDTSPECS, BPF_MAP_TYPE_ARRAY,
+	cg->m_usdtspecs = s->uses_usdt ? cg_map_new(cg, DCC_MAP_USDTSPECS, BPF_MAP_TYPE_ARRAY,
 						 DCC_USDTSPECS_MAX, 4,
 						 sizeof(struct dcc_usdt_spec), 0) : -1;
-	cg->m_cpuinfo = s->uses_curcpu ? map_new(cg, DCC_MAP_CPUINFO, BPF_MAP_TYPE_PERCPU_ARRAY,
+	cg->m_cpuinfo = s->uses_curcpu ? cg_map_new(cg, DCC_MAP_CPUINFO, BPF_MAP_TYPE_PERCPU_ARRAY,
 						 1, 4, sizeof(struct dcc_cpuinfo), 0) : -1;
-	cg->m_lockstat = cg_lockstat_used(s) ? map_new(cg, "dcc_lockstat", BPF_MAP_TYPE_LRU_HASH,
+	cg->m_lockstat = cg_lockstat_used(s) ? cg_map_new(cg, "dcc_lockstat", BPF_MAP_TYPE_LRU_HASH,
 						       16384, 16, 16, 0) : -1;
 }
 
@@ -477,6 +409,7 @@ static void make_maps(struct cg *cg)
 
 	make_fixed_maps(cg);
 	uint64_t dynvar = s->sizes.dynvarsize;
+	cg_var_choose_tls(cg);
 	cg->var_map = arena_alloc(cg->ar, sizeof(int) * (s->nvars + 1));
 	cg->gvar = arena_alloc(cg->ar, sizeof(LLVMValueRef) * (s->nvars + 1));
 	cg->this_off = arena_alloc(cg->ar, sizeof(unsigned) * (s->nvars + 1));
@@ -484,10 +417,10 @@ static void make_maps(struct cg *cg)
 	for (int i = 0; i < s->nvars; i++) {
 		struct var *v = s->vars[i];
 		unsigned size = cg_var_size(cg, v);
-		if (cg_var_task_local(v)) {
+		if (cg_var_task_local(cg, v)) {
 			/* a thread-local in the thread's task (cg_var.c) */
 			const char *name = arena_printf(cg->ar, "self_%s", v->name);
-			cg->var_map[i] = map_new(cg, name, BPF_MAP_TYPE_TASK_STORAGE, 0, 4, size,
+			cg->var_map[i] = cg_map_new(cg, name, BPF_MAP_TYPE_TASK_STORAGE, 0, 4, size,
 						 BPF_F_NO_PREALLOC);
 		} else if (v->kind == V_SELF || v->nkeys) {
 			/* self-> arrays and associative arrays share dynvarsize;
@@ -500,7 +433,7 @@ static void make_maps(struct cg *cg)
 				entries = 64;
 			const char *name = arena_printf(cg->ar, "%s_%s",
 				v->kind == V_SELF ? "self" : "assoc", v->name);
-			cg->var_map[i] = map_new(cg, name, BPF_MAP_TYPE_HASH, (uint32_t)entries,
+			cg->var_map[i] = cg_map_new(cg, name, BPF_MAP_TYPE_HASH, (uint32_t)entries,
 						 ks, size, 0);
 		} else if (v->kind == V_THIS) {
 			cg->this_off[v->id] = cg->this_size;
@@ -559,7 +492,7 @@ static void make_maps(struct cg *cg)
 		 * with interrupts off (two timer clauses) failed as a drop. An
 		 * aggregation updated at two sites or more is preallocated. */
 		bool array = !g->nkeys && g->func != DCC_AGG_SUM && !g->weighted;
-		cg->agg_map[i] = map_new(cg, name, array ? BPF_MAP_TYPE_PERCPU_ARRAY
+		cg->agg_map[i] = cg_map_new(cg, name, array ? BPF_MAP_TYPE_PERCPU_ARRAY
 					 : BPF_MAP_TYPE_PERCPU_HASH, array ? 1 : (uint32_t)entries,
 					 ks, vs, array || sites[i] > 1 ? 0 : BPF_F_NO_PREALLOC);
 		cg->agg_array[i] = array;
@@ -577,7 +510,7 @@ static void make_maps(struct cg *cg)
 		cg->spec_slots = 2;
 		while (cg->spec_slots < cg->nspec + 1)
 			cg->spec_slots <<= 1;
-		cg->m_spec = map_new(cg, "dcc_spec", BPF_MAP_TYPE_ARRAY, 1, 4, 16 * cg->spec_slots,
+		cg->m_spec = cg_map_new(cg, "dcc_spec", BPF_MAP_TYPE_ARRAY, 1, 4, 16 * cg->spec_slots,
 				   0);
 	}
 	cg->ro_target = cg_rodata_u64(cg, DCC_RODATA_TARGET);
@@ -872,7 +805,7 @@ int cg_program(struct cg *cg, struct sema *s, struct diag *dg, struct arena *ar,
 				  "32768 a per-CPU map value can hold: lower strsize",
 				  sm->value_size);
 	for (int i = 0; i < cg->nmaps; i++)
-		map_di(cg, &cg->maps[i]);
+		cg_map_di(cg, &cg->maps[i]);
 	cg_core_finish(cg);
 	for (int i = 0; i < s->nopts; i++)
 		cg_meta_option(cg->meta, s->opt_names[i], s->opt_values[i]);

@@ -134,7 +134,10 @@ struct cg {
 	int m_usdtspecs; /* DCC_MAP_USDTSPECS, -1 without USDT probes */
 	int m_cpuinfo; /* DCC_MAP_CPUINFO, -1 when curcpu is not read */
 	int m_lockstat; /* cg_lockstat.c's begin times, -1 without lockstat probes */
-	int *var_map;      /* per var index: its hash map (dynamic variables) */
+	int *var_map;      /* per var index: its map (dynamic variables) */
+	/* thread-locals in task-local storage (cg_var.c): not where a program
+	 * stands for another task than the running one (sched:::on-cpu) */
+	bool tls_in_task;
 	int *agg_map;      /* per agg id */
 	bool *agg_array;   /* per agg id: a one-slot per-CPU array (keyless) */
 	unsigned (*agg_keycap)[8]; /* per agg id: bytes of each string key slot */
@@ -214,6 +217,13 @@ void cg_add_used(struct cg *cg, LLVMValueRef g);
 /* a global's debug info (its BTF VAR), and an array's DI type */
 void cg_global_di(struct cg *cg, LLVMValueRef g, const char *name, LLVMMetadataRef ty);
 LLVMMetadataRef cg_di_array(struct cg *cg, LLVMMetadataRef elem, unsigned elem_bits, uint64_t n);
+void cg_attach_di(struct cg *cg, LLVMValueRef g, const char *name, LLVMMetadataRef ty,
+		  unsigned line);
+/* cg_mapdef.c: a map of the object, by its index in cg->maps; and its BTF
+ * definition, written once every size is known */
+int cg_map_new(struct cg *cg, const char *name, uint32_t type, uint32_t max,
+	       uint32_t key_size, uint32_t value_size, uint32_t flags);
+void cg_map_di(struct cg *cg, struct cg_map *m);
 /* A const volatile u64 in .rodata the loader sets before load (abi.h's DCC_RODATA_*). */
 LLVMValueRef cg_rodata_u64(struct cg *cg, const char *name);
 LLVMValueRef cg_ksym(struct cg *cg, const char *name, bool weak);
@@ -297,7 +307,8 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r);
 void cg_lref_store(struct cg *cg, struct lref *r, struct cval val);
 struct cval cg_var_load(struct cg *cg, struct node *lv);
 unsigned cg_var_key_size(struct cg *cg, const struct var *v);
-bool cg_var_task_local(const struct var *v);
+bool cg_var_task_local(const struct cg *cg, const struct var *v);
+void cg_var_choose_tls(struct cg *cg);
 unsigned cg_var_size(struct cg *cg, const struct var *v);
 LLVMValueRef cg_var_addr(struct cg *cg, struct node *vn);
 void cg_var_delete(struct cg *cg, struct node *lv);

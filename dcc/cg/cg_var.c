@@ -4,7 +4,9 @@
  * associative arrays. Reading an absent dynamic variable yields 0 or "".
  *
  * A thread-local is task-local storage (BPF_MAP_TYPE_TASK_STORAGE, a map
- * each): its value hangs off the thread's task_struct, found without a
+ * each; a hash as below where a probe fires for another task than the
+ * running one, as sched:::on-cpu does for the arriving task, whose pointer
+ * is no typed one that task storage takes): its value hangs off the thread's task_struct, found without a
  * hash, and the kernel frees it when the thread exits. Storing 0 writes 0
  * in place, which reads as D's freed variable does; a value is created on
  * the first store of anything else, and a creation that fails (out of
@@ -25,6 +27,7 @@
 #include <dcc/abi.h>
 #include "cg.h"
 #include "cg_bpf.h"
+#include "proc_prov.h"
 
 static bool dynamic(const struct var *v)
 {
@@ -40,14 +43,28 @@ static unsigned key_slot(struct cg *cg, const struct type *t)
 	return t->kind == T_STRING ? cg->strsize : 8;
 }
 
-bool cg_var_task_local(const struct var *v)
+/* Thread-locals in task storage unless a program stands for another task
+ * than the running one (a proc/sched row with `cur`: sched:::on-cpu). */
+void cg_var_choose_tls(struct cg *cg)
 {
-	return v->kind == V_SELF && !v->nkeys;
+	struct sema *s = cg->s;
+	cg->tls_in_task = true;
+	for (int c = 0; c < s->nclauses; c++)
+		for (int g = 0; g < s->clauses[c].ngroups; g++) {
+			struct pgroup *grp = &s->clauses[c].groups[g];
+			if (grp->kind == PK_PROC && (grp->cur[PC_TASK] || grp->cur[PC_PIDTGID]))
+				cg->tls_in_task = false;
+		}
+}
+
+bool cg_var_task_local(const struct cg *cg, const struct var *v)
+{
+	return cg->tls_in_task && v->kind == V_SELF && !v->nkeys;
 }
 
 unsigned cg_var_key_size(struct cg *cg, const struct var *v)
 {
-	if (cg_var_task_local(v))
+	if (cg_var_task_local(cg, v))
 		return 4; /* the map's key is a task's pid file descriptor */
 	unsigned size = v->kind == V_SELF ? 8 : 0;
 	for (int i = 0; i < v->nkeys; i++)
@@ -64,7 +81,7 @@ struct lref cg_lref(struct cg *cg, struct node *lv)
 		return r;
 	/* a thread-local's "key" is the current task (asked once a firing:
 	 * the helper is marked as touching no memory) */
-	if (cg_var_task_local(v)) {
+	if (cg_var_task_local(cg, v)) {
 		r.key = cg_bpf_get_current_task_btf(cg);
 		return r;
 	}
@@ -118,7 +135,7 @@ static LLVMValueRef map_of(struct cg *cg, struct var *v)
  * created zeroed where create (an i64) is nonzero. */
 static LLVMValueRef value_of(struct cg *cg, struct lref *r, LLVMValueRef create)
 {
-	if (cg_var_task_local(r->v))
+	if (cg_var_task_local(cg, r->v))
 		return cg_bpf_task_storage_get(cg, map_of(cg, r->v), r->key, create);
 	return cg_bpf_map_lookup(cg, map_of(cg, r->v), r->key);
 }
@@ -149,7 +166,7 @@ struct cval cg_lref_load(struct cg *cg, struct lref *r)
 	}
 	/* a thread-local looked up at the top level stays valid for the rest
 	 * of the firing until something stores to it */
-	bool cacheable = cg_var_task_local(v);
+	bool cacheable = v->kind == V_SELF && !v->nkeys;
 	LLVMValueRef p = cacheable ? cg->p->self_ptr[v->index] : NULL;
 	if (!p) {
 		p = value_of(cg, r, cg_i64(cg, 0));
@@ -247,7 +264,7 @@ void cg_lref_store(struct cg *cg, struct lref *r, struct cval val)
 	bool str = v->type->kind == T_STRING;
 	unsigned bs = buf_size(cg, v);
 	LLVMValueRef iv = bs ? NULL : cg_norm(cg, val.v, v->type);
-	if (cg_var_task_local(v)) {
+	if (cg_var_task_local(cg, v)) {
 		task_local_store(cg, r, val, iv, bs);
 		return;
 	}
@@ -322,7 +339,7 @@ LLVMValueRef cg_var_addr(struct cg *cg, struct node *vn)
 	struct var *v = r.v;
 	if (!dynamic(v))
 		return v->kind == V_GLOBAL ? cg->gvar[v->id] : cg_scratch(cg, cg->this_off[v->id]);
-	if (cg_var_task_local(v)) {
+	if (cg_var_task_local(cg, v)) {
 		LLVMValueRef p = value_of(cg, &r, cg_i64(cg, BPF_LOCAL_STORAGE_GET_F_CREATE));
 		LLVMBasicBlockRef full = cg_block(cg, "tls.full"), done = cg_block(cg, "tls.have");
 		LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, p, ""), full, done);
@@ -363,7 +380,7 @@ void cg_var_delete(struct cg *cg, struct node *lv)
 {
 	struct lref r = cg_lref(cg, lv);
 	cg->p->self_ptr[r.v->index] = NULL;
-	if (cg_var_task_local(r.v))
+	if (cg_var_task_local(cg, r.v))
 		cg_bpf_task_storage_delete(cg, map_of(cg, r.v), r.key);
 	else
 		cg_bpf_map_delete(cg, map_of(cg, r.v), r.key);

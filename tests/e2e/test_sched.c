@@ -118,3 +118,24 @@ E2E_TEST(sched, tick_fires_in_the_running_task_at_the_tick_rate)
 	e2e_assert_bytes("output", r.out, e2e_fmt("%ld\nagree 1\n\n", ticks));
 	run_result_free(&r);
 }
+
+/* A thread-local seen from on-cpu is the arriving thread's, the one its
+ * off-cpu sees later: every off-cpu of pong finds the 1 its on-cpu left
+ * (and takes it back), at least once per sleep of pong. On the thread
+ * going out instead, pong's off-cpu would find none. */
+E2E_TEST(sched, on_cpu_thread_locals_are_the_arriving_threads)
+{
+	const char *obj = e2e_build("oncpu_self", e2e_fmt(
+		"#pragma D option quiet\n"
+		"sched:::on-cpu /pid == $target && execname == \"pong\"/ { self->in++; }\n"
+		"sched:::off-cpu /pid == $target && execname == \"pong\" && self->in/\n"
+		"{\n"
+		"	self->in--; @left = max(self->in); n++;\n"
+		"}\n"
+		"END { printa(\"left %%@d\\n\", @left); printf(\"%%d\\n\", n >= %d); }\n", ROUNDS));
+	struct run_result r;
+	e2e_run(&r, DTRUN_BIN, "-c", e2e_fmt("%s %d", e2e_trigger("pingpong"), ROUNDS), obj,
+		NULL);
+	e2e_expect(&r, 0, "left 0\n1\n\n");
+	run_result_free(&r);
+}
